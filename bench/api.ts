@@ -1,0 +1,110 @@
+// npm run bench:api — load benchmarks of the API at 1,000, 10,000 and 100,000 approved creators, on the local
+// PostgreSQL server and on embedded PGlite. Prints figures; it is not a pass/fail test. See docs/PERFORMANCE.md.
+//
+// Knobs (environment):
+//   BENCH_SIZES=1000,10000,100000   creator counts, seeded cumulatively in ascending order
+//   BENCH_DATABASES=postgres,pglite which databases to run
+//   BENCH_DURATION=10               seconds of load per route and size
+//   BENCH_CONNECTIONS=100           concurrent connections
+//   BENCH_WARMUP=2                  seconds of light load per route before it is measured (0 for none)
+//   BENCH_ROUTES=ping,search        only routes whose name contains one of these words (ping is always run)
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test   server for the scratch database (its own
+//                                   database is created and dropped; the named one is never touched)
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { startServer, type ServerProcess } from '../scripts/lib/server-process';
+import { createBenchDatabase, DATABASE_LABELS, seedUpTo, type DatabaseKind } from './lib/databases';
+import { buildRoutes, readFixtures, runRoute, signInClient, TRIVIAL_ROUTE, type LoadOptions } from './lib/load';
+import { measureOriginalQuery, measurePageView } from './lib/page-cost';
+import { formatRun, formatSummary, formatTargets, type SizeRun } from './lib/report';
+
+const list = (value: string | undefined, fallback: string) =>
+  (value ?? fallback)
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+const sizes = list(process.env.BENCH_SIZES, '1000,10000,100000')
+  .map(Number)
+  .filter((value) => Number.isInteger(value) && value > 0)
+  .sort((a, b) => a - b);
+const databases = list(process.env.BENCH_DATABASES, 'postgres,pglite').filter((value): value is DatabaseKind => value === 'postgres' || value === 'pglite');
+const routeFilter = list(process.env.BENCH_ROUTES, '').map((word) => word.toLowerCase());
+const load: LoadOptions = {
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 100),
+  duration: Number(process.env.BENCH_DURATION ?? 10),
+  warmup: Number(process.env.BENCH_WARMUP ?? 2),
+};
+
+const serverEnv = {
+  NODE_ENV: 'production',
+  AUTH_SECRET: randomBytes(32).toString('hex'),
+  LOG_LEVEL: 'error',
+  // Sign-in is one of the measured routes; its per-IP limit would otherwise answer 429 after ten tries.
+  AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
+  SMTP_URL: '',
+  REDIS_URL: '',
+};
+
+const benchDatabase = async (kind: DatabaseKind): Promise<SizeRun[]> => {
+  const runs: SizeRun[] = [];
+  const database = await createBenchDatabase(kind);
+  let seeded = 0;
+  let server: ServerProcess | null = null;
+  try {
+    for (const size of sizes) {
+      const load1 = os.loadavg()[0].toFixed(1);
+      console.log(`\n${DATABASE_LABELS[kind]}: ${size.toLocaleString('en')} approved creators (machine load average ${load1})`);
+      const handle = await database.open();
+      let fixtures;
+      let original;
+      try {
+        await handle.migrate();
+        await seedUpTo(handle, DATABASE_LABELS[kind], seeded, size);
+        seeded = size;
+        fixtures = await readFixtures(handle.db, size);
+        original = await measureOriginalQuery(handle.db);
+      } finally {
+        await handle.close();
+      }
+
+      server = await startServer({ ...serverEnv, ...database.serverEnv }, { quiet: false });
+      const cookie = await signInClient(server.url);
+      const pageView = await measurePageView(server.url);
+      const routes = buildRoutes(server.url, fixtures, cookie).filter(
+        (route) => route.name === TRIVIAL_ROUTE || routeFilter.length === 0 || routeFilter.some((word) => route.name.includes(word)),
+      );
+      const results = [];
+      for (const route of routes) {
+        process.stdout.write(`  ${route.name}…`);
+        const result = await runRoute(server.url, route, load);
+        results.push(result);
+        process.stdout.write(` ${Math.round(result.rps).toLocaleString('en')} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms\n`);
+      }
+      await server.stop();
+      server = null;
+      const run: SizeRun = { database: kind, size, routes: results, pageView, original };
+      runs.push(run);
+      console.log(formatRun(run));
+    }
+  } finally {
+    await server?.stop();
+    await database.drop();
+  }
+  return runs;
+};
+
+const main = async () => {
+  const cpus = os.cpus();
+  console.log(`bench:api on ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
+  console.log(`sizes ${sizes.join(', ')}; ${load.connections} connections for ${load.duration} s per route (warm-up ${load.warmup} s); databases ${databases.join(', ')}`);
+  const runs: SizeRun[] = [];
+  for (const kind of databases) runs.push(...(await benchDatabase(kind)));
+  console.log(formatSummary(runs));
+  console.log(formatTargets(runs));
+};
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import cliProgress from 'cli-progress';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
+import { bulkInsertCreators } from '../../src/server/features/marketplace/bulk-creators';
+import { createScratchDatabase } from '../../scripts/lib/server-process';
+
+export type DatabaseKind = 'postgres' | 'pglite';
+
+export const DATABASE_LABELS: Record<DatabaseKind, string> = { postgres: 'PostgreSQL', pglite: 'PGlite (embedded)' };
+
+/**
+ * One benchmark database: a scratch database on the local PostgreSQL server, or an embedded PGlite directory.
+ * `open` gives a handle for seeding and direct queries; it must be closed before the server starts, because
+ * a PGlite directory belongs to one process at a time.
+ */
+export interface BenchDatabase {
+  kind: DatabaseKind;
+  /** What the server process needs to use this database. */
+  serverEnv: Record<string, string>;
+  open: () => Promise<DatabaseHandle>;
+  drop: () => Promise<void>;
+}
+
+export const createBenchDatabase = async (kind: DatabaseKind): Promise<BenchDatabase> => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `hm-bench-${kind}-`));
+  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
+  if (kind === 'postgres') {
+    const scratch = await createScratchDatabase(process.env.BENCH_DATABASE_URL);
+    if (!scratch) {
+      removeDataDir();
+      throw new Error('The local PostgreSQL server did not answer (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test).');
+    }
+    return {
+      kind,
+      serverEnv: { DATABASE_URL: scratch.url, DATA_DIR: dataDir },
+      open: () => openDatabase({ databaseUrl: scratch.url, poolSize: 4 }),
+      drop: async () => {
+        await scratch.drop();
+        removeDataDir();
+      },
+    };
+  }
+  return {
+    kind,
+    // An empty DATABASE_URL counts as unset, so an inherited one cannot turn this server into a PostgreSQL one.
+    serverEnv: { DATABASE_URL: '', DATA_DIR: dataDir },
+    open: () => openDatabase({ pgliteDir: path.join(dataDir, 'pglite') }),
+    drop: async () => removeDataDir(),
+  };
+};
+
+/** Adds approved creators until there are `target`, with a progress bar, then refreshes the planner's statistics. */
+export const seedUpTo = async (handle: DatabaseHandle, label: string, from: number, target: number): Promise<void> => {
+  if (target <= from) return;
+  const bar = new cliProgress.SingleBar(
+    { format: `  seeding ${label.padEnd(18)} |{bar}| {value}/{total} creators | {duration_formatted} | eta {eta_formatted}`, hideCursor: true },
+    cliProgress.Presets.shades_classic,
+  );
+  bar.start(target, from);
+  const started = performance.now();
+  const result = await bulkInsertCreators(handle.db, { count: target - from, startAt: from, onProgress: (added) => bar.update(from + added) });
+  bar.stop();
+  const seconds = (performance.now() - started) / 1000;
+  // VACUUM sets the visibility map (index-only scans) and ANALYZE the statistics, as autovacuum would in time.
+  await handle.db.execute('vacuum analyze');
+  console.log(
+    `  added ${result.creators.toLocaleString('en')} creators (${result.makers.toLocaleString('en')} makers, ${result.minds.toLocaleString('en')} minds) ` +
+      `and ${result.portfolioItems.toLocaleString('en')} portfolio items in ${seconds.toFixed(1)} s ` +
+      `(${Math.round(result.creators / seconds).toLocaleString('en')} creators/s)`,
+  );
+};

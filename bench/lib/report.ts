@@ -1,0 +1,99 @@
+import { DATABASE_LABELS, type DatabaseKind } from './databases';
+import { TRIVIAL_ROUTE, type RouteResult } from './load';
+import type { Cost } from './page-cost';
+
+export interface SizeRun {
+  database: DatabaseKind;
+  size: number;
+  routes: RouteResult[];
+  pageView: Cost;
+  original: Cost;
+}
+
+const num = (value: number, digits = 0) => value.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const kb = (bytes: number) => (bytes >= 1024 * 1024 ? `${num(bytes / 1024 / 1024, 1)} MB` : `${num(bytes / 1024, 1)} KB`);
+const ms = (value: number) => (value >= 1000 ? `${num(value / 1000, 2)} s` : `${num(value, value < 10 ? 2 : 0)} ms`);
+const size = (value: number) => (value >= 1000 ? `${num(value / 1000)}k` : String(value));
+
+const table = (headers: string[], rows: string[][]): string => {
+  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => row[column].length)));
+  const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
+  return [line(headers), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
+};
+
+export const formatRun = (run: SizeRun): string => {
+  const ceiling = run.routes.find((route) => route.name === TRIVIAL_ROUTE)?.rps ?? 0;
+  const rows = run.routes.map((route) => [
+    route.name,
+    num(route.rps),
+    num(route.p50, 1),
+    num(route.p99, 1),
+    ceiling > 0 ? `${num((route.rps / ceiling) * 100, 1)}%` : '-',
+    route.errors + route.non2xx > 0 ? `${route.errors} err, ${route.non2xx} non-2xx` : '0',
+  ]);
+  return `\n${DATABASE_LABELS[run.database]}, ${num(run.size)} approved creators\n${table(['route', 'req/s', 'p50 ms', 'p99 ms', 'vs ping', 'errors'], rows)}`;
+};
+
+export const formatSummary = (runs: SizeRun[]): string => {
+  const out: string[] = [];
+  for (const database of [...new Set(runs.map((run) => run.database))]) {
+    const mine = runs.filter((run) => run.database === database).sort((a, b) => a.size - b.size);
+    const smallest = mine[0];
+    const largest = mine.at(-1);
+    if (!smallest || !largest) continue;
+    out.push(`\n=== ${DATABASE_LABELS[database]} ===`);
+    const routeNames = smallest.routes.map((route) => route.name);
+    const headers = ['route', ...mine.flatMap((run) => [`req/s@${size(run.size)}`, `p50@${size(run.size)}`, `p99@${size(run.size)}`]), 'vs ping', `p50 ${size(largest.size)}/${size(smallest.size)}`];
+    const rows = routeNames.map((name) => {
+      const cells = mine.flatMap((run) => {
+        const route = run.routes.find((candidate) => candidate.name === name);
+        return route ? [num(route.rps), num(route.p50, 1), num(route.p99, 1)] : ['-', '-', '-'];
+      });
+      const first = smallest.routes.find((route) => route.name === name);
+      const last = largest.routes.find((route) => route.name === name);
+      const ceiling = largest.routes.find((route) => route.name === TRIVIAL_ROUTE)?.rps ?? 0;
+      const share = last && ceiling > 0 ? `${num((last.rps / ceiling) * 100, 1)}%` : '-';
+      const growth = first && last && first.p50 > 0 ? num(last.p50 / first.p50, 2) : '-';
+      return [name, ...cells, share, growth];
+    });
+    out.push(table(headers, rows));
+    out.push(`('vs ping' is the route's throughput at ${size(largest.size)} as a share of the trivial route's on the same server.)`);
+    out.push('\nOne marketplace page view vs a query shaped like the original (all approved creators with all portfolio items):');
+    out.push(
+      table(
+        ['creators', 'page bytes', 'page time', 'original bytes', 'original time', 'bytes ×', 'time ×'],
+        mine.map((run) => [
+          num(run.size),
+          kb(run.pageView.bytes),
+          ms(run.pageView.ms),
+          kb(run.original.bytes),
+          ms(run.original.ms),
+          `${num(run.original.bytes / run.pageView.bytes)}×`,
+          `${num(run.original.ms / run.pageView.ms)}×`,
+        ]),
+      ),
+    );
+  }
+  return out.join('\n');
+};
+
+/** The issue's targets for the marketplace first page on PostgreSQL, read off the largest and smallest sizes. */
+export const formatTargets = (runs: SizeRun[]): string => {
+  const pg = runs.filter((run) => run.database === 'postgres').sort((a, b) => a.size - b.size);
+  const smallest = pg[0];
+  const largest = pg.at(-1);
+  if (!smallest || !largest) return '';
+  const page = largest.routes.find((route) => route.name === 'marketplace first page');
+  const first = smallest.routes.find((route) => route.name === 'marketplace first page');
+  const ceiling = largest.routes.find((route) => route.name === TRIVIAL_ROUTE);
+  if (!page || !first || !ceiling) return '';
+  const mark = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  const share = page.rps / ceiling.rps;
+  const growth = page.p50 / first.p50;
+  return [
+    `\nTargets (marketplace first page, PostgreSQL, ${num(largest.size)} creators):`,
+    `  p99 ${num(page.p99, 1)} ms (target ≤ 50 ms): ${mark(page.p99 <= 50)}`,
+    `  throughput ${num(share * 100, 1)}% of the trivial route (target ≥ 12%): ${mark(share >= 0.12)}`,
+    `  p50 at ${size(largest.size)} / p50 at ${size(smallest.size)} = ${num(growth, 2)} (target ≤ 1.3): ${mark(growth <= 1.3)}`,
+  ].join('\n');
+};

@@ -1,0 +1,136 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STORY_FX } from './fixtures/stories';
+import { expectAccessible, expectPath, launchBrowser, newPage } from './support/browser';
+import {
+  adminRow,
+  creatorActions,
+  expectProjectDialogFor,
+  fillProjectDialog,
+  logIn,
+  openAdmin,
+  openTab,
+  projectCard,
+  seeText,
+  statCard,
+  submitLogin,
+} from './story-steps';
+
+/**
+ * Story 2: a client hires a maker from the maker's studio page and the work goes from draft to completed.
+ * Story 4: that completed project is the maker's third with process docs, so the admin can give them the Seal,
+ * which then shows on their studio, their marketplace card and their dashboard header.
+ */
+
+const MAKER = STORY_FX.hireMaker;
+const SEAL = 'Verified Human Creator';
+const BUDGET = 850;
+const TITLE = 'Story: a painted sign for the new deli';
+const money = (value: number) => `$${value.toLocaleString('en-US')}`;
+
+let browser: Browser;
+const sessions: BrowserContext[] = [];
+const session = async () => {
+  const opened = await newPage(browser);
+  sessions.push(opened.context);
+  return opened.page;
+};
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const context of sessions) await context.close();
+  await browser?.close();
+});
+
+const earnings = (page: Page) => statCard(page, 'Total Earnings');
+
+describe('story 2: hiring a maker from their studio, through to completed work', () => {
+  let client: Page;
+  let maker: Page;
+
+  it('an anonymous visitor hires from the studio, logs in as a client and lands in the project dialog with the maker chosen', async () => {
+    client = await session();
+    await client.goto(`/marketplace?q=${encodeURIComponent(MAKER.name)}`);
+    await client.getByRole('link', { name: `View Studio of ${MAKER.name}` }).click();
+    await expect.poll(() => client.getByRole('heading', { level: 1 }).textContent()).toBe(MAKER.name);
+    const studioPath = new URL(client.url()).pathname;
+
+    await client.getByRole('link', { name: 'Hire This Maker' }).click();
+    await expectPath(client, '/auth');
+    expect(new URL(client.url()).searchParams.get('redirect')).toBe(`${studioPath}?hire=1`);
+    await submitLogin(client, STORY_FX.client.email, STORY_FX.password);
+    await expectPath(client, '/dashboard-client');
+
+    await expectProjectDialogFor(client, MAKER.name);
+    await expectAccessible(client);
+    await fillProjectDialog(client, { title: TITLE, description: 'Gold leaf on the window, and a hanging sign in our green.', type: 'logo design', budget: BUDGET });
+    const card = projectCard(client, TITLE);
+    await expect.poll(() => card.getByText('Draft', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => card.getByText(`Creator: ${MAKER.name} (Maker)`).isVisible()).toBe(true);
+  });
+
+  it('the maker accepts, documents the process and submits a PNG deliverable from the Projects tab', async () => {
+    maker = await session();
+    await logIn(maker, MAKER.email, STORY_FX.password, '/dashboard-maker');
+    await expect.poll(() => earnings(maker).textContent()).toBe(`Total Earnings${money(MAKER.earnings)}`);
+    await expect.poll(() => statCard(maker, 'Active Projects').textContent()).toBe('Active Projects0');
+    await openTab(maker, 'Projects');
+    const actions = creatorActions(maker);
+    await actions.accept(TITLE);
+    await expect.poll(() => statCard(maker, 'Active Projects').textContent()).toBe('Active Projects1');
+    await actions.uploadProcessDoc(TITLE, 'Layout sketches on tracing paper');
+    await actions.submitDeliverable(TITLE);
+    await expect.poll(() => projectCard(maker, TITLE).getByText('In review', { exact: true }).isVisible()).toBe(true);
+  });
+
+  it('the client approves the work and the maker’s total earnings rise by the budget', async () => {
+    await client.reload();
+    await openTab(client, 'Projects');
+    const card = projectCard(client, TITLE);
+    await expect.poll(() => card.getByText('In review', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => card.getByRole('img', { name: 'Layout sketches on tracing paper' }).isVisible()).toBe(true);
+    await card.getByRole('button', { name: 'Approve Work' }).click();
+    await client.getByRole('dialog').getByRole('button', { name: 'Approve Work' }).click();
+    await seeText(client, 'Project completed!');
+    await expect.poll(() => card.getByText('Completed', { exact: true }).isVisible()).toBe(true);
+
+    await maker.reload();
+    await expect.poll(() => earnings(maker).textContent()).toBe(`Total Earnings${money(MAKER.earnings + BUDGET)}`);
+    await expect.poll(() => projectCard(maker, TITLE).getByText('Completed', { exact: true }).isVisible()).toBe(true);
+  });
+});
+
+describe('story 4: the Seal for three completed, documented projects', () => {
+  it('the maker is eligible with 3 projects; Assign Seal gives the badge on the studio, the card and the dashboard', async () => {
+    const maker = await session();
+    await logIn(maker, MAKER.email, STORY_FX.password, '/dashboard-maker');
+    await expect.poll(() => statCard(maker, 'Application Status').textContent()).toContain('Approved');
+    expect(await maker.locator('header').getByRole('img', { name: SEAL }).count()).toBe(0);
+
+    const admin = await openAdmin(browser);
+    sessions.push(admin.context);
+    await openTab(admin.page, 'Seal');
+    const row = admin.page.getByRole('list', { name: 'Eligible makers' }).getByRole('listitem').filter({ hasText: MAKER.name });
+    await expect.poll(() => row.getByText('3 completed projects with process docs').isVisible()).toBe(true);
+    await row.getByRole('button', { name: `Assign Seal to ${MAKER.name}` }).click();
+    await seeText(admin.page, 'Seal assigned!');
+    const holder = admin.page.getByRole('list', { name: 'Verified makers' }).getByRole('listitem').filter({ hasText: MAKER.name });
+    await expect.poll(() => holder.getByRole('img', { name: SEAL }).isVisible()).toBe(true);
+    expect(await adminRow(admin.page, MAKER.name).count()).toBe(1);
+
+    const visitor = await session();
+    await visitor.goto(`/marketplace?q=${encodeURIComponent(MAKER.name)}`);
+    const card = visitor.getByRole('article').filter({ has: visitor.getByRole('heading', { name: MAKER.name }) });
+    await expect.poll(() => card.getByRole('img', { name: SEAL }).isVisible()).toBe(true);
+    await card.getByRole('link', { name: `View Studio of ${MAKER.name}` }).click();
+    await expect.poll(() => visitor.getByRole('heading', { level: 1 }).textContent()).toBe(MAKER.name);
+    await expect.poll(() => visitor.getByRole('main').getByRole('img', { name: SEAL }).first().isVisible()).toBe(true);
+    await expectAccessible(visitor);
+
+    await maker.reload();
+    await expect.poll(() => maker.locator('header').getByRole('img', { name: SEAL }).first().isVisible()).toBe(true);
+    await expect.poll(() => statCard(maker, 'Application Status').getByText('Verified', { exact: true }).isVisible()).toBe(true);
+  });
+});

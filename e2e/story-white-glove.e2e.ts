@@ -1,0 +1,82 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STORY_FX } from './fixtures/stories';
+import { launchBrowser, newPage } from './support/browser';
+import { adminRow, expectProjectDialogFor, expectSettledAccessible, fillProjectDialog, logIn, openAdmin, openTab, projectCard, seeText } from './story-steps';
+
+/** Story 5: a White Glove request, curated by the admin, becomes a hire from the client's matches. */
+
+const CLIENT = STORY_FX.whiteGloveClient;
+const DESCRIPTION = 'A small online shop for our ceramics: twelve products, a story page, and a calm checkout.';
+const CHOSEN = STORY_FX.curators[1].name;
+
+let browser: Browser;
+const sessions: BrowserContext[] = [];
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const context of sessions) await context.close();
+  await browser?.close();
+});
+
+describe('story 5: White Glove from request to hire', () => {
+  let client: Page;
+
+  it('the client submits a request and sees it pending with its due time', async () => {
+    const opened = await newPage(browser);
+    sessions.push(opened.context);
+    client = opened.page;
+    await logIn(client, CLIENT.email, STORY_FX.password, '/dashboard-client');
+    await openTab(client, 'White Glove');
+    await client.getByLabel('What do you need?').fill(DESCRIPTION);
+    await client.getByLabel('Deliverable type').click();
+    await client.getByRole('option', { name: 'web design' }).click();
+    await client.getByLabel('Budget (USD)').fill('4800');
+    await client.getByRole('button', { name: 'Request White Glove Matching' }).click();
+    await seeText(client, "White Glove request submitted! We'll curate 3 perfect matches within 24-48 hours.");
+    await seeText(client, 'Your Requests');
+    await expect.poll(() => client.getByText(DESCRIPTION).isVisible()).toBe(true);
+    await seeText(client, '$4,800');
+    await seeText(client, 'Matches due by', false);
+    expect(await client.getByRole('button', { name: 'View Matches' }).count()).toBe(0);
+  });
+
+  it('the admin curates 3 matches for it', async () => {
+    const admin = await openAdmin(browser);
+    sessions.push(admin.context);
+    await openTab(admin.page, 'White Glove');
+    const row = adminRow(admin.page, DESCRIPTION);
+    await expect.poll(() => row.getByText(CLIENT.company, { exact: true }).isVisible()).toBe(true);
+    await row.getByRole('button', { name: /Curate Matches/ }).click();
+    const dialog = admin.page.getByRole('dialog');
+    for (const curator of STORY_FX.curators) {
+      await dialog.getByRole('checkbox', { name: new RegExp(curator.name) }).click();
+    }
+    await expect.poll(() => dialog.getByText('3 of 3 selected').isVisible()).toBe(true);
+    await expectSettledAccessible(admin.page);
+    await dialog.getByRole('button', { name: 'Save 3 matches' }).click();
+    await seeText(admin.page, 'Matches sent to the client!');
+    await expect.poll(() => row.getByText('3 curated creators').isVisible()).toBe(true);
+  });
+
+  it('the client sees the curated matches, views them and hires one', async () => {
+    await client.reload();
+    await openTab(client, 'White Glove');
+    await seeText(client, 'Curated Matches:');
+    await seeText(client, '3 creators selected for you', false);
+    await client.getByRole('button', { name: 'View Matches' }).click();
+    const matches = client.getByRole('dialog');
+    for (const curator of STORY_FX.curators) {
+      await expect.poll(() => matches.getByRole('heading', { name: curator.name }).isVisible(), { message: curator.name }).toBe(true);
+    }
+    expect(await matches.getByRole('listitem').filter({ has: client.getByRole('button', { name: /^Hire Creator/ }) }).count()).toBe(3);
+    await expectSettledAccessible(client);
+    await matches.getByRole('button', { name: `Hire Creator: ${CHOSEN}` }).click();
+
+    await expectProjectDialogFor(client, CHOSEN);
+    await fillProjectDialog(client, { title: 'Story: the ceramics shop', description: DESCRIPTION, type: 'web design', budget: 4800 });
+    const card = projectCard(client, 'Story: the ceramics shop');
+    await expect.poll(() => card.getByText(`Creator: ${CHOSEN} (Maker)`).isVisible()).toBe(true);
+  });
+});

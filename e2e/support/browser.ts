@@ -1,0 +1,47 @@
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const baseURL = () => inject('baseURL');
+
+export const launchBrowser = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS, headless: true });
+
+export const newPage = async (browser: Browser, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page }> => {
+  const context = await browser.newContext({ baseURL: baseURL(), viewport });
+  const page = await context.newPage();
+  return { context, page };
+};
+
+let counter = 0;
+export const uniqueEmail = (label: string) => `${label}-${Date.now().toString(36)}-${(counter += 1)}@e2e.humanmade.test`;
+
+/** Waits until the page's path (and optionally search) is the expected one. */
+export const expectPath = async (page: Page, pathname: string, search?: string) => {
+  await page.waitForURL((url) => url.pathname === pathname && (search === undefined || url.search === search), { timeout: 15000 });
+  const url = new URL(page.url());
+  expect(url.pathname).toBe(pathname);
+};
+
+/** axe must report no serious or critical violations. */
+export const expectAccessible = async (page: Page) => {
+  // Toasts and dialogs fade in: mid-animation opacity makes axe report contrast that no one ever sees.
+  await page
+    .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'), undefined, { timeout: 5000 })
+    .catch(() => undefined);
+  await page.waitForTimeout(250);
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(bad.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+};

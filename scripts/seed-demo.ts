@@ -1,0 +1,59 @@
+// npm run seed-demo: fills the database with a believable marketplace (creators, a client with projects in every
+// status, White Glove requests, workshops and messages). Refuses in production and when demo data exists.
+import { and, eq, like } from 'drizzle-orm';
+import { buildApp } from '../src/server/app';
+import { ConfigError, loadConfig } from '../src/server/config';
+import { emailOutbox, user } from '../src/server/db/schema';
+import { DEMO_APPLICANTS, DEMO_MAKERS, DEMO_MINDS } from './seed-demo/creators';
+import { DEMO_CLIENT, seedClientActivity, seedCommunity } from './seed-demo/seed-activity';
+import { DEMO_DOMAIN, DEMO_PASSWORD, demoEmail, seedCreator } from './seed-demo/seed-creators';
+
+const main = async () => {
+  if (process.env.NODE_ENV === 'production') {
+    console.error('seed-demo refuses to run with NODE_ENV=production: demo accounts share a known password.');
+    process.exit(1);
+  }
+  const config = loadConfig();
+  const app = await buildApp({ config, logger: false });
+  try {
+    const [existing] = await app.db.select({ id: user.id }).from(user).where(like(user.email, `%@${DEMO_DOMAIN}`)).limit(1);
+    if (existing) {
+      console.error(`Demo data already exists (accounts @${DEMO_DOMAIN}). Use a fresh DATA_DIR or database to seed again.`);
+      process.exitCode = 1;
+      return;
+    }
+
+    const creators = new Map<string, string>();
+    // Interleave makers and minds so the newest-first directory mixes both.
+    const approved = [...DEMO_MAKERS, ...DEMO_MINDS].sort((a, b) => a.slug.localeCompare(b.slug));
+    for (const [index, creator] of approved.entries()) {
+      creators.set(creator.slug, await seedCreator(app, creator, index));
+      process.stdout.write(`\rCreators: ${index + 1}/${approved.length}`);
+    }
+    for (const [index, applicant] of DEMO_APPLICANTS.entries()) creators.set(applicant.slug, await seedCreator(app, applicant, index));
+    console.log(`\nApplicants: ${DEMO_APPLICANTS.length} (pending, rejected and draft)`);
+
+    await seedClientActivity(app, creators);
+    await seedCommunity(app, creators);
+    // Welcome emails to invented addresses would only bounce if SMTP is configured later.
+    await app.db.delete(emailOutbox).where(and(eq(emailOutbox.type, 'signup'), like(emailOutbox.toAddress, `%@${DEMO_DOMAIN}`)));
+
+    const login = (label: string, slug: string) => console.log(`  ${label.padEnd(28)} ${demoEmail(slug)}`);
+    console.log(`\nDemo data ready: ${approved.length} approved creators, ${DEMO_APPLICANTS.length} applicants, 1 client.`);
+    console.log(`Every demo account's password: ${DEMO_PASSWORD}`);
+    login(`Client (${DEMO_CLIENT.company})`, DEMO_CLIENT.slug);
+    login('Maker with the Seal', 'ines');
+    login('Maker', 'tomas');
+    login('Mind (Premium)', 'clara');
+    login('Pending maker', 'lucas');
+    login('Rejected maker', 'victor');
+    console.log('Admins are made with: npm run create-admin -- --email <email> --password <password>');
+  } finally {
+    await app.close();
+  }
+};
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { DeliverableCategory, ProjectStatus } from '../../src/domain/constants';
+import type { App } from '../../src/server/app';
+import { clientProfiles, contactSubmissions, makerProfiles, mindProfiles, processDocs, projects, user, whiteGloveRequests, workshops } from '../../src/server/db/schema';
+import { createAccount } from '../../src/server/features/account/service';
+import { renderPortfolioPiece } from './artwork';
+import { DEMO_PASSWORD, demoEmail, seedOf } from './seed-creators';
+
+const DAY = 24 * 60 * 60 * 1000;
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
+
+interface DemoProject {
+  title: string;
+  description: string;
+  type: DeliverableCategory;
+  budget: number;
+  status: ProjectStatus;
+  maker?: string;
+  mind?: string;
+  flagged?: boolean;
+  processDocs?: number;
+  age: number;
+}
+
+const PROJECTS: DemoProject[] = [
+  { title: 'Seasonal packaging refresh', description: 'New bag and label designs for our autumn blends, keeping the current logo.', type: 'branding_packages', budget: 4000, status: 'draft', age: 1 },
+  { title: 'Logo for our cold brew line', description: 'A mark for a canned cold brew that sits next to the main brand without copying it.', type: 'logo_design', budget: 1800, status: 'draft', maker: 'rafael', age: 2 },
+  { title: 'New online shop', description: 'Replace our shop with something faster that handles subscriptions well.', type: 'web_design', budget: 9500, status: 'active', maker: 'tomas', age: 9 },
+  { title: 'Brand positioning sprint', description: 'Two workshops and a one-page positioning for the wholesale side of the business.', type: 'branding_packages', budget: 6000, status: 'active', mind: 'clara', age: 7 },
+  { title: 'Launch week social posts', description: 'Twelve posts and stories for the opening of our second café.', type: 'social_media_assets', budget: 2400, status: 'in_review', maker: 'amara', processDocs: 2, age: 14 },
+  { title: 'Holiday carousel set', description: 'Three carousels for gift boxes over the holidays.', type: 'social_media_assets', budget: 1200, status: 'in_review', maker: 'mateo', flagged: true, processDocs: 1, age: 16 },
+  { title: 'Café menu boards', description: 'Hand-lettered menu boards for both cafés, with a print-ready version.', type: 'branding_packages', budget: 3200, status: 'completed', maker: 'ines', processDocs: 2, age: 60 },
+  { title: 'Cup sleeve illustration', description: 'An illustrated sleeve for our takeaway cups.', type: 'logo_design', budget: 1500, status: 'completed', maker: 'ines', processDocs: 1, age: 45 },
+  { title: 'Wholesale brand guide', description: 'A short guide so our wholesale partners use the brand correctly.', type: 'branding_packages', budget: 5200, status: 'completed', maker: 'ines', processDocs: 2, age: 30 },
+  { title: 'Trade fair banner', description: 'A banner and flyer for a regional food fair.', type: 'content_marketing', budget: 900, status: 'cancelled', age: 20 },
+];
+
+export const DEMO_CLIENT = { name: 'Juniper Hall', slug: 'juniper', company: 'Fieldnote Coffee Co.' };
+
+/** The demo client: an approved client profile, projects in every status, and two White Glove requests. */
+export const seedClientActivity = async (app: App, creators: Map<string, string>): Promise<string> => {
+  const { userId: clientId } = await createAccount(app, { role: 'client', name: DEMO_CLIENT.name, email: demoEmail(DEMO_CLIENT.slug), password: DEMO_PASSWORD });
+  const logo = await app.storage.saveUpload('clientLogo', `${clientId}/logo`, await renderPortfolioPiece('logo_design', seedOf(DEMO_CLIENT.slug)));
+  const id = (slug: string | undefined) => (slug ? (creators.get(slug) ?? null) : null);
+
+  const planned: Array<{ project: DemoProject; projectId: string; makerId: string | null; mindId: string | null; files: { deliverable: string | null; docs: string[] } }> = [];
+  for (const project of PROJECTS) {
+    const projectId = randomUUID();
+    const makerId = id(project.maker);
+    const files: { deliverable: string | null; docs: string[] } = { deliverable: null, docs: [] };
+    if (makerId && (project.status === 'in_review' || project.status === 'completed')) {
+      const image = await renderPortfolioPiece(project.type, seedOf(`${projectId}-deliverable`));
+      files.deliverable = (await app.storage.saveUpload('deliverable', `${makerId}/${projectId}/deliverable`, image)).url;
+    }
+    for (let n = 0; makerId && n < (project.processDocs ?? 0); n += 1) {
+      const image = await renderPortfolioPiece(project.type, seedOf(`${projectId}-process-${n}`));
+      files.docs.push((await app.storage.saveUpload('processScreenshot', `${makerId}/${projectId}/process-${n + 1}`, image)).url);
+    }
+    planned.push({ project, projectId, makerId, mindId: id(project.mind), files });
+  }
+
+  await app.db.transaction(async (tx) => {
+    await tx.update(user).set({ emailVerified: true }).where(eq(user.id, clientId));
+    await tx
+      .update(clientProfiles)
+      .set({
+        companyName: DEMO_CLIENT.company,
+        logoUrl: logo.url,
+        industry: 'Food & Drink',
+        budgetRange: '$5,000 – $15,000',
+        desiredCategories: ['branding_packages', 'social_media_assets', 'web_design'],
+        applicationStatus: 'approved',
+        termsAcceptedAt: daysAgo(90),
+      })
+      .where(eq(clientProfiles.userId, clientId));
+    for (const { project, projectId, makerId, mindId, files } of planned) {
+      const createdAt = daysAgo(project.age);
+      await tx.insert(projects).values({
+        id: projectId,
+        clientId,
+        makerId,
+        mindId,
+        title: project.title,
+        description: project.description,
+        deliverableType: project.type,
+        budget: project.budget,
+        status: project.status,
+        deliverableUrl: files.deliverable,
+        flagged: project.flagged ?? false,
+        flagReason: project.flagged ? 'Client flagged for review' : null,
+        completedAt: project.status === 'completed' ? daysAgo(project.age - 10) : null,
+        createdAt,
+        updatedAt: createdAt,
+      });
+      for (const [n, fileUrl] of files.docs.entries()) {
+        await tx.insert(processDocs).values({ makerId: makerId as string, projectId, fileUrl, description: `Process step ${n + 1}: sketches and revisions`, createdAt });
+      }
+      // Completed work has been paid into the creator's earnings, as the real approval does.
+      if (project.status === 'completed' && makerId) {
+        await tx.update(makerProfiles).set({ earningsTotal: sql`${makerProfiles.earningsTotal} + ${project.budget}` }).where(eq(makerProfiles.userId, makerId));
+      }
+      if (project.status === 'completed' && mindId) {
+        await tx.update(mindProfiles).set({ earningsTotal: sql`${mindProfiles.earningsTotal} + ${project.budget}` }).where(eq(mindProfiles.userId, mindId));
+      }
+    }
+  });
+
+  await app.db.transaction(async (tx) => {
+    await tx.insert(whiteGloveRequests).values({
+      clientId,
+      description: 'We are opening a third café by the harbour and want a sub-brand that still feels like Fieldnote. Signage, cups and a launch poster.',
+      deliverableType: 'branding_packages',
+      budget: 8000,
+      status: 'pending',
+      createdAt: daysAgo(0.5),
+    });
+    await tx.insert(whiteGloveRequests).values({
+      clientId,
+      description: 'A set of social templates our baristas can fill in themselves each week.',
+      deliverableType: 'social_media_assets',
+      budget: 2000,
+      status: 'completed',
+      curatedCreatorIds: ['amara', 'mateo', 'kwame'].map((slug) => creators.get(slug)).filter((value): value is string => Boolean(value)),
+      completedAt: daysAgo(24),
+      createdAt: daysAgo(25),
+    });
+  });
+  return clientId;
+};
+
+const upcoming = (days: number, hourUtc: number) => {
+  const date = new Date(Date.now() + days * DAY);
+  date.setUTCHours(hourUtc, 0, 0, 0);
+  return date;
+};
+
+/** Community workshops (five upcoming, one past) and messages received through the contact forms. */
+export const seedCommunity = async (app: App, creators: Map<string, string>) => {
+  await app.db.transaction(async (tx) => {
+    await tx.insert(workshops).values([
+      { title: 'Welcome session for new makers', description: 'How projects, process docs and the Seal work.', date: upcoming(-10, 16), link: 'https://meet.example/humanmade-welcome', maxParticipants: 40 },
+      { title: 'Documenting your process without slowing down', description: 'Simple habits for capturing sketches, drafts and decisions as you work.', date: upcoming(4, 16), link: 'https://meet.example/humanmade-process', maxParticipants: 50 },
+      { title: 'Pricing creative work honestly', description: 'An open conversation about day rates, fixed fees and saying no.', date: upcoming(11, 17), link: 'https://meet.example/humanmade-pricing', maxParticipants: 60 },
+      { title: 'Portfolio review night', description: 'Bring three pieces; get kind, specific feedback from peers.', date: upcoming(18, 18), link: 'https://meet.example/humanmade-portfolio', maxParticipants: 20 },
+      { title: 'Type pairing for identities', description: 'A hands-on session with two of our Seal holders.', date: upcoming(25, 16), link: 'https://meet.example/humanmade-type', maxParticipants: 30 },
+      { title: 'Writing a brief clients love', description: 'For Minds and Makers who help clients shape their briefs.', date: upcoming(39, 15), link: 'https://meet.example/humanmade-briefs', maxParticipants: 50 },
+    ]);
+  });
+  await app.db.transaction(async (tx) => {
+    await tx.insert(contactSubmissions).values([
+      { name: 'Olivia Grant', email: 'olivia.grant@example.com', message: 'Hello! How long does the review usually take for makers? I applied on Monday.', source: 'contact_page', createdAt: daysAgo(2) },
+      { name: 'Marcus Lee', email: 'marcus@example.com', message: 'We are a small hotel looking for someone to redesign our menus and signage. Could White Glove help with that?', source: 'contact_page', createdAt: daysAgo(5) },
+      { name: 'Anja Kranz', email: 'anja@example.com', message: 'I love the Field & Fern logo. Is Sofia available for a similar mark in spring?', source: 'marketplace', creatorId: creators.get('sofia') ?? null, creatorName: 'Sofia Lindqvist', createdAt: daysAgo(1) },
+      { name: 'Ben Ortiz', email: 'ben.ortiz@example.com', message: 'Looking for a web designer for a bookshop site. Budget around $6k.', source: 'marketplace', creatorId: creators.get('tomas') ?? null, creatorName: 'Tomás Okafor', createdAt: daysAgo(3) },
+    ]);
+  });
+};

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { APPLICATION_STATUSES, DELIVERABLE_CATEGORIES, EXPERTISE_AREAS, SEAL_STATUSES, SUBSCRIPTION_PLANS } from './constants';
+import { CREATOR_ROLES, MARKETPLACE_MAX_PAGE_SIZE, MARKETPLACE_PAGE_SIZE } from './marketplace';
+
+/** Request and response schemas of the marketplace and studio APIs (the server validates with these). */
+
+const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+export const marketplaceCategorySchema = z.union([z.enum(DELIVERABLE_CATEGORIES), z.enum(EXPERTISE_AREAS)]);
+
+/** Query of GET /api/marketplace/creators. Every filter is applied by the server. */
+export const marketplaceQuerySchema = z.object({
+  q: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
+  role: z.preprocess(emptyToUndefined, z.enum(CREATOR_ROLES).optional()),
+  category: z.preprocess(emptyToUndefined, marketplaceCategorySchema.optional()),
+  seal: z.preprocess(emptyToUndefined, z.enum(['1', 'true', '0', 'false']).optional()).transform((value) => value === '1' || value === 'true'),
+  cursor: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
+  limit: z.coerce.number().int().min(1).max(MARKETPLACE_MAX_PAGE_SIZE).default(MARKETPLACE_PAGE_SIZE),
+});
+export type MarketplaceQuery = z.infer<typeof marketplaceQuerySchema>;
+export type MarketplaceFilters = Omit<MarketplaceQuery, 'cursor' | 'limit'>;
+
+export const portfolioThumbSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  imageUrl: z.string(),
+  thumbnailUrl: z.string().nullable(),
+});
+
+/** The directory view of a creator (spec section 3), as the creator card shows it. */
+export const creatorCardSchema = z.object({
+  id: z.string(),
+  role: z.enum(CREATOR_ROLES),
+  name: z.string(),
+  bio: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  sealStatus: z.enum(SEAL_STATUSES),
+  /** Deliverable categories for makers, expertise areas for minds. */
+  categories: z.array(z.string()),
+  portfolio: z.array(portfolioThumbSchema),
+});
+export type CreatorCardData = z.infer<typeof creatorCardSchema>;
+
+export const marketplacePageSchema = z.object({
+  creators: z.array(creatorCardSchema),
+  nextCursor: z.string().nullable(),
+  total: z.number().int(),
+});
+export type MarketplacePage = z.infer<typeof marketplacePageSchema>;
+
+export const showcaseItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  category: z.enum(DELIVERABLE_CATEGORIES),
+  imageUrl: z.string(),
+  thumbnailUrl: z.string().nullable(),
+  creatorId: z.string(),
+  creatorName: z.string(),
+});
+export type ShowcaseItem = z.infer<typeof showcaseItemSchema>;
+
+export const studioPortfolioItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  category: z.enum(DELIVERABLE_CATEGORIES),
+  imageUrl: z.string(),
+  thumbnailUrl: z.string().nullable(),
+});
+export type StudioPortfolioItem = z.infer<typeof studioPortfolioItemSchema>;
+
+/** A creator's public studio. `isPreview` is true when the owner or an admin looks at a studio not yet public. */
+export const studioSchema = z.object({
+  id: z.string(),
+  role: z.enum(CREATOR_ROLES),
+  name: z.string(),
+  bio: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  sealStatus: z.enum(SEAL_STATUSES),
+  applicationStatus: z.enum(APPLICATION_STATUSES),
+  isPreview: z.boolean(),
+  websiteLink: z.string().nullable(),
+  experienceYears: z.number().int().nullable(),
+  deliverableCategories: z.array(z.enum(DELIVERABLE_CATEGORIES)),
+  introVideoUrl: z.string().nullable(),
+  subscriptionPlan: z.enum(SUBSCRIPTION_PLANS).nullable(),
+  expertiseAreas: z.array(z.enum(EXPERTISE_AREAS)),
+  portfolio: z.array(studioPortfolioItemSchema),
+});
+export type StudioData = z.infer<typeof studioSchema>;

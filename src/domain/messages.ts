@@ -1,0 +1,38 @@
+/** User-visible messages quoted verbatim from spec section 8 (and PRODUCT-DECISIONS). */
+export const AUTH_MESSAGES = {
+  createUserFailed: 'Failed to create user account',
+  setupFailed: 'Account setup failed. Please try again or contact support.',
+  setupVerificationFailed: 'Account setup verification failed. Please try again.',
+  unexpected: 'An unexpected error occurred. Please try again.',
+  loginFailed: 'Login failed',
+  verifyAccountFailed: 'Failed to verify account. Please contact support.',
+  setupIncomplete: 'Account setup incomplete. Please contact support with your email address.',
+  loginFallback: 'Failed to log in',
+  signUpFallback: 'Failed to create account',
+  loginSuccess: 'Welcome back!',
+  signUpSuccess: 'Account created successfully!',
+  invalidCredentials: 'Invalid email or password',
+  emailTaken: 'An account with this email already exists',
+  tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+} as const;
+
+export const VALIDATION_MESSAGES = {
+  nameRequired: 'Name is required',
+  nameTooLong: 'Name must be less than 100 characters',
+  emailInvalid: 'Invalid email address',
+  emailTooLong: 'Email must be less than 255 characters',
+  emailRequired: 'Email is required',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 8 characters',
+  passwordTooLong: 'Password must be less than 128 characters',
+  roleInvalid: 'Please choose Maker, Mind or Client',
+  messageRequired: 'Message is required',
+  messageTooLong: 'Message must be less than 1000 characters',
+} as const;
+
+export const NOT_FOUND_MESSAGES = {
+  title: 'Oops! Page not found',
+  back: 'Return to Home',
+} as const;
+
+export const fileTooLargeMessage = (megabytes: number): string => `File size must be less than ${megabytes}MB`;

@@ -1,0 +1,158 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { PROJECT_STATUSES, USER_ROLES, type ProjectStatus } from './constants';
+import {
+  PROJECT_ACTIONS,
+  PROJECT_RELATIONS,
+  allowedProjectActions,
+  applyProjectAction,
+  projectRelation,
+  type ProjectAction,
+  type ProjectState,
+  type ProjectViewer,
+} from './project-lifecycle';
+
+/** The transitions spec section 4 and PRODUCT-DECISIONS allow, as "from>to" per action. */
+const ALLOWED_EDGES: Record<ProjectAction, readonly string[]> = {
+  assign_creator: ['draft>draft'],
+  cancel: ['draft>cancelled'],
+  accept: ['draft>active'],
+  decline: ['draft>cancelled'],
+  upload_process_doc: ['active>active'],
+  submit_deliverable: ['active>in_review'],
+  approve: ['in_review>completed'],
+  flag: ['in_review>in_review'],
+  clear_flag: ['in_review>in_review'],
+  admin_cancel: ['in_review>cancelled'],
+};
+
+const CLIENT_ACTIONS: readonly ProjectAction[] = ['assign_creator', 'cancel', 'approve', 'flag'];
+const CREATOR_ACTIONS: readonly ProjectAction[] = ['accept', 'decline', 'upload_process_doc', 'submit_deliverable'];
+const ADMIN_ACTIONS: readonly ProjectAction[] = ['clear_flag', 'admin_cancel'];
+
+const viewerArb = fc.record({ role: fc.constantFrom(...USER_ROLES), relation: fc.constantFrom(...PROJECT_RELATIONS) });
+const actorFor = (action: ProjectAction, creatorRole: 'maker' | 'mind'): ProjectViewer =>
+  CLIENT_ACTIONS.includes(action)
+    ? { role: 'client', relation: 'client' }
+    : CREATOR_ACTIONS.includes(action)
+      ? { role: creatorRole, relation: 'creator' }
+      : { role: 'admin', relation: 'none' };
+const randomStepArb = fc.record({ viewer: viewerArb, action: fc.constantFrom(...PROJECT_ACTIONS) });
+// Most steps come from the person an action belongs to, so sequences get deep into the lifecycle.
+const plausibleStepArb = fc
+  .record({ action: fc.constantFrom(...PROJECT_ACTIONS), creatorRole: fc.constantFrom('maker' as const, 'mind' as const) })
+  .map(({ action, creatorRole }) => ({ viewer: actorFor(action, creatorRole), action }));
+const stepArb = fc.oneof({ arbitrary: randomStepArb, weight: 1 }, { arbitrary: plausibleStepArb, weight: 3 });
+const startArb = fc.boolean().map((hasCreator): ProjectState => ({ status: 'draft', hasCreator, flagged: false }));
+const anyStateArb = fc.record({
+  status: fc.constantFrom(...PROJECT_STATUSES),
+  hasCreator: fc.boolean(),
+  flagged: fc.boolean(),
+});
+
+const isTerminal = (status: ProjectStatus) => status === 'completed' || status === 'cancelled';
+
+const expectLegalStep = (before: ProjectState, viewer: ProjectViewer, action: ProjectAction, after: ProjectState) => {
+  expect(ALLOWED_EDGES[action]).toContain(`${before.status}>${after.status}`);
+  expect(isTerminal(before.status)).toBe(false);
+  if (CLIENT_ACTIONS.includes(action)) expect(viewer).toEqual({ role: 'client', relation: 'client' });
+  if (CREATOR_ACTIONS.includes(action)) {
+    expect(['maker', 'mind']).toContain(viewer.role);
+    expect(viewer.relation).toBe('creator');
+  }
+  if (ADMIN_ACTIONS.includes(action)) expect(viewer.role).toBe('admin');
+  if (action === 'flag') expect(after).toEqual({ ...before, flagged: true });
+  if (action === 'approve') expect(before.flagged).toBe(false);
+  if (action === 'decline') expect(after.hasCreator).toBe(false);
+  if (action === 'accept') expect(before.hasCreator).toBe(true);
+};
+
+describe('project state machine (property)', () => {
+  it('no sequence of (role, relation, action) reaches a state or transition the spec does not allow', () => {
+    const succeeded = new Set<ProjectAction>();
+    fc.assert(
+      fc.property(startArb, fc.array(stepArb, { minLength: 1, maxLength: 40, size: 'max' }), (start, steps) => {
+        let state = start;
+        for (const { viewer, action } of steps) {
+          const result = applyProjectAction(state, viewer, action);
+          if (!result.ok) continue;
+          expectLegalStep(state, viewer, action, result.state);
+          succeeded.add(action);
+          // Work in progress always has someone doing it.
+          if (result.state.status === 'active' || result.state.status === 'in_review') expect(result.state.hasCreator).toBe(true);
+          if (result.state.flagged) expect(['in_review', 'cancelled']).toContain(result.state.status);
+          state = result.state;
+        }
+      }),
+      { numRuns: 2000 },
+    );
+    // The runs must have exercised every transition, or the property proves little.
+    expect([...succeeded].sort()).toEqual([...PROJECT_ACTIONS].sort());
+  });
+
+  it('completed and cancelled are terminal for everyone', () => {
+    fc.assert(
+      fc.property(anyStateArb, stepArb, (state, { viewer, action }) => {
+        fc.pre(isTerminal(state.status));
+        const result = applyProjectAction(state, viewer, action);
+        expect(result.ok).toBe(false);
+      }),
+    );
+  });
+
+  it('lists exactly the actions that would succeed', () => {
+    fc.assert(
+      fc.property(anyStateArb, viewerArb, (state, viewer) => {
+        const allowed = allowedProjectActions(state, viewer);
+        for (const action of PROJECT_ACTIONS) expect(allowed.includes(action)).toBe(applyProjectAction(state, viewer, action).ok);
+      }),
+    );
+  });
+
+  it('refuses a wrong person as forbidden before looking at the state', () => {
+    fc.assert(
+      fc.property(anyStateArb, viewerArb, fc.constantFrom(...PROJECT_ACTIONS), (state, viewer, action) => {
+        const asRightPerson = applyProjectAction(state, actorFor(action, viewer.role === 'mind' ? 'mind' : 'maker'), action);
+        const result = applyProjectAction(state, viewer, action);
+        if (!result.ok && result.error.kind === 'invalid_state') expect(asRightPerson.ok).toBe(false);
+        if (asRightPerson.ok && !result.ok) expect(result.error.kind).toBe('forbidden');
+      }),
+    );
+  });
+});
+
+describe('project state machine (examples)', () => {
+  const client: ProjectViewer = { role: 'client', relation: 'client' };
+  const maker: ProjectViewer = { role: 'maker', relation: 'creator' };
+  const draft: ProjectState = { status: 'draft', hasCreator: true, flagged: false };
+
+  it('walks the happy path draft → active → in_review → completed', () => {
+    const active = applyProjectAction(draft, maker, 'accept');
+    expect(active).toEqual({ ok: true, state: { ...draft, status: 'active' } });
+    const review = applyProjectAction({ ...draft, status: 'active' }, maker, 'submit_deliverable');
+    expect(review.ok && review.state.status).toBe('in_review');
+    const done = applyProjectAction({ ...draft, status: 'in_review' }, client, 'approve');
+    expect(done.ok && done.state.status).toBe('completed');
+  });
+
+  it('does not let the creator approve their own work', () => {
+    expect(applyProjectAction({ ...draft, status: 'in_review' }, maker, 'approve')).toEqual({
+      ok: false,
+      error: { kind: 'forbidden', message: "Only the project's client can do this." },
+    });
+  });
+
+  it('shows the client of a draft only assign (when unassigned) and cancel', () => {
+    expect(allowedProjectActions({ ...draft, hasCreator: false }, client)).toEqual(['assign_creator', 'cancel']);
+    expect(allowedProjectActions(draft, client)).toEqual(['cancel']);
+    expect(allowedProjectActions(draft, maker)).toEqual(['accept', 'decline']);
+    expect(allowedProjectActions(draft, { role: 'maker', relation: 'none' })).toEqual([]);
+  });
+
+  it('derives the relation from the stored ids', () => {
+    const project = { clientId: 'c', makerId: null, mindId: 'm' };
+    expect(projectRelation('c', project)).toBe('client');
+    expect(projectRelation('m', project)).toBe('creator');
+    expect(projectRelation('x', project)).toBe('none');
+  });
+});

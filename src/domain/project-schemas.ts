@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { DELIVERABLE_CATEGORIES, PROJECT_STATUSES, type DeliverableCategory } from './constants';
+
+/** Toasts of spec section 8 for projects, verbatim. */
+export const PROJECT_MESSAGES = {
+  created: 'Project created successfully!',
+  createFailed: 'Error creating project',
+  accepted: 'Project accepted!',
+  acceptFailed: 'Error accepting project',
+  declined: 'Project declined',
+  declineFailed: 'Error declining project',
+  deliverableSubmitted: 'Deliverable submitted for review!',
+  deliverableFailed: 'Error uploading deliverable',
+  processDocUploaded: 'Process doc uploaded!',
+  processDocFailed: 'Error uploading process doc',
+  completed: 'Project completed!',
+  approveFailed: 'Error approving project',
+  flagged: 'Work flagged for admin review',
+  flagFailed: 'Error flagging work',
+  // Not in the spec's catalogue: our own wording for the actions PRODUCT-DECISIONS adds.
+  assigned: 'Creator assigned to your project',
+  assignFailed: 'Error assigning creator',
+  cancelled: 'Project cancelled',
+  cancelFailed: 'Error cancelling project',
+} as const;
+
+export const PROJECT_FIELD_MESSAGES = {
+  titleRequired: 'Please enter a title',
+  titleTooLong: 'Title must be less than 200 characters',
+  descriptionRequired: 'Please enter a description',
+  descriptionTooLong: 'Description must be less than 5000 characters',
+  deliverableTypeRequired: 'Please select a deliverable type',
+  budgetRequired: 'Please enter a budget',
+  budgetNegative: 'Budget cannot be negative',
+  budgetTooLarge: 'Budget must be less than $1,000,000,000',
+  budgetCents: 'Budget can have at most two decimal places',
+  creatorUnavailable: 'Please choose an approved creator',
+  creatorRequired: 'Please choose a creator',
+  deliverableFileRequired: 'Please upload your deliverable',
+  processFileRequired: 'Please upload a screenshot',
+  processDescriptionTooLong: 'Description must be less than 1000 characters',
+} as const;
+
+const M = PROJECT_FIELD_MESSAGES;
+
+export const BUDGET_MAX = 1_000_000_000;
+
+/** A money amount in dollars, at most two decimals, as a real number (never a string). */
+export const budgetField = z
+  .number({ error: M.budgetRequired })
+  .min(0, M.budgetNegative)
+  .max(BUDGET_MAX - 0.01, M.budgetTooLarge)
+  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, M.budgetCents);
+
+export const deliverableTypeField = z.enum(DELIVERABLE_CATEGORIES, { error: M.deliverableTypeRequired });
+
+export const creatorIdField = z.string({ error: M.creatorRequired }).trim().min(1, M.creatorRequired).max(100, M.creatorUnavailable);
+
+export const createProjectSchema = z.object({
+  title: z.string({ error: M.titleRequired }).trim().min(1, M.titleRequired).max(200, M.titleTooLong),
+  description: z.string({ error: M.descriptionRequired }).trim().min(1, M.descriptionRequired).max(5000, M.descriptionTooLong),
+  deliverableType: deliverableTypeField,
+  budget: budgetField,
+  creatorId: creatorIdField.nullish(),
+});
+export type CreateProjectInput = z.infer<typeof createProjectSchema>;
+
+export const assignCreatorSchema = z.object({ creatorId: creatorIdField });
+export type AssignCreatorInput = z.infer<typeof assignCreatorSchema>;
+
+/** The text field sent with a process screenshot (multipart). */
+export const processDocFieldsSchema = z.object({
+  description: z.string().trim().max(1000, M.processDescriptionTooLong).optional(),
+});
+
+export const PROCESS_DOC_HINT = 'Add 3 to 4 screenshots of your process: sketches, drafts, work in progress.';
+
+export const CREATOR_ROLES = ['maker', 'mind'] as const;
+export type CreatorRole = (typeof CREATOR_ROLES)[number];
+
+export const projectPersonSchema = z.object({ id: z.string(), name: z.string() });
+
+export const projectViewSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  deliverableType: z.enum(DELIVERABLE_CATEGORIES),
+  budget: z.number(),
+  status: z.enum(PROJECT_STATUSES),
+  flagged: z.boolean(),
+  flagReason: z.string().nullable(),
+  deliverableUrl: z.string().nullable(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+  client: projectPersonSchema.extend({ companyName: z.string().nullable() }),
+  creator: projectPersonSchema.extend({ role: z.enum(CREATOR_ROLES), avatarUrl: z.string().nullable() }).nullable(),
+  processDocs: z.array(z.object({ id: z.string(), fileUrl: z.string(), description: z.string().nullable(), createdAt: z.string() })),
+});
+export type ProjectView = z.infer<typeof projectViewSchema>;
+
+export const projectListSchema = z.object({ projects: z.array(projectViewSchema) });
+export type ProjectList = z.infer<typeof projectListSchema>;
+
+/** Figures for dashboard stat cards, counted from the projects table; earnings only for creators. */
+export const projectSummarySchema = z.object({
+  activeProjects: z.number().int(),
+  inReviewProjects: z.number().int(),
+  completedProjects: z.number().int(),
+  earningsTotal: z.number().nullable(),
+});
+export type ProjectSummary = z.infer<typeof projectSummarySchema>;
+
+/** The spec shows categories with underscores as spaces ("branding packages"). */
+export const formatDeliverableType = (type: DeliverableCategory | string): string => type.replace(/_/g, ' ');
+
+export const formatBudget = (amount: number): string =>
+  `$${amount.toLocaleString('en-US', { minimumFractionDigits: Number.isInteger(amount) ? 0 : 2, maximumFractionDigits: 2 })}`;
+
+export const PROJECT_STATUS_LABELS = {
+  draft: 'Draft',
+  active: 'Active',
+  in_review: 'In review',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+} as const;

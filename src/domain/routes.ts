@@ -1,0 +1,35 @@
+import type { SignupRole, UserRole } from './constants';
+import { SIGNUP_ROLES } from './constants';
+
+export const dashboardPath = (role: UserRole): string => `/dashboard-${role}`;
+export const onboardPath = (role: SignupRole): string => `/onboard-${role}`;
+
+/** Every path the web app renders; anything else is a 404 (served with HTTP status 404). */
+export const APP_ROUTE_PATTERNS: readonly RegExp[] = [
+  /^\/$/,
+  /^\/about$/,
+  /^\/how-it-works$/,
+  /^\/contact$/,
+  /^\/auth$/,
+  /^\/marketplace$/,
+  /^\/studio\/[^/]+$/,
+  /^\/for-makers$/,
+  /^\/for-minds$/,
+  /^\/reset-password$/,
+  /^\/onboard-(maker|mind|client)$/,
+  /^\/dashboard-(maker|mind|client|admin)$/,
+];
+
+export const isAppPath = (pathname: string): boolean => {
+  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return APP_ROUTE_PATTERNS.some((pattern) => pattern.test(normalized));
+};
+
+export const parseSignupRole = (value: string | null | undefined): SignupRole =>
+  (SIGNUP_ROLES as readonly string[]).includes(value ?? '') ? (value as SignupRole) : 'maker';
+
+/** Only same-site relative paths are honoured as post-login destinations (no open redirect). */
+export const safeRedirectPath = (value: string | null | undefined): string | null => {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  return value;
+};

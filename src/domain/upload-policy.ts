@@ -1,0 +1,39 @@
+import type { StorageBucket } from './constants';
+import { UPLOAD_LIMITS_MB } from './constants';
+
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+export const PDF_MIME_TYPE = 'application/pdf';
+
+export type UploadUse = keyof typeof UPLOAD_LIMITS_MB;
+
+export interface UploadRule {
+  bucket: StorageBucket;
+  maxMb: number;
+  mimeTypes: readonly string[];
+  /** What the person is asked to choose, for the refusal message. */
+  accepts: string;
+}
+
+/** Every upload the product accepts: bucket, size limit (spec section 9) and allowed real content types. */
+export const UPLOAD_RULES: Record<UploadUse, UploadRule> = {
+  profileImage: { bucket: 'profile-images', maxMb: UPLOAD_LIMITS_MB.profileImage, mimeTypes: IMAGE_MIME_TYPES, accepts: 'a JPG, PNG, GIF or WebP image' },
+  clientLogo: { bucket: 'client-logos', maxMb: UPLOAD_LIMITS_MB.clientLogo, mimeTypes: IMAGE_MIME_TYPES, accepts: 'a JPG, PNG, GIF or WebP image' },
+  portfolioImage: { bucket: 'portfolio-items', maxMb: UPLOAD_LIMITS_MB.portfolioImage, mimeTypes: IMAGE_MIME_TYPES, accepts: 'a JPG, PNG, GIF or WebP image' },
+  deliverable: { bucket: 'deliverables', maxMb: UPLOAD_LIMITS_MB.deliverable, mimeTypes: [...IMAGE_MIME_TYPES, PDF_MIME_TYPE], accepts: 'a JPG, PNG, GIF or WebP image, or a PDF' },
+  processScreenshot: { bucket: 'process-docs', maxMb: UPLOAD_LIMITS_MB.processScreenshot, mimeTypes: IMAGE_MIME_TYPES, accepts: 'a JPG, PNG, GIF or WebP image' },
+};
+
+export const EXTENSION_BY_MIME: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'application/pdf': 'pdf',
+};
+
+export const unsupportedTypeMessage = (rule: UploadRule): string => `Unsupported file type. Please choose ${rule.accepts}.`;
+
+/** The spec previews a link as an image only for these extensions. */
+export const isPreviewableImageUrl = (url: string): boolean => /\.(jpe?g|png|gif|webp)(\?.*)?$/i.test(url);
+
+export const bytesLimit = (rule: UploadRule): number => rule.maxMb * 1024 * 1024;

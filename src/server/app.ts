@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createAuth } from './auth/auth';
+import type { AppConfig } from './config';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { registerFeatures } from './features/registry';
+import { buildLoggerOptions } from './logger';
+import { createMailer, createOutboxWorker } from './mail/outbox';
+import { createSmtpTransport, type MailTransport } from './mail/transport';
+import { registerAccess } from './plugins/access';
+import { registerAuthPassthrough } from './plugins/auth-routes';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerOpenApi } from './plugins/openapi';
+import { registerRateLimit } from './plugins/rate-limit';
+import { registerSecurity } from './plugins/security';
+import { registerWeb } from './plugins/web';
+import multipart from '@fastify/multipart';
+import { createStorageDriver, type StorageDriver } from './storage/driver';
+import { createStorage } from './storage/storage';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  /** An already-open database (tests share one); otherwise opened from the config. */
+  dbHandle?: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+  /** Where the production logger writes (tests capture it); ignored when `logger` is given. */
+  logStream?: NodeJS.WritableStream;
+  /** Start the background email worker (off in tests, which drive it with `outbox.runOnce()`). */
+  startWorker?: boolean;
+  mailTransport?: MailTransport | null;
+  storageDriver?: StorageDriver;
+  /** The built web app to serve (defaults to dist/web). */
+  webRoot?: string;
+}
+
+export const buildApp = async (options: BuildAppOptions) => {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? buildLoggerOptions(config.LOG_LEVEL, options.logStream),
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const dbHandle =
+    options.dbHandle ??
+    (await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: path.join(config.DATA_DIR, 'pglite') }));
+  if (!options.dbHandle) {
+    await dbHandle.migrate();
+    app.addHook('onClose', async () => dbHandle.close());
+  }
+
+  const transport = options.mailTransport !== undefined ? options.mailTransport : config.SMTP_URL ? createSmtpTransport(config.SMTP_URL) : null;
+  const outbox = createOutboxWorker({ db: dbHandle.db, transport, from: config.MAIL_FROM, logger: app.log });
+  // Deliver soon after an email is queued instead of waiting for the next poll.
+  const mailer = createMailer(dbHandle.db, () => {
+    if (options.startWorker) setTimeout(() => void outbox.runOnce(), 50).unref();
+  });
+
+  app.decorate('config', config);
+  app.decorate('dbHandle', dbHandle);
+  app.decorate('db', dbHandle.db);
+  app.decorate('mailer', mailer);
+  app.decorate('outbox', outbox);
+  app.decorate('auth', createAuth(config, dbHandle.db, mailer));
+  app.decorate('storage', createStorage(options.storageDriver ?? createStorageDriver(config)));
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandler(app);
+  await registerSecurity(app);
+  await registerRateLimit(app);
+  registerAccess(app);
+  await registerOpenApi(app);
+  // Per-use size limits are applied when the file is read (storage/upload-request.ts); this is the ceiling.
+  await app.register(multipart, { limits: { fileSize: 21 * 1024 * 1024, files: 1 } });
+
+  registerAuthPassthrough(app);
+  await registerFeatures(app);
+
+  await registerWeb(app, options.webRoot);
+
+  if (options.startWorker) {
+    outbox.start();
+    app.addHook('onClose', async () => {
+      await outbox.stop();
+      transport?.close();
+    });
+  }
+  return app;
+};
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_SITE_NAME } from '../domain/constants';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const optionalUrl = (protocols: RegExp, hint: string) =>
+  optionalString.refine((value) => value === undefined || (URL.canParse(value) && protocols.test(value)), {
+    message: `must be a ${hint} URL`,
+  });
+
+/** Proxies Fastify trusts for TRUST_PROXY=true: loopback, link-local and private (RFC 1918, fc00::/7) addresses. */
+export const PRIVATE_NETWORK_PROXIES = 'loopback, linklocal, uniquelocal';
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl(/^https?:/, 'http(s)'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl(/^postgres(ql)?:/, 'postgres://'),
+  AUTH_SECRET: optionalString.refine((value) => value === undefined || value.length >= 32, {
+    message: 'must be at least 32 characters',
+  }),
+  SMTP_URL: optionalUrl(/^smtps?:/, 'smtp:// or smtps://'),
+  MAIL_FROM: optionalString.refine((value) => value === undefined || value.includes('@'), {
+    message: 'must contain an email address',
+  }),
+  CONTACT_INBOX: optionalString.refine((value) => value === undefined || z.email().safeParse(value).success, {
+    message: 'must be an email address',
+  }),
+  REDIS_URL: optionalUrl(/^rediss?:/, 'redis://'),
+  REDIS_KEY_PREFIX: z.string().min(1).default('hm:'),
+  S3_ENDPOINT: optionalUrl(/^https?:/, 'http(s)'),
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value !== 'false'),
+  SITE_NAME: z.string().trim().min(1).default(DEFAULT_SITE_NAME),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  // Which proxies may set X-Forwarded-For. Never "trust every hop": the entries a client writes itself come
+  // first, and the per-IP rate limits would count whatever the client chose. `true` trusts proxies on private
+  // networks (how a load balancer usually reaches the app); a list names them (addresses, CIDRs or the
+  // proxy-addr names loopback, linklocal, uniquelocal).
+  TRUST_PROXY: optionalString
+    .refine((value) => value === undefined || /^(true|false|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/.test(value), {
+      message: 'must be true (proxies on private networks), false, or a comma-separated list of proxy addresses or CIDRs',
+    })
+    .transform((value): boolean | string => {
+      if (value === undefined || value === 'false') return false;
+      return value === 'true' ? PRIVATE_NETWORK_PROXIES : value;
+    }),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig extends Omit<Env, 'AUTH_SECRET' | 'PUBLIC_URL' | 'MAIL_FROM' | 'CONTACT_INBOX'> {
+  AUTH_SECRET: string;
+  PUBLIC_URL: string;
+  MAIL_FROM: string;
+  CONTACT_INBOX: string;
+  isProduction: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly issues: string[]) {
+    super(`Invalid environment configuration:\n${issues.map((issue) => `  - ${issue}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads a secret kept under DATA_DIR, creating it the first time, so sessions survive restarts. */
+const loadOrCreateSecret = (dataDir: string): string => {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+};
+
+export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig => {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+  const problems: string[] = [];
+  if (isProduction && !env.AUTH_SECRET) problems.push('AUTH_SECRET: is required when NODE_ENV=production');
+  const s3Keys = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  if (env.S3_ENDPOINT) {
+    for (const key of s3Keys) if (!env[key]) problems.push(`${key}: is required when S3_ENDPOINT is set`);
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const dataDir = path.resolve(env.DATA_DIR);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const host = new URL(publicUrl).hostname;
+  return {
+    ...env,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: publicUrl,
+    AUTH_SECRET: env.AUTH_SECRET ?? loadOrCreateSecret(dataDir),
+    MAIL_FROM: env.MAIL_FROM ?? `${env.SITE_NAME} <no-reply@${host === 'localhost' ? 'humanmade.local' : host}>`,
+    CONTACT_INBOX: env.CONTACT_INBOX ?? `hello@${host === 'localhost' ? 'humanmade.local' : host}`,
+    isProduction,
+  };
+};

@@ -1,0 +1,94 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+/**
+ * One query-builder type for both drivers: PGlite and node-postgres share the pg-core dialect,
+ * so code written against this type runs unchanged on either.
+ */
+export type Database = NodePgDatabase<typeof schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type DbExecutor = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: 'pglite' | 'postgres';
+  /** Runs committed migrations; safe to call on every start. */
+  migrate: () => Promise<void>;
+  close: () => Promise<void>;
+  /** Cheap liveness probe for health checks. */
+  ping: () => Promise<void>;
+}
+
+/** The advisory-lock key (an arbitrary constant of ours) that serialises migrations across instances. */
+export const MIGRATION_LOCK_KEY = '114531951412033';
+
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string;
+  /** Directory for the embedded database; `memory://` keeps it in memory (tests). */
+  pgliteDir?: string;
+  poolSize?: number;
+  /** Sees every statement with its parameters (the query-plan test EXPLAINs what the services run). */
+  onQuery?: (query: string, params: unknown[]) => void;
+}
+
+const queryLogger = (onQuery: OpenDatabaseOptions['onQuery']) =>
+  onQuery ? { logQuery: (query: string, params: unknown[]) => onQuery(query, params) } : undefined;
+
+export const openDatabase = async (options: OpenDatabaseOptions): Promise<DatabaseHandle> => {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 30000,
+    });
+    // A dropped connection must not crash the process; the pool replaces it.
+    pool.on('error', () => undefined);
+    const db = drizzlePg(pool, { schema, logger: queryLogger(options.onQuery) });
+    return {
+      db,
+      driver: 'postgres',
+      migrate: async () => {
+        // Instances starting at once would each run the same migrations and fail on "already exists"; a
+        // session-level advisory lock makes them take turns (the lock dies with the session if one crashes).
+        const session = await pool.connect();
+        try {
+          await session.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+          await migratePg(drizzlePg(session, { schema }), { migrationsFolder });
+        } finally {
+          await session.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+          session.release();
+        }
+      },
+      close: () => pool.end(),
+      ping: async () => {
+        await pool.query('select 1');
+      },
+    };
+  }
+  const dir = options.pgliteDir ?? 'memory://';
+  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+  // pg_trgm backs the name search's trigram index (migration 0001 creates the extension).
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const pgliteDb = drizzlePglite(client, { schema, logger: queryLogger(options.onQuery) });
+  return {
+    db: pgliteDb as unknown as Database,
+    driver: 'pglite',
+    migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
+    close: () => client.close(),
+    ping: async () => {
+      await client.query('select 1');
+    },
+  };
+};

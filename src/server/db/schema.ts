@@ -1,0 +1,391 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  APPLICATION_STATUSES,
+  CONTACT_STATUSES,
+  DELIVERABLE_CATEGORIES,
+  EMAIL_STATUSES,
+  EXPERTISE_AREAS,
+  PROJECT_STATUSES,
+  SEAL_STATUSES,
+  SUBSCRIPTION_PLANS,
+  USER_ROLES,
+  WHITE_GLOVE_STATUSES,
+} from '../../domain/constants';
+
+export const appRoleEnum = pgEnum('app_role', USER_ROLES);
+export const applicationStatusEnum = pgEnum('application_status', APPLICATION_STATUSES);
+export const sealStatusEnum = pgEnum('seal_status', SEAL_STATUSES);
+export const deliverableCategoryEnum = pgEnum('deliverable_category', DELIVERABLE_CATEGORIES);
+export const expertiseAreaEnum = pgEnum('expertise_area', EXPERTISE_AREAS);
+export const subscriptionPlanEnum = pgEnum('subscription_plan', SUBSCRIPTION_PLANS);
+export const projectStatusEnum = pgEnum('project_status', PROJECT_STATUSES);
+export const whiteGloveStatusEnum = pgEnum('white_glove_status', WHITE_GLOVE_STATUSES);
+export const contactStatusEnum = pgEnum('contact_status', CONTACT_STATUSES);
+export const contactSourceEnum = pgEnum('contact_source', ['contact_page', 'marketplace']);
+export const emailStatusEnum = pgEnum('email_status', EMAIL_STATUSES);
+
+// Index columns are `DESC NULLS FIRST` because that is what `ORDER BY x DESC` means in PostgreSQL: an index built
+// `DESC NULLS LAST` (drizzle's default for .desc()) cannot give that order, and the planner sorts the whole table.
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+
+// ---- better-auth core tables (names and columns as better-auth expects) ----
+
+export const user = pgTable('user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const session = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('session_user_id_idx').on(t.userId)],
+);
+
+export const account = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('account_user_id_idx').on(t.userId)],
+);
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+// ---- Humanmade tables (spec section 3, PRODUCT-DECISIONS applied) ----
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    role: appRoleEnum('role').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('user_roles_user_id_key').on(t.userId), index('user_roles_role_idx').on(t.role)],
+);
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: text('id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    bio: text('bio'),
+    avatarUrl: text('avatar_url'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('profiles_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+    // Name search is a case-insensitive contains (ILIKE '%q%'): only a trigram index can serve it (pg_trgm).
+    index('profiles_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+  ],
+);
+
+export const makerProfiles = pgTable(
+  'maker_profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    applicationStatus: applicationStatusEnum('application_status').notNull().default('draft'),
+    rejectionReason: text('rejection_reason'),
+    sealStatus: sealStatusEnum('seal_status').notNull().default('none'),
+    experienceYears: integer('experience_years'),
+    websiteLink: text('website_link'),
+    introVideoUrl: text('intro_video_url'),
+    deliverableCategories: deliverableCategoryEnum('deliverable_categories').array().notNull().default(sql`'{}'`),
+    earningsTotal: money('earnings_total').notNull().default(0),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('maker_profiles_user_id_key').on(t.userId),
+    index('maker_profiles_status_created_idx').on(t.applicationStatus, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // "Seal only" in the listing's keyset order: a few approved makers hold the Seal, so a page reads only them.
+    index('maker_profiles_sealed_keyset_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.userId)
+      .where(sql`${t.applicationStatus} = 'approved' AND ${t.sealStatus} = 'verified'`),
+    index('maker_profiles_categories_gin_idx')
+      .using('gin', t.deliverableCategories)
+      .where(sql`${t.applicationStatus} = 'approved'`),
+    check('maker_profiles_experience_nonneg', sql`${t.experienceYears} IS NULL OR ${t.experienceYears} >= 0`),
+    check('maker_profiles_earnings_nonneg', sql`${t.earningsTotal} >= 0`),
+  ],
+);
+
+export const mindProfiles = pgTable(
+  'mind_profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    applicationStatus: applicationStatusEnum('application_status').notNull().default('draft'),
+    rejectionReason: text('rejection_reason'),
+    expertiseAreas: expertiseAreaEnum('expertise_areas').array().notNull().default(sql`'{}'`),
+    subscriptionPlan: subscriptionPlanEnum('subscription_plan').notNull().default('basic'),
+    introVideoUrl: text('intro_video_url'),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    earningsTotal: money('earnings_total').notNull().default(0),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('mind_profiles_user_id_key').on(t.userId),
+    index('mind_profiles_status_created_idx').on(t.applicationStatus, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('mind_profiles_expertise_gin_idx')
+      .using('gin', t.expertiseAreas)
+      .where(sql`${t.applicationStatus} = 'approved'`),
+    check('mind_profiles_earnings_nonneg', sql`${t.earningsTotal} >= 0`),
+  ],
+);
+
+export const clientProfiles = pgTable(
+  'client_profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    companyName: text('company_name'),
+    logoUrl: text('logo_url'),
+    desiredCategories: deliverableCategoryEnum('desired_categories').array().notNull().default(sql`'{}'`),
+    budgetRange: text('budget_range'),
+    industry: text('industry'),
+    applicationStatus: applicationStatusEnum('application_status').notNull().default('draft'),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('client_profiles_user_id_key').on(t.userId)],
+);
+
+export const portfolioItems = pgTable(
+  'portfolio_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    makerId: text('maker_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    category: deliverableCategoryEnum('category').notNull(),
+    imageUrl: text('image_url').notNull(),
+    thumbnailUrl: text('thumbnail_url'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The card thumbnails' exact order (newest first, id as tie-break), so the LATERAL read stops after 3 rows.
+    index('portfolio_items_maker_created_id_idx').on(t.makerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    makerId: text('maker_id').references(() => user.id, { onDelete: 'set null' }),
+    mindId: text('mind_id').references(() => user.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    deliverableType: deliverableCategoryEnum('deliverable_type').notNull(),
+    budget: money('budget').notNull(),
+    status: projectStatusEnum('status').notNull().default('draft'),
+    deliverableUrl: text('deliverable_url'),
+    flagged: boolean('flagged').notNull().default(false),
+    flagReason: text('flag_reason'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('projects_client_created_idx').on(t.clientId, t.createdAt.desc().nullsFirst()),
+    index('projects_maker_created_idx').on(t.makerId, t.createdAt.desc().nullsFirst()),
+    index('projects_mind_created_idx').on(t.mindId, t.createdAt.desc().nullsFirst()),
+    index('projects_created_idx').on(t.createdAt.desc().nullsFirst()),
+    index('projects_flagged_idx').on(t.createdAt.desc().nullsFirst()).where(sql`${t.flagged}`),
+    check('projects_one_creator', sql`${t.makerId} IS NULL OR ${t.mindId} IS NULL`),
+    check('projects_budget_nonneg', sql`${t.budget} >= 0`),
+  ],
+);
+
+export const processDocs = pgTable(
+  'process_docs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    makerId: text('maker_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    fileUrl: text('file_url').notNull(),
+    description: text('description'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('process_docs_project_idx').on(t.projectId), index('process_docs_maker_idx').on(t.makerId)],
+);
+
+export const whiteGloveRequests = pgTable(
+  'white_glove_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    deliverableType: deliverableCategoryEnum('deliverable_type').notNull(),
+    budget: money('budget').notNull(),
+    status: whiteGloveStatusEnum('status').notNull().default('pending'),
+    curatedCreatorIds: text('curated_creator_ids').array().notNull().default(sql`'{}'`),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('white_glove_client_created_idx').on(t.clientId, t.createdAt.desc().nullsFirst()),
+    index('white_glove_created_idx').on(t.createdAt.desc().nullsFirst()),
+    check('white_glove_budget_nonneg', sql`${t.budget} >= 0`),
+  ],
+);
+
+export const workshops = pgTable(
+  'workshops',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    description: text('description'),
+    date: timestamp('date', { withTimezone: true }).notNull(),
+    link: text('link'),
+    maxParticipants: integer('max_participants').notNull().default(50),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('workshops_date_idx').on(t.date),
+    check('workshops_max_participants_positive', sql`${t.maxParticipants} > 0`),
+  ],
+);
+
+export const contactSubmissions = pgTable(
+  'contact_submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    status: contactStatusEnum('status').notNull().default('new'),
+    source: contactSourceEnum('source').notNull().default('contact_page'),
+    creatorId: text('creator_id').references(() => user.id, { onDelete: 'set null' }),
+    creatorName: text('creator_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_submissions_created_idx').on(t.createdAt.desc().nullsFirst())],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    reason: text('reason'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt.desc().nullsFirst())],
+);
+
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: text('type').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    replyTo: text('reply_to'),
+    status: emailStatusEnum('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    messageId: text('message_id'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('email_outbox_created_idx').on(t.createdAt.desc().nullsFirst()),
+  ],
+);

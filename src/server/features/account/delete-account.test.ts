@@ -1,0 +1,76 @@
+import { eq, or } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, makerProfiles, portfolioItems, profiles, projects, session, user, userRoles } from '../../db/schema';
+import { createTestContext, expectAccess, type TestContext } from '../../test/harness';
+import { multipartPayload, pngImage } from '../uploads/multipart-payload';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('DELETE /api/account (deleting your own account)', () => {
+  it('needs a signed-in user, and refuses admins', async () => {
+    const admin = await ctx.createAdmin();
+    await expectAccess(ctx, { method: 'DELETE', url: '/api/account' }, [
+      ['anonymous', null, 401],
+      ['admin', admin, 403],
+    ]);
+    expect(await ctx.db.select().from(user).where(eq(user.id, admin.id))).toHaveLength(1);
+  });
+
+  it("removes a maker's rows and files, cancels their open projects, and ends the session", async () => {
+    const maker = await ctx.signUp('maker');
+    const client = await ctx.signUp('client');
+    const bystander = await ctx.signUp('maker');
+
+    const avatarBody = multipartPayload({}, { name: 'me.png', type: 'image/png', data: await pngImage() });
+    const avatar = (await ctx.inject(maker, { method: 'POST', url: '/api/uploads/profile-image', payload: avatarBody.payload, headers: avatarBody.headers })).json().url;
+    const itemBody = multipartPayload({ title: 'Poster', category: 'editorial_design' }, { name: 'p.png', type: 'image/png', data: await pngImage() });
+    const item = (await ctx.inject(maker, { method: 'POST', url: '/api/portfolio', payload: itemBody.payload, headers: itemBody.headers })).json().item;
+    const bystanderBody = multipartPayload({ title: 'Other', category: 'web_design' }, { name: 'o.png', type: 'image/png', data: await pngImage() });
+    const bystanderItem = (await ctx.inject(bystander, { method: 'POST', url: '/api/portfolio', payload: bystanderBody.payload, headers: bystanderBody.headers })).json().item;
+    const base = { clientId: client.id, makerId: maker.id, description: 'd', deliverableType: 'logo_design' as const, budget: 500 };
+    const [open, done] = await ctx.db
+      .insert(projects)
+      .values([{ ...base, title: 'Open', status: 'active' }, { ...base, title: 'Done', status: 'completed' }])
+      .returning({ id: projects.id });
+
+    const response = await ctx.inject(maker, { method: 'DELETE', url: '/api/account' });
+    expect(response.statusCode, response.body).toBe(204);
+    expect(response.headers['set-cookie']).toBeDefined();
+
+    expect(await ctx.db.select().from(user).where(eq(user.id, maker.id))).toHaveLength(0);
+    expect(await ctx.db.select().from(userRoles).where(eq(userRoles.userId, maker.id))).toHaveLength(0);
+    expect(await ctx.db.select().from(profiles).where(eq(profiles.id, maker.id))).toHaveLength(0);
+    expect(await ctx.db.select().from(makerProfiles).where(eq(makerProfiles.userId, maker.id))).toHaveLength(0);
+    expect(await ctx.db.select().from(portfolioItems).where(eq(portfolioItems.makerId, maker.id))).toHaveLength(0);
+    expect(await ctx.db.select().from(session).where(eq(session.userId, maker.id))).toHaveLength(0);
+    for (const url of [avatar, item.imageUrl, item.thumbnailUrl]) expect((await ctx.inject(null, { method: 'GET', url })).statusCode, url).toBe(404);
+
+    const remaining = await ctx.db.select().from(projects).where(or(eq(projects.id, open.id), eq(projects.id, done.id)));
+    expect(remaining.find((project) => project.id === open.id)).toMatchObject({ status: 'cancelled', makerId: null });
+    expect(remaining.find((project) => project.id === done.id)).toMatchObject({ status: 'completed', makerId: null });
+
+    // Someone else's work is untouched.
+    expect((await ctx.inject(null, { method: 'GET', url: bystanderItem.imageUrl })).statusCode).toBe(200);
+    const me = await ctx.inject(maker, { method: 'GET', url: '/api/account/me' });
+    expect(me.json().user).toBeNull();
+    const audit = await ctx.db.select().from(auditLog).where(eq(auditLog.targetId, maker.id));
+    expect(audit.map((entry) => entry.action)).toEqual(['account.self_deleted']);
+  });
+
+  it("deleting a client removes the projects they commissioned", async () => {
+    const client = await ctx.signUp('client');
+    const [project] = await ctx.db
+      .insert(projects)
+      .values({ clientId: client.id, title: 'Mine', description: 'd', deliverableType: 'web_design', budget: 100 })
+      .returning({ id: projects.id });
+    expect((await ctx.inject(client, { method: 'DELETE', url: '/api/account' })).statusCode).toBe(204);
+    expect(await ctx.db.select().from(projects).where(eq(projects.id, project.id))).toHaveLength(0);
+    expect((await ctx.signIn(client.email, client.password)).statusCode).toBe(401);
+  });
+});

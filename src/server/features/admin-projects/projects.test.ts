@@ -1,0 +1,83 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_MESSAGES } from '../../../domain/admin-schemas';
+import { auditLog, emailOutbox, projects } from '../../db/schema';
+import { createTestContext, type TestContext, type TestUser } from '../../test/harness';
+import { addProject } from '../admin/test-support';
+
+let ctx: TestContext;
+let admin: TestUser;
+let client: TestUser;
+let maker: TestUser;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await ctx.createAdmin();
+  client = await ctx.signUp('client', { name: 'Clara Client' });
+  maker = await ctx.signUp('maker', { name: 'Milo Maker' });
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const projectRow = async (id: string) => (await ctx.db.select().from(projects).where(eq(projects.id, id)))[0];
+const act = (id: string, action: 'clear-flag' | 'cancel', reason?: string) =>
+  ctx.inject(admin, { method: 'POST', url: `/api/admin/projects/${id}/${action}`, payload: reason ? { reason } : {} });
+
+describe('GET /api/admin/projects', () => {
+  it('loads the 50 newest projects with names, and only flagged ones (with reason) under the flagged filter', async () => {
+    const base = Date.now() - 60 * 60 * 1000;
+    for (let index = 0; index < 52; index += 1) {
+      await addProject(ctx, { clientId: client.id, makerId: maker.id, status: 'active', title: `Project ${index}`, createdAt: new Date(base + index * 1000) });
+    }
+    const oldFlagged = await addProject(ctx, { clientId: client.id, makerId: maker.id, status: 'in_review', flagged: true, title: 'Old flagged', createdAt: new Date(base - 1000) });
+
+    const all = (await ctx.inject(admin, { method: 'GET', url: '/api/admin/projects' })).json().projects;
+    expect(all).toHaveLength(50);
+    expect(all[0]).toMatchObject({ title: 'Project 51', deliverableType: 'logo_design', status: 'active', clientName: 'Clara Client', creatorName: 'Milo Maker', flagged: false });
+    expect(all.map((p: { title: string }) => p.title)).not.toContain('Old flagged');
+
+    const flagged = (await ctx.inject(admin, { method: 'GET', url: '/api/admin/projects?filter=flagged' })).json().projects;
+    expect(flagged.map((p: { id: string }) => p.id)).toEqual([oldFlagged.id]);
+    expect(flagged[0].flagReason).toBe('Client flagged for review');
+    expect((await ctx.inject(admin, { method: 'GET', url: '/api/admin/overview' })).json().stats.totalProjects).toBe(53);
+  });
+});
+
+describe('resolving a flag', () => {
+  it('clears the flag: unflagged, no reason, still in review; both parties emailed; audited', async () => {
+    const project = await addProject(ctx, { clientId: client.id, makerId: maker.id, status: 'in_review', flagged: true });
+    const response = await act(project.id, 'clear-flag', 'The deliverable matches the brief');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ id: project.id, status: 'in_review', flagged: false });
+    expect(await projectRow(project.id)).toMatchObject({ status: 'in_review', flagged: false, flagReason: null });
+    const mails = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.type, 'project-flag-cleared'));
+    expect(mails.map((mail) => mail.toAddress).sort()).toEqual([client.email, maker.email].sort());
+    const [entry] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.targetId, project.id), eq(auditLog.action, 'project.clear_flag')));
+    expect(entry).toMatchObject({ reason: 'The deliverable matches the brief', metadata: { flagReason: 'Client flagged for review' } });
+    expect((await act(project.id, 'clear-flag')).statusCode).toBe(409);
+  });
+
+  it('cancels a flagged project and audits it', async () => {
+    const project = await addProject(ctx, { clientId: client.id, makerId: maker.id, status: 'in_review', flagged: true });
+    const response = await act(project.id, 'cancel');
+    expect(response.statusCode).toBe(200);
+    expect((await projectRow(project.id)).status).toBe('cancelled');
+    const [entry] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.targetId, project.id), eq(auditLog.action, 'project.cancel')));
+    expect(entry.actorId).toBe(admin.id);
+    expect((await act(project.id, 'cancel')).statusCode).toBe(409);
+  });
+
+  it('refuses both actions on a project that is not flagged and in review (409), or does not exist (404)', async () => {
+    const unflagged = await addProject(ctx, { clientId: client.id, makerId: maker.id, status: 'in_review' });
+    const completedFlagged = await addProject(ctx, { clientId: client.id, makerId: maker.id, status: 'completed', flagged: true });
+    for (const id of [unflagged.id, completedFlagged.id]) {
+      for (const action of ['clear-flag', 'cancel'] as const) {
+        const response = await act(id, action);
+        expect(response.statusCode).toBe(409);
+        expect(response.json().message).toBe(ADMIN_MESSAGES.projectNotFlagged);
+      }
+    }
+    expect((await projectRow(completedFlagged.id)).status).toBe('completed');
+    expect((await act('00000000-0000-4000-8000-000000000000', 'cancel')).statusCode).toBe(404);
+  });
+});

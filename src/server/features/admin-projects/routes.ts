@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminProjectsQuerySchema, adminProjectsResponseSchema, reasonSchema } from '../../../domain/admin-schemas';
+import { PROJECT_STATUSES } from '../../../domain/constants';
+import { errorBodySchema } from '../../http/schemas';
+import { listProjects, resolveFlag } from './service';
+
+export const prefix = '/api/admin/projects';
+
+const params = z.object({ projectId: z.uuid({ error: 'Project not found' }) });
+const resolvedSchema = z.object({ id: z.string(), status: z.enum(PROJECT_STATUSES), flagged: z.boolean() });
+const actionResponses = { 200: resolvedSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+
+export const routes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/', {
+    config: { access: ['admin'] },
+    schema: {
+      tags: ['admin'],
+      summary: 'The 50 newest projects, or the flagged ones with their reason (?filter=flagged)',
+      querystring: adminProjectsQuerySchema,
+      response: { 200: adminProjectsResponseSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
+    },
+    handler: async (request) => ({ projects: await listProjects(app.db, request.query.filter) }),
+  });
+
+  app.post('/:projectId/clear-flag', {
+    config: { access: ['admin'] },
+    schema: {
+      tags: ['admin'],
+      summary: 'Clear a client’s flag: the project stays in review, unflagged',
+      params,
+      body: reasonSchema,
+      response: actionResponses,
+    },
+    handler: async (request) => resolveFlag(app, await request.requireAuth(), request.params.projectId, 'clear', request.body.reason || null),
+  });
+
+  app.post('/:projectId/cancel', {
+    config: { access: ['admin'] },
+    schema: { tags: ['admin'], summary: 'Cancel a flagged project', params, body: reasonSchema, response: actionResponses },
+    handler: async (request) => resolveFlag(app, await request.requireAuth(), request.params.projectId, 'cancel', request.body.reason || null),
+  });
+};

@@ -1,0 +1,99 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import { ADMIN_MESSAGES, type AdminProject } from '../../../domain/admin-schemas';
+import { LIMITS } from '../../../domain/constants';
+import type { Database, Transaction } from '../../db/client';
+import { profiles, projects, user } from '../../db/schema';
+import { conflict, notFound } from '../../http/errors';
+import type { AuthContext } from '../../types';
+import { recordAudit } from '../audit/service';
+import { projectCancelledEmail, projectFlagClearedEmail } from '../admin/emails';
+
+const clientProfile = alias(profiles, 'client_profile');
+const makerProfile = alias(profiles, 'maker_profile');
+const mindProfile = alias(profiles, 'mind_profile');
+
+/** The newest projects (spec: fetch 50), or only the flagged ones when `flagged` is set. */
+export const listProjects = async (db: Database, filter: 'all' | 'flagged'): Promise<AdminProject[]> => {
+  const rows = await db
+    .select({
+      id: projects.id,
+      title: projects.title,
+      deliverableType: projects.deliverableType,
+      status: projects.status,
+      budget: projects.budget,
+      flagged: projects.flagged,
+      flagReason: projects.flagReason,
+      clientName: clientProfile.name,
+      creatorName: sql<string | null>`coalesce(${makerProfile.name}, ${mindProfile.name})`,
+      createdAt: projects.createdAt,
+    })
+    .from(projects)
+    .leftJoin(clientProfile, eq(clientProfile.id, projects.clientId))
+    .leftJoin(makerProfile, eq(makerProfile.id, projects.makerId))
+    .leftJoin(mindProfile, eq(mindProfile.id, projects.mindId))
+    .where(filter === 'flagged' ? eq(projects.flagged, true) : undefined)
+    .orderBy(desc(projects.createdAt), desc(projects.id))
+    .limit(LIMITS.adminProjectFetch);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+};
+
+export const countProjects = async (db: Database): Promise<number> => {
+  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(projects);
+  return row?.total ?? 0;
+};
+
+/** Locks a flagged project that is still in review; anything else is a 404 or a 409. */
+const lockFlaggedProject = async (tx: Transaction, projectId: string) => {
+  const [project] = await tx.select().from(projects).where(eq(projects.id, projectId)).for('update');
+  if (!project) throw notFound('Project not found');
+  if (!project.flagged || project.status !== 'in_review') throw conflict(ADMIN_MESSAGES.projectNotFlagged);
+  return project;
+};
+
+const participantsOf = async (tx: Transaction, project: { clientId: string; makerId: string | null; mindId: string | null }) => {
+  const ids = [project.clientId, project.makerId, project.mindId].filter((id): id is string => Boolean(id));
+  return tx
+    .select({ email: user.email, name: sql<string>`coalesce(${profiles.name}, ${user.name})` })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .where(inArray(user.id, ids));
+};
+
+type FlagDecision = 'clear' | 'cancel';
+
+/**
+ * Resolves a client's flag: clearing returns the work to the client's review (flagged false, still
+ * in_review); cancelling ends the project. Both parties are emailed and the decision is audit-logged.
+ */
+export const resolveFlag = async (app: FastifyInstance, auth: AuthContext, projectId: string, decision: FlagDecision, reason: string | null) =>
+  app.db.transaction(async (tx) => {
+    const project = await lockFlaggedProject(tx, projectId);
+    const changes =
+      decision === 'clear'
+        ? { flagged: false, flagReason: null, updatedAt: new Date() }
+        : { status: 'cancelled' as const, updatedAt: new Date() };
+    const [updated] = await tx
+      .update(projects)
+      .set(changes)
+      .where(and(eq(projects.id, projectId), eq(projects.flagged, true), eq(projects.status, 'in_review')))
+      .returning({ status: projects.status, flagged: projects.flagged });
+    if (!updated) throw conflict(ADMIN_MESSAGES.projectNotFlagged);
+
+    for (const person of await participantsOf(tx, project)) {
+      const email =
+        decision === 'clear'
+          ? projectFlagClearedEmail(app, person, project.title, reason)
+          : projectCancelledEmail(app, person, project.title, reason);
+      await app.mailer.enqueue(email, tx);
+    }
+    await recordAudit(tx, auth, {
+      action: decision === 'clear' ? 'project.clear_flag' : 'project.cancel',
+      targetType: 'project',
+      targetId: projectId,
+      reason,
+      metadata: { title: project.title, flagReason: project.flagReason },
+    });
+    return { id: projectId, status: updated.status, flagged: updated.flagged };
+  });

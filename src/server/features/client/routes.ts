@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  browseCreatorsQuerySchema,
+  clientDashboardSchema,
+  clientProfileUpdateSchema,
+  clientProfileViewSchema,
+  creatorCardListSchema,
+  creatorOptionSchema,
+} from '../../../domain/client-dashboard-schemas';
+import { errorBodySchema } from '../../http/schemas';
+import { readUpload } from '../../storage/upload-request';
+import { listCreatorOptions } from '../projects/creators';
+import { listCreatorCards } from './directory';
+import { getClientDashboard, replaceClientLogo, updateClientProfile } from './service';
+
+export const prefix = '/api/client';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+
+export const routes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/dashboard', {
+    config: { access: ['client'] },
+    schema: { tags: ['client'], summary: 'Summary cards and profile of the client dashboard', response: { 200: clientDashboardSchema, ...errors } },
+    handler: async (request) => getClientDashboard(app, await request.requireAuth()),
+  });
+
+  app.get('/creators', {
+    config: { access: ['client'] },
+    schema: {
+      tags: ['client'],
+      summary: 'Up to 10 approved makers and 10 approved minds, filtered by name, category and Seal',
+      querystring: browseCreatorsQuerySchema,
+      response: { 200: creatorCardListSchema, ...errors },
+    },
+    handler: async (request) => ({ creators: await listCreatorCards(app.db, request.query) }),
+  });
+
+  app.get('/creator-options', {
+    config: { access: ['client'] },
+    schema: {
+      tags: ['client'],
+      summary: 'Approved creators a project can be assigned to; `include` adds one by id when approved',
+      querystring: z.object({ include: z.string().max(100).optional() }),
+      response: { 200: z.object({ creators: z.array(creatorOptionSchema) }), ...errors },
+    },
+    handler: async (request) => ({ creators: await listCreatorOptions(app.db, request.query.include) }),
+  });
+
+  app.put('/profile', {
+    config: { access: ['client'] },
+    schema: { tags: ['client'], summary: "Edit the client's company profile", body: clientProfileUpdateSchema, response: { 200: clientProfileViewSchema, ...errors } },
+    handler: async (request) => updateClientProfile(app, await request.requireAuth(), request.body),
+  });
+
+  app.post('/profile/logo', {
+    config: { access: ['client'], rateLimit: { max: 20, timeWindow: '1 minute' } },
+    schema: {
+      tags: ['client'],
+      summary: 'Upload the company logo (multipart: an image up to 5 MB)',
+      consumes: ['multipart/form-data'],
+      response: { 200: clientProfileViewSchema, ...errors, 413: errorBodySchema },
+    },
+    handler: async (request) => replaceClientLogo(app, await request.requireAuth(), await readUpload(request, 'clientLogo')),
+  });
+};

@@ -1,0 +1,75 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makerProfiles, mindProfiles, portfolioItems, projects } from '../../db/schema';
+import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../test/harness';
+
+let ctx: TestContext;
+let maker: TestUser;
+let mind: TestUser;
+let client: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  [maker, mind, client] = [await ctx.signUp('maker'), await ctx.signUp('mind'), await ctx.signUp('client')];
+  const other = await ctx.signUp('maker');
+  await ctx.db.update(makerProfiles).set({ applicationStatus: 'approved', sealStatus: 'verified', earningsTotal: 1250.5 }).where(eq(makerProfiles.userId, maker.id));
+  await ctx.db.update(mindProfiles).set({ applicationStatus: 'rejected', rejectionReason: 'Add a video', earningsTotal: 3000 }).where(eq(mindProfiles.userId, mind.id));
+  const base = { clientId: client.id, description: 'd', deliverableType: 'branding_packages' as const };
+  await ctx.db.insert(projects).values([
+    { ...base, makerId: maker.id, title: 'A', budget: 100, status: 'active' },
+    { ...base, makerId: maker.id, title: 'B', budget: 200, status: 'active' },
+    { ...base, makerId: maker.id, title: 'C', budget: 300, status: 'draft' },
+    { ...base, makerId: other.id, title: 'Not mine', budget: 900, status: 'active' },
+    { ...base, mindId: mind.id, title: 'Strategy', budget: 1000, status: 'completed', completedAt: new Date('2025-03-01T10:00:00Z') },
+    { ...base, mindId: mind.id, title: 'Naming', budget: 2000, status: 'completed', completedAt: new Date('2025-05-01T10:00:00Z') },
+    { ...base, mindId: mind.id, title: 'Review', budget: 400, status: 'in_review' },
+    { ...base, mindId: mind.id, title: 'Ongoing', budget: 600, status: 'active' },
+  ]);
+  await ctx.db.insert(portfolioItems).values([
+    { makerId: maker.id, title: 'One', category: 'logo_design', imageUrl: '/files/portfolio-items/x/1.png' },
+    { makerId: other.id, title: 'Theirs', category: 'logo_design', imageUrl: '/files/portfolio-items/y/1.png' },
+  ]);
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('creator dashboard figures', () => {
+  it('are for makers and minds only', async () => {
+    for (const url of ['/api/creator-dashboard/summary', '/api/creator-dashboard/earnings']) {
+      await expectAccess(ctx, { method: 'GET', url }, [
+        ['anonymous', null, 401],
+        ['client', client, 403],
+        ['maker', maker, 200],
+        ['mind', mind, 200],
+      ]);
+    }
+  });
+
+  it("count only the maker's own active projects and portfolio items", async () => {
+    const response = await ctx.inject(maker, { method: 'GET', url: '/api/creator-dashboard/summary' });
+    expect(response.json().summary).toEqual({
+      applicationStatus: 'approved',
+      rejectionReason: null,
+      sealStatus: 'verified',
+      earningsTotal: 1250.5,
+      activeProjects: 2,
+      portfolioItems: 1,
+    });
+  });
+
+  it("give the mind their status, reason and earnings from projects where they are the mind", async () => {
+    const summary = (await ctx.inject(mind, { method: 'GET', url: '/api/creator-dashboard/summary' })).json().summary;
+    expect(summary).toMatchObject({ applicationStatus: 'rejected', rejectionReason: 'Add a video', sealStatus: 'none', activeProjects: 1, portfolioItems: 0 });
+    const earnings = (await ctx.inject(mind, { method: 'GET', url: '/api/creator-dashboard/earnings' })).json().earnings;
+    expect(earnings).toMatchObject({
+      earningsTotal: 3000,
+      completedProjects: 2,
+      completedValue: 3000,
+      averageProjectValue: 1500,
+      inProgressProjects: 2,
+      inProgressValue: 1000,
+    });
+    expect(earnings.recentCompleted.map((project: { title: string }) => project.title)).toEqual(['Naming', 'Strategy']);
+  });
+});

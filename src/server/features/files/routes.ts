@@ -1,0 +1,54 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { STORAGE_BUCKETS } from '../../../domain/constants';
+import { projects } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { isPublicBucket } from '../../storage/storage';
+import type { AuthContext } from '../../types';
+
+const CONTENT_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', pdf: 'application/pdf' };
+
+/**
+ * Private files (process docs, deliverables) are stored under `<creatorId>/<projectId>/…` and readable only by
+ * that project's client, its creator and admins. Anyone else gets 404, as if the file did not exist.
+ */
+const canReadPrivate = async (app: Parameters<FastifyPluginAsyncZod>[0], auth: AuthContext | null, key: string) => {
+  if (!auth) return false;
+  if (auth.role === 'admin') return true;
+  const projectId = key.split('/')[1];
+  if (!projectId || !z.uuid().safeParse(projectId).success) return false;
+  const [project] = await app.db
+    .select({ clientId: projects.clientId, makerId: projects.makerId, mindId: projects.mindId })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  if (!project) return false;
+  return [project.clientId, project.makerId, project.mindId].includes(auth.userId);
+};
+
+export const prefix = '';
+
+export const routes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/files/:bucket/*', {
+    config: { access: 'public' },
+    schema: { hide: true, params: z.object({ bucket: z.enum(STORAGE_BUCKETS), '*': z.string().min(1).max(300) }) },
+    handler: async (request, reply) => {
+      const { bucket } = request.params;
+      const key = request.params['*'];
+      if (!/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(key) || key.includes('..')) throw notFound();
+      const isPublic = isPublicBucket(bucket);
+      if (!isPublic && !(await canReadPrivate(app, await request.resolveAuth(), key))) throw notFound();
+      const stored = await app.storage.open(bucket, key);
+      if (!stored) throw notFound();
+      const extension = key.split('.').pop()?.toLowerCase() ?? '';
+      reply
+        .type(CONTENT_TYPES[extension] ?? 'application/octet-stream')
+        .header('content-length', stored.size)
+        .header('x-content-type-options', 'nosniff')
+        .header('cross-origin-resource-policy', 'same-origin')
+        .header('cache-control', isPublic ? 'public, max-age=31536000, immutable' : 'private, no-store');
+      if (extension === 'pdf') reply.header('content-disposition', 'attachment');
+      return reply.send(stored.body);
+    },
+  });
+};

@@ -1,0 +1,135 @@
+// Test support for query-plans.test.ts: a database that records what the services run, and a reader of
+// PostgreSQL plans that names every sequential scan of a big table.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../db/client';
+import { PREPARED_LISTING_MARK } from './listing-statement';
+
+export interface CapturedQuery {
+  text: string;
+  params: unknown[];
+}
+
+interface RawClient {
+  query: (text: string, params?: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }>;
+}
+
+export interface PlanDatabase {
+  db: Database;
+  /** Runs `work` and returns every statement it sent, with its parameters. */
+  capture: (work: () => Promise<unknown>) => Promise<CapturedQuery[]>;
+  /** Runs `work` on one connection of its own (for PREPARE and SET). */
+  withConnection: <T>(work: (client: RawClient) => Promise<T>) => Promise<T>;
+  close: () => Promise<void>;
+}
+
+/** In-memory PGlite, or a throw-away database on the PostgreSQL server named by TEST_DATABASE_URL. */
+export const openPlanDatabase = async (): Promise<PlanDatabase> => {
+  let recording: CapturedQuery[] | null = null;
+  const onQuery = (text: string, params: unknown[]) => recording?.push({ text, params });
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const name = `hm_plans_${randomBytes(6).toString('hex')}`;
+  let url: string | undefined;
+  if (serverUrl) {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const parsed = new URL(serverUrl);
+    parsed.pathname = `/${name}`;
+    url = parsed.toString();
+  }
+  const handle = await openDatabase(url ? { databaseUrl: url, poolSize: 3, onQuery } : { pgliteDir: 'memory://', onQuery });
+  await handle.migrate();
+  // node-postgres hands out a pool (connect() for one connection); PGlite is a single connection already.
+  const client = (handle.db as unknown as { $client: RawClient & { connect?: () => Promise<RawClient & { release: () => void }> } }).$client;
+  return {
+    db: handle.db,
+    capture: async (work) => {
+      recording = [];
+      try {
+        await work();
+        return recording;
+      } finally {
+        recording = null;
+      }
+    },
+    withConnection: async (work) => {
+      if (!client.connect) return work(client);
+      const connection = await client.connect();
+      try {
+        return await work(connection);
+      } finally {
+        connection.release();
+      }
+    },
+    close: async () => {
+      await handle.close();
+      if (serverUrl) {
+        const admin = new pg.Client({ connectionString: serverUrl });
+        await admin.connect();
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    },
+  };
+};
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
+const seqScans = (node: PlanNode): string[] => [
+  ...(node['Node Type'] === 'Seq Scan' && node['Relation Name'] ? [node['Relation Name']] : []),
+  ...(node.Plans ?? []).flatMap(seqScans),
+];
+
+const firstPlan = (rows: Array<Record<string, unknown>>): PlanNode => {
+  const value = rows[0]?.['QUERY PLAN'];
+  const parsed = (typeof value === 'string' ? JSON.parse(value) : value) as Array<{ Plan: PlanNode }>;
+  return parsed[0].Plan;
+};
+
+const literal = (value: unknown): string => (value === null || value === undefined ? 'NULL' : `'${String(value).replace(/'/g, "''")}'`);
+
+/** Tables with at least this many rows (by the planner's own statistics) must never be read in full. */
+export const BIG_TABLE_ROWS = 2000;
+
+const bigTables = async (database: PlanDatabase): Promise<Set<string>> =>
+  database.withConnection(async (client) => {
+    const result = await client.query(
+      `select relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = 'public' and c.relkind = 'r' and c.reltuples >= ${BIG_TABLE_ROWS}`,
+    );
+    return new Set(result.rows.map((row) => String(row.relname)));
+  });
+
+/**
+ * The plan problems of one statement: a Seq Scan of a big table in its custom plan (for these parameters) or,
+ * for the listing's prepared statements, in the generic plan PostgreSQL switches to after a few runs.
+ */
+export const planProblems = async (database: PlanDatabase, query: CapturedQuery): Promise<string[]> => {
+  const big = await bigTables(database);
+  const where = query.text.replace(/\s+/g, ' ').trim().slice(0, 160);
+  return database.withConnection(async (client) => {
+    const plans: Array<[string, PlanNode]> = [['custom plan', firstPlan((await client.query(`explain (format json) ${query.text}`, query.params)).rows)]];
+    if (query.text.includes(PREPARED_LISTING_MARK)) {
+      await client.query(`prepare hm_plan_check as ${query.text}`);
+      try {
+        await client.query('set plan_cache_mode = force_generic_plan');
+        const args = query.params.length > 0 ? `(${query.params.map(literal).join(', ')})` : '';
+        plans.push(['generic plan', firstPlan((await client.query(`explain (format json) execute hm_plan_check${args}`)).rows)]);
+      } finally {
+        await client.query('reset plan_cache_mode');
+        await client.query('deallocate hm_plan_check');
+      }
+    }
+    return plans.flatMap(([kind, plan]) =>
+      seqScans(plan)
+        .filter((table) => big.has(table))
+        .map((table) => `Seq Scan on ${table} (${kind}) in: ${where}`),
+    );
+  });
+};

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbExecutor } from '../../db/client';
+import { listCreatorCards } from '../client/directory';
+import { getStudio } from '../studio/service';
+import { bulkInsertCreators, readListingPosition } from './bulk-creators';
+import { openPlanDatabase, planProblems, type CapturedQuery, type PlanDatabase } from './plan-check';
+import { encodeCursor, listCreators, listShowcase } from './service';
+import { insertCreator } from './test-creators';
+import { findApprovedCreator } from './visibility';
+
+/**
+ * Query plans of every listing and search query, on a database big enough for the planner's choice to mean
+ * something: each statement the services run is EXPLAINed with its own parameters, and a sequential scan of
+ * a big table fails the test. Listing statements run as prepared statements, so their generic plan (what
+ * PostgreSQL reuses after a few runs) is checked as well.
+ */
+const CREATORS = 12_000;
+let database: PlanDatabase;
+let rare: { maker: string; mind: string };
+let deepCursor: string;
+
+beforeAll(async () => {
+  database = await openPlanDatabase();
+  await bulkInsertCreators(database.db, { count: CREATORS, batchSize: 3000, maxPortfolio: 3 });
+  rare = {
+    maker: await insertCreator(database.db, { role: 'maker', name: 'Zephyrine Quillfeather', categories: ['logo_design'], seal: 'verified', portfolio: 2 }),
+    mind: await insertCreator(database.db, { role: 'mind', name: 'Quillfeather Osei', expertise: ['Brand Strategy'] }),
+  };
+  await database.db.execute('vacuum analyze');
+  const position = await readListingPosition(database.db, Math.floor(CREATORS * 0.9));
+  deepCursor = encodeCursor(position!);
+}, 240_000);
+
+afterAll(async () => {
+  await database?.close();
+});
+
+interface Scenario {
+  name: string;
+  run: (db: DbExecutor) => Promise<unknown>;
+  /** Statements allowed to read a whole table, with the reason. */
+  mayScan?: { pattern: RegExp; why: string };
+}
+
+const fullCount = {
+  pattern: /^select count\(\*\)/,
+  why: 'an unfiltered count reads every approved creator by nature; above 1,000 it is served from the count cache',
+};
+
+const scenarios: Scenario[] = [
+  { name: 'marketplace first page', run: (db) => listCreators(db, { limit: 12, seal: false }), mayScan: fullCount },
+  { name: 'marketplace name search', run: (db) => listCreators(db, { limit: 12, seal: false, q: 'quillfeather' }) },
+  { name: 'marketplace category + Seal', run: (db) => listCreators(db, { limit: 12, seal: true, category: 'logo_design' }) },
+  { name: 'marketplace minds by expertise', run: (db) => listCreators(db, { limit: 12, seal: false, role: 'mind', category: 'Brand Strategy' }), mayScan: fullCount },
+  { name: 'marketplace page after a deep cursor', run: (db) => listCreators(db, { limit: 12, seal: false, cursor: deepCursor }), mayScan: fullCount },
+  { name: 'marketing showcase', run: (db) => listShowcase(db, 6) },
+  { name: 'studio page', run: (db) => getStudio(db, rare.maker, null) },
+  { name: 'public creator lookup', run: (db) => findApprovedCreator(db, rare.mind) },
+  { name: 'client browse list', run: (db) => listCreatorCards(db, {}) },
+  { name: 'client browse name search', run: (db) => listCreatorCards(db, { search: 'quillfeather' }) },
+  { name: 'client browse category + Seal', run: (db) => listCreatorCards(db, { category: 'logo_design', seal: 'seal' }) },
+];
+
+describe('query plans at scale', () => {
+  it('finds the seeded creators through the same services the plans are read from', async () => {
+    const search = await listCreators(database.db, { limit: 12, seal: false, q: 'quillfeather' });
+    expect(search.creators.map((creator) => creator.id).sort()).toEqual([rare.maker, rare.mind].sort());
+    const first = await listCreators(database.db, { limit: 12, seal: false });
+    expect(first.total).toBe(CREATORS + 2);
+    expect(first.creators).toHaveLength(12);
+  });
+
+  it.each(scenarios)('$name reads no big table from end to end', async (scenario) => {
+    const captured: CapturedQuery[] = await database.capture(() => scenario.run(database.db));
+    expect(captured.length).toBeGreaterThan(0);
+    const problems: string[] = [];
+    for (const query of captured) {
+      if (scenario.mayScan?.pattern.test(query.text.trim())) continue;
+      problems.push(...(await planProblems(database, query)));
+    }
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,86 @@
+import { LIMITS } from '../../../domain/constants';
+import type { CreatorCardData, MarketplacePage, MarketplaceQuery, ShowcaseItem } from '../../../domain/marketplace';
+import type { DbExecutor } from '../../db/client';
+import { badRequest } from '../../http/errors';
+import type { MarketplaceFilters } from '../../../domain/marketplace';
+import { countCreators, type KeysetPosition } from './creator-queries';
+import { selectListingPage, type ListingRow } from './listing-statement';
+import { createCountCache, type CountCache } from './count-cache';
+
+const CREATED_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The cursor is opaque to clients: base64url of the last row's position. */
+export const encodeCursor = (position: KeysetPosition): string =>
+  Buffer.from(JSON.stringify([position.createdKey, position.profileId])).toString('base64url');
+
+export const decodeCursor = (cursor: string): KeysetPosition => {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(parsed) && parsed.length === 2) {
+      const [createdKey, profileId] = parsed as unknown[];
+      if (typeof createdKey === 'string' && CREATED_KEY.test(createdKey) && typeof profileId === 'string' && UUID.test(profileId)) {
+        return { createdKey, profileId };
+      }
+    }
+  } catch {
+    // fall through to the 400 below
+  }
+  throw badRequest('Invalid cursor', { cursor: 'Invalid cursor' });
+};
+
+// One count cache per database handle, so apps (and tests) with different databases never share entries.
+const countCaches = new WeakMap<DbExecutor, CountCache>();
+
+const countMatching = (db: DbExecutor, filters: MarketplaceFilters): Promise<number> => {
+  let cache = countCaches.get(db);
+  if (!cache) {
+    cache = createCountCache();
+    countCaches.set(db, cache);
+  }
+  const key = JSON.stringify([filters.q ?? '', filters.role ?? '', filters.category ?? '', filters.seal]);
+  return cache(key, () => countCreators(db, filters));
+};
+
+const toCard = (row: ListingRow): CreatorCardData => ({
+  id: row.userId,
+  role: row.role,
+  name: row.name,
+  bio: row.bio,
+  avatarUrl: row.avatarUrl,
+  sealStatus: row.sealStatus,
+  categories: row.categories,
+  portfolio: row.portfolio.map(({ id, title, imageUrl, thumbnailUrl }) => ({ id, title, imageUrl, thumbnailUrl })),
+});
+
+/**
+ * One marketplace page: approved makers and minds matching the filters, newest first, with each creator's
+ * three newest portfolio thumbnails and the total count. The page reads are bounded whatever the number of
+ * creators; the count is exact below 1,000 and cached for a few seconds above (count-cache.ts, decision 080).
+ */
+export const listCreators = async (db: DbExecutor, query: MarketplaceQuery): Promise<MarketplacePage> => {
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const filters = { q: query.q, role: query.role, category: query.category, seal: query.seal };
+  const [rows, total] = await Promise.all([
+    selectListingPage(db, filters, after, query.limit + 1, LIMITS.cardThumbnails),
+    countMatching(db, filters),
+  ]);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    creators: page.map(toCard),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+    total,
+  };
+};
+
+/**
+ * Recent work for the marketing pages: the newest item of each of the newest approved creators. Built on the
+ * same keyset page, so it stays cheap at any size.
+ */
+export const listShowcase = async (db: DbExecutor, limit: number): Promise<ShowcaseItem[]> => {
+  const rows = await selectListingPage(db, { seal: false }, null, limit * 2, 1);
+  return rows
+    .flatMap((row) => row.portfolio.slice(0, 1).map((item) => ({ ...item, creatorId: row.userId, creatorName: row.name })))
+    .slice(0, limit);
+};

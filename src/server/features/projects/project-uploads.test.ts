@@ -1,0 +1,146 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { processDocs, projects } from '../../db/schema';
+import { parseFileUrl } from '../../storage/storage';
+import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../test/harness';
+import { approveMaker, emailsTo, multipart, onboardedClient, pdfBuffer, pngBuffer, projectPayload } from './test-fixtures';
+
+let ctx: TestContext;
+let client: TestUser;
+let otherClient: TestUser;
+let maker: TestUser;
+let otherMaker: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  [client, otherClient] = [await onboardedClient(ctx), await onboardedClient(ctx)];
+  [maker, otherMaker] = [await approveMaker(ctx, { name: 'Mara Maker' }), await approveMaker(ctx)];
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const activeProject = async () => {
+  const created = await ctx.inject(client, { method: 'POST', url: '/api/projects', payload: projectPayload({ creatorId: maker.id }) });
+  const id = created.json().id as string;
+  expect((await ctx.inject(maker, { method: 'POST', url: `/api/projects/${id}/accept` })).statusCode).toBe(200);
+  return id;
+};
+
+const upload = async (user: TestUser | null, id: string, kind: 'process-docs' | 'deliverable', file: Parameters<typeof multipart>[0], fields = {}) => {
+  const body = multipart(file, fields);
+  return ctx.inject(user, { method: 'POST', url: `/api/projects/${id}/${kind}`, payload: body.payload, headers: body.headers });
+};
+
+const png = async () => ({ data: await pngBuffer(), filename: 'sketch.png', contentType: 'image/png' });
+const fileExists = async (url: string) => {
+  const parsed = parseFileUrl(url);
+  if (!parsed) return false;
+  const opened = await ctx.app.storage.open(parsed.bucket, parsed.key);
+  opened?.body.destroy();
+  return opened !== null;
+};
+
+describe('process docs', () => {
+  it('stores a screenshot under the creator and project, with its description, while active', async () => {
+    const id = await activeProject();
+    const response = await upload(maker, id, 'process-docs', await png(), { description: 'First sketches' });
+    expect(response.statusCode, response.body).toBe(201);
+    const [doc] = response.json().processDocs;
+    expect(doc.description).toBe('First sketches');
+    expect(doc.fileUrl).toMatch(new RegExp(`^/files/process-docs/${maker.id}/${id}/process/${doc.id}\\.png`));
+    expect(await fileExists(doc.fileUrl)).toBe(true);
+  });
+
+  it('downloads only for the client, the creator and admins', async () => {
+    const id = await activeProject();
+    const doc = (await upload(maker, id, 'process-docs', await png())).json().processDocs[0];
+    const admin = await ctx.createAdmin();
+    await expectAccess(ctx, { method: 'GET', url: doc.fileUrl }, [
+      ['anonymous', null, 404],
+      ['other client', otherClient, 404],
+      ['other maker', otherMaker, 404],
+      ['client', client, 200],
+      ['creator', maker, 200],
+      ['admin', admin, 200],
+    ]);
+  });
+
+  it('refuses uploads to a project that is not active, by someone else, or of the wrong type', async () => {
+    const draft = (await ctx.inject(client, { method: 'POST', url: '/api/projects', payload: projectPayload({ creatorId: maker.id }) })).json().id;
+    expect((await upload(maker, draft, 'process-docs', await png())).statusCode).toBe(409);
+    const id = await activeProject();
+    expect((await upload(otherMaker, id, 'process-docs', await png())).statusCode).toBe(404);
+    expect((await upload(client, id, 'process-docs', await png())).statusCode).toBe(403);
+    const svg = await upload(maker, id, 'process-docs', { data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), filename: 'x.png', contentType: 'image/png' });
+    expect(svg.statusCode).toBe(400);
+    expect(svg.json().message).toMatch(/Unsupported file type/);
+    const missing = await upload(maker, id, 'process-docs', null, { description: 'no file' });
+    expect(missing.statusCode).toBe(400);
+    expect(await ctx.db.select().from(processDocs).where(eq(processDocs.projectId, id))).toHaveLength(0);
+  });
+
+  it('refuses a screenshot over 10 MB with the spec message', async () => {
+    const id = await activeProject();
+    const big = { data: Buffer.concat([await pngBuffer(), Buffer.alloc(10 * 1024 * 1024 + 10)]), filename: 'big.png', contentType: 'image/png' };
+    const response = await upload(maker, id, 'process-docs', big);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('File size must be less than 10MB');
+  });
+});
+
+describe('deliverables', () => {
+  it('moves the project to in_review with the file link, and emails the client', async () => {
+    const id = await activeProject();
+    const response = await upload(maker, id, 'deliverable', await png());
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().status).toBe('in_review');
+    const url = response.json().deliverableUrl as string;
+    expect(url).toMatch(new RegExp(`^/files/deliverables/${maker.id}/${id}/deliverable\\.png`));
+    expect(await fileExists(url)).toBe(true);
+    expect((await emailsTo(ctx, client.email)).some((e) => e.type === 'project-deliverable-submitted')).toBe(true);
+    await expectAccess(ctx, { method: 'GET', url }, [
+      ['other client', otherClient, 404],
+      ['client', client, 200],
+      ['creator', maker, 200],
+    ]);
+  });
+
+  it('accepts a PDF', async () => {
+    const id = await activeProject();
+    const response = await upload(maker, id, 'deliverable', { data: pdfBuffer(), filename: 'brand-book.pdf', contentType: 'application/pdf' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().deliverableUrl).toMatch(/deliverable\.pdf/);
+  });
+
+  it('requires a file, and refuses a second submission', async () => {
+    const id = await activeProject();
+    expect((await upload(maker, id, 'deliverable', null)).statusCode).toBe(400);
+    expect((await ctx.db.select().from(projects).where(eq(projects.id, id)))[0].status).toBe('active');
+    expect((await upload(maker, id, 'deliverable', await png())).statusCode).toBe(200);
+    const second = await upload(maker, id, 'deliverable', { data: await pngBuffer('#000000'), filename: 'v2.png', contentType: 'image/png' });
+    expect(second.statusCode).toBe(409);
+  });
+
+  it('submitted twice at once: one transition, and the committed file survives', async () => {
+    const id = await activeProject();
+    const [a, b] = await Promise.all([upload(maker, id, 'deliverable', await png()), upload(maker, id, 'deliverable', await png())]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const [row] = await ctx.db.select().from(projects).where(eq(projects.id, id));
+    expect(row.status).toBe('in_review');
+    expect(await fileExists(row.deliverableUrl!)).toBe(true);
+  });
+
+  it('removes the stored file when the transition fails after storing it', async () => {
+    const id = await activeProject();
+    const spy = vi.spyOn(ctx.app.mailer, 'enqueue').mockRejectedValueOnce(new Error('outbox unavailable'));
+    const response = await upload(maker, id, 'deliverable', await png());
+    spy.mockRestore();
+    expect(response.statusCode).toBe(500);
+    const [row] = await ctx.db.select().from(projects).where(eq(projects.id, id));
+    expect(row).toMatchObject({ status: 'active', deliverableUrl: null });
+    for (const key of [`${maker.id}/${id}/deliverable.png`, `${maker.id}/${id}/deliverable.thumb.webp`]) {
+      expect(await ctx.app.storage.open('deliverables', key)).toBeNull();
+    }
+  });
+});

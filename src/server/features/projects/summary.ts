@@ -1,0 +1,26 @@
+import { count, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ProjectSummary } from '../../../domain/project-schemas';
+import { makerProfiles, mindProfiles, projects } from '../../db/schema';
+import type { AuthContext } from '../../types';
+
+/** Stat-card figures for the caller's own dashboard: their projects by status and, for creators, total earnings. */
+export const getProjectSummary = async (app: FastifyInstance, auth: AuthContext): Promise<ProjectSummary> => {
+  const scope =
+    auth.role === 'client' ? eq(projects.clientId, auth.userId) : auth.role === 'maker' ? eq(projects.makerId, auth.userId) : eq(projects.mindId, auth.userId);
+  const rows = await app.db.select({ status: projects.status, value: count() }).from(projects).where(scope).groupBy(projects.status);
+  const byStatus = (status: string) => Number(rows.find((row) => row.status === status)?.value ?? 0);
+
+  let earningsTotal: number | null = null;
+  if (auth.role === 'maker' || auth.role === 'mind') {
+    const table = auth.role === 'maker' ? makerProfiles : mindProfiles;
+    const [profile] = await app.db.select({ earnings: table.earningsTotal }).from(table).where(eq(table.userId, auth.userId));
+    earningsTotal = Number(profile?.earnings ?? 0);
+  }
+  return {
+    activeProjects: byStatus('active'),
+    inReviewProjects: byStatus('in_review'),
+    completedProjects: byStatus('completed'),
+    earningsTotal,
+  };
+};

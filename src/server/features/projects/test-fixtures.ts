@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { DeliverableCategory, ExpertiseArea } from '../../../domain/constants';
+import { clientProfiles, emailOutbox, makerProfiles, mindProfiles, profiles } from '../../db/schema';
+import type { TestContext, TestUser } from '../../test/harness';
+
+/** Helpers for this feature's API tests: approved creators, onboarded clients, real images and multipart bodies. */
+
+export const approveMaker = async (
+  ctx: TestContext,
+  overrides: { name?: string; categories?: DeliverableCategory[]; seal?: boolean; status?: 'approved' | 'pending' | 'rejected' | 'draft' } = {},
+): Promise<TestUser> => {
+  const maker = await ctx.signUp('maker', overrides.name ? { name: overrides.name } : {});
+  await ctx.db.update(profiles).set({ name: maker.name, bio: 'I design by hand.' }).where(eq(profiles.id, maker.id));
+  await ctx.db
+    .update(makerProfiles)
+    .set({
+      applicationStatus: overrides.status ?? 'approved',
+      deliverableCategories: overrides.categories ?? ['logo_design'],
+      sealStatus: overrides.seal ? 'verified' : 'none',
+      experienceYears: 5,
+    })
+    .where(eq(makerProfiles.userId, maker.id));
+  return maker;
+};
+
+export const approveMind = async (
+  ctx: TestContext,
+  overrides: { name?: string; areas?: ExpertiseArea[]; status?: 'approved' | 'pending' } = {},
+): Promise<TestUser> => {
+  const mind = await ctx.signUp('mind', overrides.name ? { name: overrides.name } : {});
+  await ctx.db
+    .update(mindProfiles)
+    .set({ applicationStatus: overrides.status ?? 'approved', expertiseAreas: overrides.areas ?? ['Brand Strategy'] })
+    .where(eq(mindProfiles.userId, mind.id));
+  return mind;
+};
+
+export const onboardedClient = async (ctx: TestContext, companyName = 'Acme Studio'): Promise<TestUser> => {
+  const client = await ctx.signUp('client');
+  await ctx.db
+    .update(clientProfiles)
+    .set({ applicationStatus: 'approved', companyName, industry: 'Retail', budgetRange: '$5k-$10k', desiredCategories: ['logo_design'] })
+    .where(eq(clientProfiles.userId, client.id));
+  return client;
+};
+
+export const pngBuffer = (color = '#a5472a', size = 16): Promise<Buffer> =>
+  sharp({ create: { width: size, height: size, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+
+/** A minimal, real PDF: enough for content sniffing to recognise it. */
+export const pdfBuffer = (): Buffer =>
+  Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+
+/** Builds a multipart/form-data body for app.inject. */
+export const multipart = (file: { data: Buffer; filename: string; contentType: string } | null, fields: Record<string, string> = {}) => {
+  const boundary = `----hm${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`),
+      file.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+};
+
+export const emailsTo = async (ctx: TestContext, address: string) =>
+  ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, address.toLowerCase()));
+
+export const projectPayload = (overrides: Record<string, unknown> = {}) => ({
+  title: 'A new wordmark',
+  description: 'A hand-drawn wordmark for our bakery.',
+  deliverableType: 'logo_design',
+  budget: 1200,
+  ...overrides,
+});

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { selectPublicStudios } from '../marketplace/visibility';
+
+/** The public, indexable pages; every other app route is personal or transactional. */
+export const PUBLIC_PAGES: ReadonlyArray<{ path: string; priority: string; changefreq: string }> = [
+  { path: '/', priority: '1.0', changefreq: 'weekly' },
+  { path: '/marketplace', priority: '0.9', changefreq: 'daily' },
+  { path: '/about', priority: '0.6', changefreq: 'monthly' },
+  { path: '/how-it-works', priority: '0.7', changefreq: 'monthly' },
+  { path: '/for-makers', priority: '0.7', changefreq: 'monthly' },
+  { path: '/for-minds', priority: '0.7', changefreq: 'monthly' },
+  { path: '/contact', priority: '0.5', changefreq: 'yearly' },
+];
+
+/** One sitemap file may hold 50,000 URLs; the rest of the budget goes to studios (decision 015). */
+export const SITEMAP_STUDIO_LIMIT = 50_000 - PUBLIC_PAGES.length;
+
+const escapeXml = (value: string): string =>
+  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char] ?? char);
+
+const urlEntry = (loc: string, extra: string[]): string => `  <url><loc>${escapeXml(loc)}</loc>${extra.join('')}</url>`;
+
+export const buildSitemap = async (app: FastifyInstance): Promise<string> => {
+  const base = app.config.PUBLIC_URL;
+  const studios = await selectPublicStudios(app.db, SITEMAP_STUDIO_LIMIT);
+  const entries = [
+    ...PUBLIC_PAGES.map((page) =>
+      urlEntry(`${base}${page.path}`, [`<changefreq>${page.changefreq}</changefreq>`, `<priority>${page.priority}</priority>`]),
+    ),
+    ...studios.map((studio) =>
+      urlEntry(`${base}/studio/${encodeURIComponent(studio.id)}`, [`<lastmod>${studio.updatedAt.toISOString()}</lastmod>`]),
+    ),
+  ];
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
+};
+
+export const buildRobots = (publicUrl: string): string =>
+  [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /api/',
+    'Disallow: /auth',
+    'Disallow: /reset-password',
+    'Disallow: /onboard-',
+    'Disallow: /dashboard-',
+    'Disallow: /files/process-docs/',
+    'Disallow: /files/deliverables/',
+    '',
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { studioSchema } from '../../../domain/marketplace-schemas';
+import { errorBodySchema } from '../../http/schemas';
+import { getStudio } from './service';
+
+export const prefix = '/api/studio';
+
+export const routes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/:userId', {
+    // Public: approved studios are for everyone; the service lets only the owner and admins preview the rest.
+    config: { access: 'public' },
+    schema: {
+      tags: ['studio'],
+      summary: "A creator's public studio: profile, specialties or expertise, intro video and portfolio",
+      params: z.object({ userId: z.string().min(1).max(100) }),
+      response: { 200: studioSchema, 404: errorBodySchema },
+    },
+    handler: async (request, reply) => {
+      // The answer depends on who asks (owner and admin previews), so shared caches must not keep it.
+      reply.header('cache-control', 'private, no-cache');
+      return getStudio(app.db, request.params.userId, await request.resolveAuth());
+    },
+  });
+};

@@ -1,0 +1,108 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApplicationStatus } from '../../../domain/constants';
+import type { StudioData } from '../../../domain/marketplace';
+import { makerProfiles, mindProfiles, profiles } from '../../db/schema';
+import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../test/harness';
+import { insertCreator } from '../marketplace/test-creators';
+
+let ctx: TestContext;
+let admin: TestUser;
+let stranger: TestUser;
+let client: TestUser;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await ctx.createAdmin();
+  stranger = await ctx.signUp('maker');
+  client = await ctx.signUp('client');
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const studio = (id: string) => ({ method: 'GET' as const, url: `/api/studio/${id}` });
+
+describe('studio visibility', () => {
+  it('shows an approved maker to everyone, with the whole profile and portfolio', async () => {
+    const id = await insertCreator(ctx.db, {
+      role: 'maker',
+      name: 'Studio Maker',
+      bio: 'I draw letters by hand.',
+      avatarUrl: '/files/profile-images/x/avatar.png',
+      seal: 'verified',
+      categories: ['logo_design', 'branding_packages'],
+      websiteLink: 'https://studio.example',
+      experienceYears: 9,
+      introVideoUrl: 'https://youtu.be/dQw4w9WgXcQ',
+      portfolio: 4,
+    });
+    await expectAccess(ctx, studio(id), [
+      ['anonymous', null, 200],
+      ['other maker', stranger, 200],
+      ['client', client, 200],
+      ['admin', admin, 200],
+    ]);
+    const body = (await ctx.inject(null, studio(id))).json<StudioData>();
+    expect(body).toMatchObject({
+      id,
+      role: 'maker',
+      name: 'Studio Maker',
+      bio: 'I draw letters by hand.',
+      sealStatus: 'verified',
+      applicationStatus: 'approved',
+      isPreview: false,
+      websiteLink: 'https://studio.example',
+      experienceYears: 9,
+      deliverableCategories: ['logo_design', 'branding_packages'],
+      introVideoUrl: 'https://youtu.be/dQw4w9WgXcQ',
+      subscriptionPlan: null,
+      expertiseAreas: [],
+    });
+    expect(body.portfolio.map((item) => item.title)).toEqual([4, 3, 2, 1].map((n) => `Studio Maker work ${n}`));
+  });
+
+  it('shows an approved mind with plan and expertise', async () => {
+    const id = await insertCreator(ctx.db, { role: 'mind', name: 'Studio Mind', plan: 'premium', expertise: ['Creative Direction', 'Brand Strategy'] });
+    const body = (await ctx.inject(null, studio(id))).json<StudioData>();
+    expect(body).toMatchObject({ role: 'mind', subscriptionPlan: 'premium', expertiseAreas: ['Creative Direction', 'Brand Strategy'], websiteLink: null, sealStatus: 'none' });
+  });
+
+  it.each(['draft', 'pending', 'rejected'] as const)('hides a %s creator from strangers but lets the owner and admins preview', async (status: ApplicationStatus) => {
+    const owner = await ctx.signUp('maker');
+    await ctx.db.update(makerProfiles).set({ applicationStatus: status }).where(eq(makerProfiles.userId, owner.id));
+    await ctx.db.update(profiles).set({ bio: 'Secret bio' }).where(eq(profiles.id, owner.id));
+    await expectAccess(ctx, studio(owner.id), [
+      ['anonymous', null, 404],
+      ['other maker', stranger, 404],
+      ['client', client, 404],
+      ['owner', owner, 200],
+      ['admin', admin, 200],
+    ]);
+    const hidden = await ctx.inject(null, studio(owner.id));
+    expect(hidden.json()).toMatchObject({ message: 'Creator Not Found' });
+    expect(hidden.body).not.toContain('Secret bio');
+    const preview = (await ctx.inject(owner, studio(owner.id))).json<StudioData>();
+    expect(preview).toMatchObject({ isPreview: true, applicationStatus: status, bio: 'Secret bio' });
+  });
+
+  it('hides a pending mind the same way', async () => {
+    const owner = await ctx.signUp('mind');
+    await ctx.db.update(mindProfiles).set({ applicationStatus: 'pending' }).where(eq(mindProfiles.userId, owner.id));
+    await expectAccess(ctx, studio(owner.id), [
+      ['anonymous', null, 404],
+      ['client', client, 404],
+      ['owner', owner, 200],
+      ['admin', admin, 200],
+    ]);
+  });
+
+  it('has no studio for admins, clients or unknown ids', async () => {
+    const promoted = await insertCreator(ctx.db, { role: 'admin', profileKind: 'maker', name: 'Promoted Admin' });
+    for (const id of [admin.id, client.id, promoted, 'no-such-user']) {
+      await expectAccess(ctx, studio(id), [
+        ['anonymous', null, 404],
+        ['admin', admin, 404],
+      ]);
+    }
+  });
+});

@@ -1,0 +1,17 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export const toFetchHeaders = (request: FastifyRequest): Headers => {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) value.forEach((item) => headers.append(key, item));
+    else headers.set(key, String(value));
+  }
+  return headers;
+};
+
+/** Copies Set-Cookie headers produced by better-auth onto the Fastify reply. */
+export const forwardSetCookies = (from: Headers, reply: FastifyReply): void => {
+  const cookies = from.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+};

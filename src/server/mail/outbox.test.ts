@@ -1,0 +1,71 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailOutbox, user } from '../db/schema';
+import { createTestContext, type TestContext } from '../test/harness';
+import { decodeQuotedPrintable } from '../test/smtp';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ smtp: true });
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('email outbox over real SMTP', () => {
+  it('delivers the sign-up email, whose verification link really verifies the address', async () => {
+    const maker = await ctx.signUp('maker');
+    await ctx.app.outbox.runOnce();
+    const mail = ctx.smtp!.received.find((m) => m.to.includes(maker.email));
+    expect(mail).toBeDefined();
+    const body = decodeQuotedPrintable(mail!.raw);
+    expect(body).toContain('Welcome to Humanmade');
+    const link = body.match(/http:\/\/localhost:3000(\/api\/auth\/verify-email\?[^\s"<]+)/)?.[1];
+    expect(link).toBeDefined();
+
+    const [row] = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, maker.email));
+    expect(row.status).toBe('sent');
+
+    const verify = await ctx.app.inject({ method: 'GET', url: link!.replace(/&amp;/g, '&') });
+    expect([200, 302]).toContain(verify.statusCode);
+    const [stored] = await ctx.db.select().from(user).where(eq(user.id, maker.id));
+    expect(stored.emailVerified).toBe(true);
+  });
+
+  it('keeps email while SMTP refuses it, retries with backoff, and delivers each exactly once when it is back', async () => {
+    ctx.smtp!.state.failing = true;
+    const before = ctx.smtp!.received.length;
+    const people = [await ctx.signUp('client'), await ctx.signUp('mind'), await ctx.signUp('maker')];
+    await ctx.app.outbox.runOnce();
+    const pending = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.status, 'pending'));
+    expect(pending.length).toBeGreaterThanOrEqual(3);
+    for (const row of pending) {
+      expect(row.attempts).toBe(1);
+      expect(row.lastError).toBeTruthy();
+      expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    }
+    // Nothing is due yet because of the backoff; a second run sends nothing.
+    await ctx.app.outbox.runOnce();
+    expect(ctx.smtp!.received.length).toBe(before);
+
+    ctx.smtp!.state.failing = false;
+    await ctx.db.update(emailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(emailOutbox.status, 'pending'));
+    await ctx.app.outbox.runOnce();
+    await ctx.app.outbox.runOnce();
+    const delivered = ctx.smtp!.received.slice(before);
+    for (const person of people) {
+      expect(delivered.filter((mail) => mail.to.includes(person.email))).toHaveLength(1);
+    }
+    expect(await ctx.app.outbox.pendingCount()).toBe(0);
+  });
+
+  it('resends the verification link on request, and only to a signed-in user', async () => {
+    const client = await ctx.signUp('client');
+    const anonymous = await ctx.inject(null, { method: 'POST', url: '/api/account/resend-verification' });
+    expect(anonymous.statusCode).toBe(401);
+    const response = await ctx.inject(client, { method: 'POST', url: '/api/account/resend-verification' });
+    expect(response.statusCode).toBe(204);
+    const rows = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, client.email));
+    expect(rows.map((row) => row.type).sort()).toEqual(['signup', 'verify-email']);
+  });
+});

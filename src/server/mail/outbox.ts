@@ -1,0 +1,176 @@
+import { and, asc, eq, lte, or, isNull, sql, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DbExecutor, Database } from '../db/client';
+import { emailOutbox } from '../db/schema';
+import type { EmailMessage } from './templates';
+import type { MailTransport } from './transport';
+
+export const MAX_ATTEMPTS = 8;
+const LOCK_SECONDS = 60;
+
+/** Exponential backoff: 5 s, 10 s, 20 s … capped at 15 minutes. */
+export const backoffSeconds = (attempts: number): number => Math.min(5 * 2 ** Math.max(attempts - 1, 0), 15 * 60);
+
+export interface Mailer {
+  /** Writes the email to the outbox. Pass the caller's transaction so the email commits with the action. */
+  enqueue: (message: EmailMessage, executor?: DbExecutor) => Promise<string>;
+}
+
+export const createMailer = (db: Database, onEnqueued?: () => void): Mailer => ({
+  enqueue: async (message, executor = db) => {
+    const [row] = await executor
+      .insert(emailOutbox)
+      .values({
+        type: message.type,
+        toAddress: message.to,
+        subject: message.subject,
+        textBody: message.text,
+        htmlBody: message.html,
+        replyTo: message.replyTo,
+      })
+      .returning({ id: emailOutbox.id });
+    onEnqueued?.();
+    return row.id;
+  },
+});
+
+export interface OutboxWorkerOptions {
+  db: Database;
+  transport: MailTransport | null;
+  from: string;
+  logger: FastifyBaseLogger;
+  pollMs?: number;
+  batchSize?: number;
+}
+
+/**
+ * Delivers outbox rows. Rows are claimed with a lease (`locked_until`) using SKIP LOCKED, so several
+ * app instances can run workers side by side without sending an email twice.
+ */
+export const createOutboxWorker = (options: OutboxWorkerOptions) => {
+  const { db, transport, from, logger } = options;
+  const pollMs = options.pollMs ?? 2000;
+  const batchSize = options.batchSize ?? 20;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<number> | null = null;
+  let stopped = true;
+
+  const claimBatch = async () => {
+    const now = new Date();
+    const lease = new Date(now.getTime() + LOCK_SECONDS * 1000);
+    return db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: emailOutbox.id })
+        .from(emailOutbox)
+        .where(
+          and(
+            eq(emailOutbox.status, 'pending'),
+            lte(emailOutbox.nextAttemptAt, now),
+            or(isNull(emailOutbox.lockedUntil), lte(emailOutbox.lockedUntil, now)),
+          ),
+        )
+        .orderBy(asc(emailOutbox.nextAttemptAt))
+        .limit(batchSize)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      return tx
+        .update(emailOutbox)
+        .set({ lockedUntil: lease })
+        .where(inArray(emailOutbox.id, due.map((row) => row.id)))
+        .returning();
+    });
+  };
+
+  const deliverDue = async (): Promise<number> => {
+    const batch = await claimBatch();
+    let sent = 0;
+    for (const row of batch) {
+      if (!transport) {
+        // Development without SMTP: the email stays in the outbox and its text goes to the log.
+        logger.info({ emailId: row.id, to: row.toAddress, subject: row.subject, body: row.textBody }, 'email (no SMTP_URL configured)');
+        await db.update(emailOutbox).set({ lockedUntil: null, nextAttemptAt: new Date('9999-01-01') }).where(eq(emailOutbox.id, row.id));
+        continue;
+      }
+      try {
+        await transport.send({
+          from,
+          to: row.toAddress,
+          subject: row.subject,
+          text: row.textBody,
+          html: row.htmlBody ?? undefined,
+          replyTo: row.replyTo ?? undefined,
+          // A stable Message-ID lets receivers drop a duplicate if a send is retried after a lost reply.
+          messageId: `<${row.id}@outbox.humanmade>`,
+        });
+        await db
+          .update(emailOutbox)
+          .set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1, lockedUntil: null, lastError: null })
+          .where(eq(emailOutbox.id, row.id));
+        sent += 1;
+      } catch (error) {
+        const attempts = row.attempts + 1;
+        const failed = attempts >= MAX_ATTEMPTS;
+        const message = error instanceof Error ? error.message : String(error);
+        logger.warn({ emailId: row.id, attempts, err: message }, failed ? 'email failed permanently' : 'email send failed, will retry');
+        await db
+          .update(emailOutbox)
+          .set({
+            status: failed ? 'failed' : 'pending',
+            attempts,
+            lastError: message.slice(0, 500),
+            lockedUntil: null,
+            nextAttemptAt: new Date(Date.now() + backoffSeconds(attempts) * 1000),
+          })
+          .where(eq(emailOutbox.id, row.id));
+      }
+    }
+    return sent;
+  };
+
+  const tick = async () => {
+    if (running) return running;
+    running = deliverDue()
+      .catch((error: unknown) => {
+        logger.error({ err: error instanceof Error ? error.message : String(error) }, 'outbox worker tick failed');
+        return 0;
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(async () => {
+      await tick();
+      schedule();
+    }, pollMs);
+    timer.unref();
+  };
+
+  return {
+    /** Delivers everything due now; used by tests and to react quickly after an enqueue. */
+    runOnce: tick,
+    start: () => {
+      if (!stopped) return;
+      stopped = false;
+      schedule();
+    },
+    stop: async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      if (running) await running;
+    },
+    /** Counts rows still waiting, for health and tests. */
+    pendingCount: async () => {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(emailOutbox)
+        .where(eq(emailOutbox.status, 'pending'));
+      return row.count;
+    },
+  };
+};
+
+export type OutboxWorker = ReturnType<typeof createOutboxWorker>;

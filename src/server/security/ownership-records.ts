@@ -1,0 +1,116 @@
+// Test support: real records owned by "A" users, made through the API where the API makes them (projects,
+// uploads, White Glove, portfolio) and arranged in the database only for states that take many steps.
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { addProject } from '../features/admin/test-support';
+import { approveMaker, approveMind, multipart, onboardedClient, pdfBuffer, pngBuffer, projectPayload } from '../features/projects/test-fixtures';
+import { processDocs, projects } from '../db/schema';
+import type { TestContext, TestUser } from '../test/harness';
+
+export interface OwnershipWorld {
+  clientA: TestUser;
+  clientB: TestUser;
+  makerA: TestUser;
+  makerB: TestUser;
+  mindA: TestUser;
+  mindB: TestUser;
+  admin: TestUser;
+  otherAdmin: TestUser;
+  /** A maker and a mind whose applications wait for the admin. */
+  pendingMaker: TestUser;
+  pendingMind: TestUser;
+  /** A throw-away client for the admin's delete. */
+  doomedClient: TestUser;
+  portfolioItemId: string;
+  /** client A × maker A, in review, with a real process doc and a real deliverable. */
+  reviewed: { id: string; processDocUrl: string; deliverableUrl: string };
+  unassignedForAssign: string;
+  unassignedForCancel: string;
+  draftForAccept: string;
+  draftForDecline: string;
+  mindDraft: string;
+  active: string;
+  inReviewForFlag: string;
+  flaggedForClear: string;
+  flaggedForCancel: string;
+  whiteGloveId: string;
+}
+
+const ok = (response: { statusCode: number; body: string }, status: number) => {
+  expect(response.statusCode, response.body).toBe(status);
+};
+
+export const arrangeOwnershipWorld = async (ctx: TestContext): Promise<OwnershipWorld> => {
+  const [clientA, clientB] = [await onboardedClient(ctx, 'A Studio'), await onboardedClient(ctx, 'B Studio')];
+  const [makerA, makerB] = [await approveMaker(ctx, { name: 'Maker A' }), await approveMaker(ctx, { name: 'Maker B' })];
+  const [mindA, mindB] = [await approveMind(ctx, { name: 'Mind A' }), await approveMind(ctx, { name: 'Mind B' })];
+  const [admin, otherAdmin] = [await ctx.createAdmin(), await ctx.createAdmin()];
+  const pendingMaker = await approveMaker(ctx, { name: 'Pending Maker', status: 'pending' });
+  const pendingMind = await approveMind(ctx, { name: 'Pending Mind', status: 'pending' });
+  const doomedClient = await ctx.signUp('client');
+
+  const png = await pngBuffer('#a5472a', 24);
+  const item = multipart({ data: png, filename: 'work.png', contentType: 'image/png' }, { title: 'A real piece', category: 'logo_design' });
+  const created = await ctx.inject(makerA, { method: 'POST', url: '/api/portfolio', payload: item.payload, headers: item.headers });
+  ok(created, 201);
+
+  const createProject = async (creatorId?: string) => {
+    const response = await ctx.inject(clientA, { method: 'POST', url: '/api/projects', payload: projectPayload({ creatorId }) });
+    ok(response, 201);
+    return response.json().id as string;
+  };
+  const act = async (user: TestUser, id: string, action: string) => ok(await ctx.inject(user, { method: 'POST', url: `/api/projects/${id}/${action}` }), 200);
+
+  // The full life of one project through the API: assigned draft → accepted → process doc → deliverable.
+  const reviewedId = await createProject(makerA.id);
+  await act(makerA, reviewedId, 'accept');
+  const doc = multipart({ data: png, filename: 'sketch.png', contentType: 'image/png' }, { description: 'First sketches' });
+  ok(await ctx.inject(makerA, { method: 'POST', url: `/api/projects/${reviewedId}/process-docs`, payload: doc.payload, headers: doc.headers }), 201);
+  const pdf = multipart({ data: pdfBuffer(), filename: 'final.pdf', contentType: 'application/pdf' });
+  ok(await ctx.inject(makerA, { method: 'POST', url: `/api/projects/${reviewedId}/deliverable`, payload: pdf.payload, headers: pdf.headers }), 200);
+  const [reviewedRow] = await ctx.db.select().from(projects).where(eq(projects.id, reviewedId));
+  const [docRow] = await ctx.db.select().from(processDocs).where(eq(processDocs.projectId, reviewedId));
+
+  const active = await createProject(makerA.id);
+  await act(makerA, active, 'accept');
+  const inReviewForFlag = await createProject(makerA.id);
+  await act(makerA, inReviewForFlag, 'accept');
+  await ctx.db.update(projects).set({ status: 'in_review' }).where(eq(projects.id, inReviewForFlag));
+
+  const flagged = async () => (await addProject(ctx, { clientId: clientA.id, makerId: makerA.id, status: 'in_review', flagged: true })).id;
+  // Three completed projects with process docs make maker A eligible for the Seal.
+  for (let index = 0; index < 3; index += 1) await addProject(ctx, { clientId: clientA.id, makerId: makerA.id, status: 'completed', withDoc: true });
+
+  const whiteGlove = await ctx.inject(clientA, {
+    method: 'POST',
+    url: '/api/white-glove/requests',
+    payload: { description: 'A full identity for our coffee roastery', deliverableType: 'logo_design', budget: 4000 },
+  });
+  ok(whiteGlove, 201);
+
+  return {
+    clientA,
+    clientB,
+    makerA,
+    makerB,
+    mindA,
+    mindB,
+    admin,
+    otherAdmin,
+    pendingMaker,
+    pendingMind,
+    doomedClient,
+    portfolioItemId: created.json().item.id,
+    reviewed: { id: reviewedId, processDocUrl: docRow.fileUrl, deliverableUrl: reviewedRow.deliverableUrl! },
+    unassignedForAssign: await createProject(),
+    unassignedForCancel: await createProject(),
+    draftForAccept: await createProject(makerA.id),
+    draftForDecline: await createProject(makerA.id),
+    mindDraft: await createProject(mindA.id),
+    active,
+    inReviewForFlag,
+    flaggedForClear: await flagged(),
+    flaggedForCancel: await flagged(),
+    whiteGloveId: whiteGlove.json().id,
+  };
+};

@@ -1,0 +1,125 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { SignupRole, UserRole } from '../../domain/constants';
+import { buildApp, type App } from '../app';
+import { loadConfig } from '../config';
+import { createOrPromoteAdmin } from '../features/account/create-admin';
+import { createSmtpTransport } from '../mail/transport';
+import { openTestDatabase } from './database';
+import { startSmtpListener, type SmtpListener } from './smtp';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+export interface TestUser {
+  id: string;
+  name: string;
+  email: string;
+  password: string;
+  role: UserRole;
+  cookie: string;
+}
+
+export interface TestContextOptions {
+  env?: Record<string, string>;
+  smtp?: boolean;
+}
+
+const cookieFrom = (response: LightMyRequestResponse): string =>
+  response.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+
+/** Builds the real app on a fresh database; tests call it through app.inject and clean up with close(). */
+export const createTestContext = async (options: TestContextOptions = {}) => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hm-test-'));
+  const dbHandle = await openTestDatabase();
+  const smtp: SmtpListener | null = options.smtp ? await startSmtpListener() : null;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: TEST_ORIGIN,
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    ...(smtp ? { SMTP_URL: smtp.url } : {}),
+    ...options.env,
+  });
+  const app: App = await buildApp({
+    config,
+    dbHandle,
+    logger: false,
+    mailTransport: smtp ? createSmtpTransport(smtp.url) : null,
+  });
+  await app.ready();
+
+  const inject = (user: TestUser | null, request: InjectOptions) =>
+    app.inject({
+      ...request,
+      headers: {
+        origin: TEST_ORIGIN,
+        ...(user ? { cookie: user.cookie } : {}),
+        ...(request.headers ?? {}),
+      },
+    });
+
+  let counter = 0;
+  const signUp = async (role: SignupRole, overrides: Partial<{ name: string; email: string; password: string }> = {}): Promise<TestUser> => {
+    counter += 1;
+    const body = {
+      name: overrides.name ?? `Test ${role} ${counter}`,
+      email: overrides.email ?? `${role}-${counter}-${randomBytes(3).toString('hex')}@example.com`,
+      password: overrides.password ?? 'correct horse battery',
+      role,
+    };
+    const response = await inject(null, { method: 'POST', url: '/api/account/sign-up', payload: body });
+    expect(response.statusCode, response.body).toBe(201);
+    return { id: response.json().user.id, name: body.name, email: body.email, password: body.password, role, cookie: cookieFrom(response) };
+  };
+
+  const signIn = async (email: string, password: string): Promise<LightMyRequestResponse> =>
+    inject(null, { method: 'POST', url: '/api/account/sign-in', payload: { email, password } });
+
+  const createAdmin = async (): Promise<TestUser> => {
+    counter += 1;
+    const email = `admin-${counter}-${randomBytes(3).toString('hex')}@example.com`;
+    const password = 'admin password 123';
+    const { userId } = await createOrPromoteAdmin(app.db, app.auth, { email, password, name: `Admin ${counter}` });
+    const response = await signIn(email, password);
+    expect(response.statusCode, response.body).toBe(200);
+    return { id: userId, name: `Admin ${counter}`, email, password, role: 'admin', cookie: cookieFrom(response) };
+  };
+
+  const close = async () => {
+    await app.close();
+    await dbHandle.close();
+    await smtp?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  return { app, db: app.db, config, smtp, inject, signUp, signIn, createAdmin, close, cookieFrom };
+};
+
+export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
+
+export type Caller = 'anonymous' | UserRole | string;
+
+/**
+ * Calls one request as several callers and checks each status, so an authorization test reads as a table:
+ * `await expectAccess(ctx, req, [['anonymous', null, 401], ['maker', maker, 403], ['owner', client, 200]])`.
+ */
+export const expectAccess = async (
+  ctx: TestContext,
+  request: InjectOptions | ((caller: TestUser | null) => InjectOptions),
+  cases: ReadonlyArray<readonly [label: Caller, user: TestUser | null, status: number]>,
+): Promise<void> => {
+  const outcomes: string[] = [];
+  const expected: string[] = [];
+  for (const [label, user, status] of cases) {
+    const response = await ctx.inject(user, typeof request === 'function' ? request(user) : request);
+    outcomes.push(`${label}: ${response.statusCode}`);
+    expected.push(`${label}: ${status}`);
+  }
+  expect(outcomes).toEqual(expected);
+};

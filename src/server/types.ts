@@ -1,0 +1,46 @@
+import type { UserRole } from '../domain/constants';
+import type { Auth } from './auth/auth';
+import type { AppConfig } from './config';
+import type { DatabaseHandle, Database } from './db/client';
+import type { Mailer, OutboxWorker } from './mail/outbox';
+import type { Storage } from './storage/storage';
+
+/**
+ * Every API route declares who may call it:
+ * 'public' — anyone; 'authenticated' — any signed-in user with a role; a list — only those roles.
+ * Record-level rules (owner, participant) live in the feature services.
+ */
+export type AccessPolicy = 'public' | 'authenticated' | readonly UserRole[];
+
+export interface AuthContext {
+  userId: string;
+  sessionId: string;
+  role: UserRole;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  image: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: AccessPolicy;
+  }
+  interface FastifyInstance {
+    config: AppConfig;
+    dbHandle: DatabaseHandle;
+    db: Database;
+    auth: Auth;
+    mailer: Mailer;
+    outbox: OutboxWorker;
+    storage: Storage;
+    /** Every /api route with its declared access policy (for the authorization matrix). */
+    routeCatalog: ReadonlyArray<{ method: string; url: string; access: AccessPolicy }>;
+  }
+  interface FastifyRequest {
+    /** The caller's session and role, resolved once per request; null when signed out. */
+    resolveAuth: () => Promise<AuthContext | null>;
+    /** The caller, guaranteed by the route's access policy (throws 401/403 otherwise). */
+    requireAuth: () => Promise<AuthContext>;
+  }
+}

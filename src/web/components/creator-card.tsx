@@ -1,0 +1,132 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { LIMITS } from '../../domain/constants';
+import { MARKETPLACE_MESSAGES, bioPreview, cardTags, type CreatorCardData } from '../../domain/marketplace';
+import { cn } from '../lib/utils';
+import { RoleBadge } from './role-badge';
+import { SealBadge } from './seal-badge';
+import { Badge } from './ui/badge';
+import { Button } from './ui/button';
+
+const initials = (name: string): string =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase() ?? '')
+    .join('');
+
+export function CreatorAvatar({ name, url, className }: { name: string; url: string | null; className?: string }) {
+  if (url) {
+    return <img src={url} alt="" width={96} height={96} loading="lazy" decoding="async" className={cn('size-10 shrink-0 rounded-full object-cover', className)} />;
+  }
+  return (
+    <span aria-hidden="true" className={cn('inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-muted font-serif text-ink', className)}>
+      {initials(name) || '·'}
+    </span>
+  );
+}
+
+function Thumbnail({ item, className }: { item: CreatorCardData['portfolio'][number] | undefined; className?: string }) {
+  if (!item) {
+    return (
+      <div className={cn('flex items-center justify-center bg-muted text-xs text-muted-foreground', className)}>{MARKETPLACE_MESSAGES.noImage}</div>
+    );
+  }
+  return (
+    <img
+      src={item.thumbnailUrl ?? item.imageUrl}
+      alt={item.title}
+      width={480}
+      height={480}
+      loading="lazy"
+      decoding="async"
+      className={cn('size-full bg-muted object-cover', className)}
+    />
+  );
+}
+
+interface CreatorCardProps {
+  creator: CreatorCardData;
+  /** Opens the Contact dialog; without it the Contact button is not shown. */
+  onContact?: (creator: CreatorCardData) => void;
+  /** Replaces the default 'View Studio' and 'Contact' buttons (e.g. a 'Hire' action elsewhere). */
+  actions?: ReactNode;
+  headingLevel?: 'h2' | 'h3';
+}
+
+/**
+ * The directory card of spec section 2. The work leads: three thumbnails in a fixed frame, then the person,
+ * their badges, a short bio and their categories.
+ */
+export function CreatorCard({ creator, onContact, actions, headingLevel = 'h3' }: CreatorCardProps) {
+  const Heading = headingLevel;
+  const studioPath = `/studio/${creator.id}`;
+  const tags = cardTags(creator.categories);
+  const thumbs = Array.from({ length: LIMITS.cardThumbnails }, (_, index) => creator.portfolio[index]);
+
+  return (
+    <article className="flex flex-col overflow-hidden rounded-2xl border border-border bg-surface transition-shadow duration-150 hover:shadow-md motion-reduce:transition-none">
+      {/* The pictures repeat the 'View Studio' link for pointer users; keyboard users reach it once, below. */}
+      <Link to={studioPath} tabIndex={-1} aria-hidden="true" className="grid aspect-[3/2] grid-cols-3 grid-rows-2 gap-0.5 bg-border">
+        {creator.portfolio.length === 0 ? (
+          // No work yet: one quiet panel rather than three empty frames.
+          <Thumbnail item={undefined} className="col-span-3 row-span-2 text-sm" />
+        ) : (
+          <>
+            <Thumbnail item={thumbs[0]} className="col-span-2 row-span-2" />
+            <Thumbnail item={thumbs[1]} />
+            <Thumbnail item={thumbs[2]} />
+          </>
+        )}
+      </Link>
+      <div className="flex flex-1 flex-col p-5 sm:p-6">
+        <div className="flex items-center gap-3">
+          <CreatorAvatar name={creator.name} url={creator.avatarUrl} />
+          <div className="min-w-0">
+            <Heading className="truncate text-xl">{creator.name}</Heading>
+            <div className="mt-1 flex items-center gap-2">
+              <RoleBadge role={creator.role} />
+              {creator.sealStatus === 'verified' ? <SealBadge size="sm" /> : null}
+            </div>
+          </div>
+        </div>
+        <p className={cn('mt-4 text-[0.9375rem] leading-relaxed', creator.bio?.trim() ? 'text-ink/80' : 'italic text-muted-foreground')}>
+          {bioPreview(creator.bio)}
+        </p>
+        {tags.shown.length > 0 ? (
+          <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Categories">
+            {tags.shown.map((tag) => (
+              <li key={tag}>
+                <Badge variant="outline" className="capitalize">
+                  {tag}
+                </Badge>
+              </li>
+            ))}
+            {tags.more > 0 ? (
+              <li>
+                <Badge variant="muted">+{tags.more} more</Badge>
+              </li>
+            ) : null}
+          </ul>
+        ) : null}
+        <div className="mt-auto flex flex-wrap gap-2 pt-6">
+          {actions ?? (
+            <>
+              <Button asChild size="sm">
+                <Link to={studioPath} aria-label={`View Studio of ${creator.name}`}>
+                  {MARKETPLACE_MESSAGES.viewStudio}
+                </Link>
+              </Button>
+              {onContact ? (
+                <Button size="sm" variant="secondary" onClick={() => onContact(creator)} aria-label={`Contact ${creator.name}`}>
+                  Contact
+                </Button>
+              ) : null}
+            </>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

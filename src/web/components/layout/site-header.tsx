@@ -1,0 +1,115 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { Menu, X } from 'lucide-react';
+import { dashboardPath } from '../../../domain/routes';
+import { useSession } from '../../lib/session';
+import { cn } from '../../lib/utils';
+import { Button } from '../ui/button';
+import { BrandWordmark } from './brand-wordmark';
+import { PRIMARY_NAV } from './nav-links';
+
+function AccountAction({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
+  const { user, isLoading } = useSession();
+  // Hold the space while the session loads so the nav does not jump.
+  if (isLoading) return <span aria-hidden="true" className={cn('inline-block h-9 w-24', className)} />;
+  if (user) {
+    return (
+      <Button asChild size="sm" variant="secondary" className={className}>
+        <Link to={dashboardPath(user.role)} onClick={onNavigate}>
+          Dashboard
+        </Link>
+      </Button>
+    );
+  }
+  return (
+    <Button asChild size="sm" className={className}>
+      <Link to="/auth" onClick={onNavigate}>
+        Join
+      </Link>
+    </Button>
+  );
+}
+
+const desktopLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-sm py-1 text-[0.9375rem] transition-colors duration-150 hover:text-ink',
+    isActive ? 'text-ink underline decoration-accent decoration-2 underline-offset-8' : 'text-muted-foreground',
+  );
+
+export function SiteHeader() {
+  const { pathname } = useLocation();
+  // Remembering where the menu was opened closes it on navigation without an extra render.
+  const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
+  const isMenuOpen = menuOpenedAt === pathname;
+  const menuId = useId();
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!isMenuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpenedAt(null);
+      menuButtonRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [isMenuOpen]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border/70 bg-paper/90 backdrop-blur-md supports-[backdrop-filter]:bg-paper/80">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-6 px-5 sm:px-8 md:h-18">
+        <BrandWordmark />
+
+        <nav aria-label="Main" className="hidden items-center gap-8 md:flex">
+          <ul className="flex items-center gap-7">
+            {PRIMARY_NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} className={desktopLinkClass}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <AccountAction />
+        </nav>
+
+        <Button
+          ref={menuButtonRef}
+          variant="ghost"
+          size="icon"
+          className="-mr-2 md:hidden"
+          aria-expanded={isMenuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpenedAt(isMenuOpen ? null : pathname)}
+        >
+          {isMenuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          <span className="sr-only">{isMenuOpen ? 'Close menu' : 'Open menu'}</span>
+        </Button>
+      </div>
+
+      <nav
+        id={menuId}
+        aria-label="Main"
+        hidden={!isMenuOpen}
+        className="border-t border-border/70 bg-paper px-5 pb-6 pt-2 md:hidden"
+      >
+        <ul className="flex flex-col">
+          {PRIMARY_NAV.map((item) => (
+            <li key={item.to} className="border-b border-border/60">
+              <NavLink
+                to={item.to}
+                onClick={() => setMenuOpenedAt(null)}
+                className={({ isActive }) =>
+                  cn('block py-3.5 font-serif text-xl', isActive ? 'text-accent-strong' : 'text-ink')
+                }
+              >
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <AccountAction className="mt-6 h-11 w-full text-[0.9375rem]" onNavigate={() => setMenuOpenedAt(null)} />
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ComponentProps } from 'react';
+import { Slot } from 'radix-ui';
+import { cva, type VariantProps } from 'class-variance-authority';
+import { cn } from '../../lib/utils';
+
+export const buttonVariants = cva(
+  'inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-full font-medium transition-colors duration-150 disabled:pointer-events-none disabled:opacity-60 aria-busy:cursor-progress [&_svg]:pointer-events-none [&_svg]:shrink-0',
+  {
+    variants: {
+      variant: {
+        primary: 'bg-accent text-accent-foreground hover:bg-accent-hover',
+        secondary: 'border border-ink/80 bg-transparent text-ink hover:bg-ink hover:text-paper',
+        ghost: 'bg-transparent text-ink hover:bg-muted',
+        inverse: 'bg-paper text-ink hover:bg-accent-soft',
+        destructive: 'bg-destructive text-destructive-foreground hover:bg-destructive/90',
+        link: 'rounded-sm px-0 text-accent-strong underline-offset-4 hover:underline',
+      },
+      size: {
+        sm: 'h-9 px-4 text-sm [&_svg]:size-4',
+        md: 'h-11 px-6 text-[0.9375rem] [&_svg]:size-4',
+        lg: 'h-13 px-8 text-base [&_svg]:size-5',
+        icon: 'size-11 [&_svg]:size-5',
+      },
+    },
+    compoundVariants: [{ variant: 'link', className: 'h-auto px-0' }],
+    defaultVariants: { variant: 'primary', size: 'md' },
+  },
+);
+
+export type ButtonProps = ComponentProps<'button'> &
+  VariantProps<typeof buttonVariants> & {
+    /** Render the child element (e.g. a router Link) with button styling. */
+    asChild?: boolean;
+  };
+
+export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
+  if (asChild) return <Slot.Root className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+  return <button type={type ?? 'button'} className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+}

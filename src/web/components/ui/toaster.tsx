@@ -1,0 +1,18 @@
+import { Toaster as SonnerToaster } from 'sonner';
+
+export function Toaster() {
+  return (
+    <SonnerToaster
+      position="top-center"
+      closeButton
+      toastOptions={{
+        classNames: {
+          toast: 'rounded-xl! border! border-border! bg-surface! text-ink! shadow-lg! font-sans!',
+          description: 'text-muted-foreground!',
+          error: 'border-destructive/40! [&_[data-icon]]:text-destructive!',
+          success: '[&_[data-icon]]:text-accent!',
+        },
+      }}
+    />
+  );
+}

@@ -1,0 +1,52 @@
+import type { ComponentProps, ReactNode } from 'react';
+import type { ProjectStatus } from '../../../domain/constants';
+import { Badge, type BadgeProps } from '../../components/ui/badge';
+import { cn } from '../../lib/utils';
+import { initialsOf } from './format';
+
+/** A person's picture, or their initials on paper when they have none. Decorative: the name is always beside it. */
+export function PersonAvatar({ name, url, size = 'md' }: { name: string; url: string | null; size?: 'sm' | 'md' }) {
+  const box = size === 'sm' ? 'size-9 text-xs' : 'size-12 text-sm';
+  if (url) return <img src={url} alt="" className={cn('shrink-0 rounded-full border border-border object-cover', box)} loading="lazy" />;
+  return (
+    <span aria-hidden="true" className={cn('inline-flex shrink-0 items-center justify-center rounded-full bg-muted font-semibold text-muted-foreground', box)}>
+      {initialsOf(name)}
+    </span>
+  );
+}
+
+/** A tab's heading and the sentence under it. */
+export function SectionHeading({ id, title, description, actions }: { id: string; title: string; description?: ReactNode; actions?: ReactNode }) {
+  return (
+    <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+      <div>
+        <h2 id={id} className="text-2xl sm:text-3xl">
+          {title}
+        </h2>
+        {description ? <p className="mt-1.5 text-muted-foreground">{description}</p> : null}
+      </div>
+      {actions}
+    </div>
+  );
+}
+
+const PROJECT_STATUS: Record<ProjectStatus, { label: string; variant: BadgeProps['variant'] }> = {
+  draft: { label: 'Draft', variant: 'muted' },
+  active: { label: 'Active', variant: 'accent' },
+  in_review: { label: 'In review', variant: 'outline' },
+  completed: { label: 'Completed', variant: 'solid' },
+  cancelled: { label: 'Cancelled', variant: 'destructive' },
+};
+
+export function ProjectStatusBadge({ status }: { status: ProjectStatus }) {
+  const { label, variant } = PROJECT_STATUS[status];
+  return <Badge variant={variant}>{label}</Badge>;
+}
+
+export function RowCard({ children, className, ...props }: ComponentProps<'li'>) {
+  return (
+    <li className={cn('rounded-2xl border border-border bg-surface p-5 sm:p-6', className)} {...props}>
+      {children}
+    </li>
+  );
+}

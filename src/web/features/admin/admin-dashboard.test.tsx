@@ -1,0 +1,142 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { MakerApplication } from '../../../domain/admin-schemas';
+import { makeUser, renderApp, signedInAs, stubFetch, type FetchRoutes } from '../../test/render-app';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+// The page is a lazily loaded chunk: the first render can take longer than Testing Library's default second.
+const slow = { timeout: 5000 };
+const admin = signedInAs(makeUser({ role: 'admin', name: 'Ada Admin' }));
+const stats = { status: 200, body: { stats: { totalUsers: 12, pendingApplications: 1, totalProjects: 7, sealEligible: 2 } } };
+const maker: MakerApplication = {
+  userId: 'maker-1',
+  name: 'Mara Maker',
+  email: 'mara@example.com',
+  avatarUrl: null,
+  bio: 'Letterer.',
+  introVideoUrl: 'https://video.example.com/mara',
+  portfolioCount: 2,
+  submittedAt: '2026-03-01T10:00:00.000Z',
+  experienceYears: 6,
+  websiteLink: null,
+  deliverableCategories: ['logo_design', 'social_media_assets'],
+};
+
+const renderAdmin = (routes: FetchRoutes, path = '/dashboard-admin') => {
+  const fetchMock = stubFetch({ 'GET /api/account/me': admin, 'GET /api/admin/overview': stats, ...routes });
+  return { fetchMock, ...renderApp(path) };
+};
+
+describe('the admin dashboard', () => {
+  it('shows the real counts and the pending applications, with the video opening in a new tab', async () => {
+    renderAdmin({ 'GET /api/admin/applications': { status: 200, body: { makers: [maker], minds: [] } } });
+    expect(await screen.findByRole('heading', { name: 'Mara Maker' }, slow)).toBeTruthy();
+    for (const [label, value] of [['Total Users', '12'], ['Pending Applications', '1'], ['Total Projects', '7'], ['Seal Eligible', '2']]) {
+      const card = screen.getByText(label).closest('div')!.parentElement!;
+      expect(within(card).getByText(value)).toBeTruthy();
+    }
+    expect(screen.getByText('6 years of experience')).toBeTruthy();
+    expect(screen.getByText('social media assets')).toBeTruthy();
+    const video = screen.getByRole('link', { name: /Watch intro video/ });
+    expect(video.getAttribute('target')).toBe('_blank');
+    expect(video.getAttribute('rel')).toContain('noopener');
+    expect(screen.getByText('No pending mind applications')).toBeTruthy();
+  });
+
+  it('approves, toasts and reloads the list', async () => {
+    let pending = [maker];
+    const { fetchMock } = renderAdmin({
+      'GET /api/admin/applications': () => ({ status: 200, body: { makers: pending, minds: [] } }),
+      'POST /api/admin/applications/maker/maker-1/approve': () => {
+        pending = [];
+        return { status: 200, body: { userId: 'maker-1', role: 'maker', status: 'approved' } };
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve' }, slow));
+    expect(await screen.findByText('Application approved!')).toBeTruthy();
+    expect(await screen.findByText('No pending maker applications')).toBeTruthy();
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/admin/overview').length).toBeGreaterThan(1);
+  });
+
+  it('rejects with the reason typed in the dialog, and shows the server’s message when a decision fails', async () => {
+    const { fetchMock } = renderAdmin({
+      'GET /api/admin/applications': { status: 200, body: { makers: [maker], minds: [] } },
+      'POST /api/admin/applications/maker/maker-1/reject': { status: 200, body: { userId: 'maker-1', role: 'maker', status: 'rejected' } },
+      'POST /api/admin/applications/maker/maker-1/approve': { status: 409, body: { error: 'conflict', message: 'This application is no longer pending.' } },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Reject' }, slow));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Reason (optional)'), { target: { value: 'Needs process shots' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject application' }));
+    expect(await screen.findByText('Application rejected')).toBeTruthy();
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/admin/applications/maker/maker-1/reject');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ reason: 'Needs process shots' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('This application is no longer pending.')).toBeTruthy();
+  });
+
+  it('toasts the spec’s message when the dashboard cannot load', async () => {
+    renderAdmin({ 'GET /api/admin/overview': { status: 500, body: { error: 'internal_error', message: 'boom' } }, 'GET /api/admin/applications': { status: 500, body: { error: 'internal_error', message: 'boom' } } });
+    const loadToasts = () => [...document.querySelectorAll('[data-sonner-toast]')].filter((toast) => toast.textContent?.includes('Error loading dashboard data'));
+    await waitFor(() => expect(loadToasts().length).toBeGreaterThan(0), slow);
+    // One toast however many lists failed, and each failed list offers a retry.
+    expect(loadToasts()).toHaveLength(1);
+    expect((await screen.findAllByRole('button', { name: 'Try again' }, slow)).length).toBeGreaterThan(0);
+  });
+
+  it('asks before deleting a user and offers Cancel and Delete', async () => {
+    const user = { id: 'u-9', name: 'Della', email: null, role: null, createdAt: '2026-01-02T00:00:00.000Z' };
+    const { fetchMock } = renderAdmin(
+      {
+        'GET /api/admin/users': { status: 200, body: { users: [user], total: 1, limit: 100 } },
+        'DELETE /api/admin/users/u-9': { status: 204 },
+      },
+      '/dashboard-admin?tab=users',
+    );
+    expect(await screen.findByText('N/A', {}, slow)).toBeTruthy();
+    expect(screen.getByText('No role')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Delete/ }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Are you sure?')).toBeTruthy();
+    expect(dialog.textContent).toMatch(/cannot be undone/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: /Delete/ }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('User deleted successfully')).toBeTruthy();
+  });
+});
+
+describe('the Create Workshop form', () => {
+  it('validates with the shared schema, sends an ISO date, and resets after success', async () => {
+    const { fetchMock } = renderAdmin(
+      {
+        'GET /api/admin/workshops': { status: 200, body: { workshops: [] } },
+        'POST /api/admin/workshops': { status: 201, body: { workshop: {} } },
+      },
+      '/dashboard-admin?tab=workshops',
+    );
+    expect(await screen.findByText('No workshops created yet', {}, slow)).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'Create Workshop' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Create Workshop' }));
+    expect(await within(form).findByText('Title is required')).toBeTruthy();
+    expect(within(form).getByText('Date & time is required')).toBeTruthy();
+
+    fireEvent.change(within(form).getByLabelText('Title'), { target: { value: 'Type clinic' } });
+    fireEvent.change(within(form).getByLabelText('Date & Time'), { target: { value: '2099-05-04T18:30' } });
+    expect((within(form).getByLabelText('Max Participants') as HTMLInputElement).value).toBe('50');
+    fireEvent.click(within(form).getByRole('button', { name: 'Create Workshop' }));
+    expect(await screen.findByText('Workshop created!')).toBeTruthy();
+    const call = fetchMock.mock.calls.find(([url, init]) => url === '/api/admin/workshops' && init?.method === 'POST');
+    expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({ title: 'Type clinic', maxParticipants: 50, date: new Date('2099-05-04T18:30').toISOString() });
+    await waitFor(() => expect((within(form).getByLabelText('Title') as HTMLInputElement).value).toBe(''));
+  });
+});

@@ -1,0 +1,64 @@
+import { useEffect } from 'react';
+import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { ADMIN_MESSAGES } from '../../../domain/admin-schemas';
+import { ApiError, apiFetch, type ApiRequestInit } from '../../lib/api';
+
+/** Every admin query lives under this key, so one invalidation reloads the whole dashboard after a change. */
+export const ADMIN_KEY = ['admin'] as const;
+
+export const adminKeys = {
+  overview: [...ADMIN_KEY, 'overview'],
+  applications: [...ADMIN_KEY, 'applications'],
+  seal: [...ADMIN_KEY, 'seal'],
+  users: (search: string) => [...ADMIN_KEY, 'users', search],
+  projects: (filter: 'all' | 'flagged') => [...ADMIN_KEY, 'projects', filter],
+  whiteGlove: [...ADMIN_KEY, 'white-glove'],
+  candidates: (requestId: string, all: boolean, search: string) => [...ADMIN_KEY, 'candidates', requestId, all, search],
+  workshops: [...ADMIN_KEY, 'workshops'],
+  contact: [...ADMIN_KEY, 'contact'],
+  audit: [...ADMIN_KEY, 'audit'],
+} as const;
+
+const LOAD_ERROR_TOAST = 'admin-load-error';
+
+/** A dashboard read; a failure shows the spec's one toast (once, however many lists failed). */
+export function useAdminQuery<T>(queryKey: QueryKey, path: string) {
+  const query = useQuery({ queryKey, queryFn: () => apiFetch<T>(path) });
+  const { isError, errorUpdatedAt } = query;
+  useEffect(() => {
+    if (isError) toast.error(ADMIN_MESSAGES.loadFailed, { id: LOAD_ERROR_TOAST });
+  }, [isError, errorUpdatedAt]);
+  return query;
+}
+
+/** The server's message when it sent one, else the spec's fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
+}
+
+interface AdminActionOptions<TVariables> {
+  request: (variables: TVariables) => { path: string; init: ApiRequestInit };
+  success: string;
+  failure: string;
+  onSuccess?: () => void;
+}
+
+/** An admin change: toast the outcome and, on success, reload every dashboard list and count. */
+export function useAdminAction<TVariables>({ request, success, failure, onSuccess }: AdminActionOptions<TVariables>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (variables: TVariables) => {
+      const { path, init } = request(variables);
+      return apiFetch<unknown>(path, init);
+    },
+    onSuccess: async () => {
+      toast.success(success);
+      onSuccess?.();
+      await queryClient.invalidateQueries({ queryKey: ADMIN_KEY });
+    },
+    onError: (error) => {
+      toast.error(errorMessage(error, failure));
+    },
+  });
+}

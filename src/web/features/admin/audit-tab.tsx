@@ -1,0 +1,61 @@
+import type { AuditAction, AuditEntry } from '../../../domain/admin-schemas';
+import { ADMIN_MESSAGES } from '../../../domain/admin-schemas';
+import { EmptyState, ErrorState, ListSkeleton } from '../../components/list-states';
+import { SectionHeading } from './admin-bits';
+import { adminKeys, useAdminQuery } from './admin-data';
+import { formatDateTime } from './format';
+
+const ACTION_LABELS: Record<AuditAction, string> = {
+  'application.approve': 'Approved application',
+  'application.reject': 'Rejected application',
+  'seal.assign': 'Assigned Seal',
+  'seal.revoke': 'Revoked Seal',
+  'user.delete': 'Deleted user',
+  'project.clear_flag': 'Cleared project flag',
+  'project.cancel': 'Cancelled flagged project',
+  'white_glove.curate': 'Curated White Glove matches',
+  'workshop.create': 'Created workshop',
+};
+
+const labelOf = (action: string) => ACTION_LABELS[action as AuditAction] ?? action;
+
+/** What the entry was about, in words: the name or title captured at the time, else the record type. */
+const targetOf = (entry: AuditEntry): string => {
+  const meta = entry.metadata ?? {};
+  const named = typeof meta.name === 'string' ? meta.name : typeof meta.title === 'string' ? meta.title : null;
+  const kind = entry.targetType.replace(/_/g, ' ');
+  return named ? `${named} (${kind})` : kind;
+};
+
+export function AuditTab() {
+  const query = useAdminQuery<{ entries: AuditEntry[] }>(adminKeys.audit, '/api/admin/audit');
+  return (
+    <section aria-labelledby="audit-heading">
+      <SectionHeading id="audit-heading" title="Audit Log" description="Every admin decision, who made it and why, newest first." />
+      {query.isPending ? (
+        <ListSkeleton rows={4} />
+      ) : query.isError ? (
+        <ErrorState message={ADMIN_MESSAGES.loadFailed} onRetry={() => void query.refetch()} />
+      ) : query.data.entries.length === 0 ? (
+        <EmptyState title="No admin actions recorded yet" description="Approvals, rejections, Seals, deletions, flag decisions, curations and workshops will be listed here." />
+      ) : (
+        <ol className="divide-y divide-border rounded-2xl border border-border bg-surface">
+          {query.data.entries.map((entry) => (
+            <li key={entry.id} className="grid gap-1 px-5 py-4 sm:grid-cols-[12rem_minmax(0,1fr)] sm:gap-6">
+              <time dateTime={entry.createdAt} className="text-sm text-muted-foreground">
+                {formatDateTime(entry.createdAt)}
+              </time>
+              <div className="min-w-0">
+                <p className="text-ink">
+                  <span className="font-medium">{labelOf(entry.action)}</span> · {targetOf(entry)}
+                </p>
+                <p className="text-sm text-muted-foreground">by {entry.actorEmail ?? 'a deleted admin'}</p>
+                {entry.reason ? <p className="mt-1 text-sm text-ink">“{entry.reason}”</p> : null}
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

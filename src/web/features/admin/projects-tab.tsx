@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import { Flag } from 'lucide-react';
+import { ADMIN_MESSAGES, humanizeCategory, type AdminProject } from '../../../domain/admin-schemas';
+import { LIMITS } from '../../../domain/constants';
+import { EmptyState, ErrorState, ListSkeleton } from '../../components/list-states';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../lib/utils';
+import { ProjectStatusBadge, RowCard, SectionHeading } from './admin-bits';
+import { adminKeys, useAdminAction, useAdminQuery } from './admin-data';
+import { formatBudget, formatDate } from './format';
+import { ReasonDialog } from './reason-dialog';
+
+type Filter = 'all' | 'flagged';
+type Decision = { project: AdminProject; action: 'clear-flag' | 'cancel' };
+
+const FILTERS: Array<{ value: Filter; label: string }> = [
+  { value: 'all', label: 'All projects' },
+  { value: 'flagged', label: 'Flagged for review' },
+];
+
+function FilterToggle({ value, onChange }: { value: Filter; onChange: (value: Filter) => void }) {
+  return (
+    <div role="group" aria-label="Show" className="inline-flex rounded-full bg-muted p-1">
+      {FILTERS.map((filter) => (
+        <button
+          key={filter.value}
+          type="button"
+          aria-pressed={value === filter.value}
+          onClick={() => onChange(filter.value)}
+          className={cn(
+            'h-9 rounded-full px-4 text-sm font-medium text-muted-foreground transition-colors duration-150 hover:text-ink',
+            value === filter.value && 'bg-surface text-ink shadow-sm',
+          )}
+        >
+          {filter.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export function ProjectsTab() {
+  const [filter, setFilter] = useState<Filter>('all');
+  const query = useAdminQuery<{ projects: AdminProject[] }>(adminKeys.projects(filter), `/api/admin/projects?filter=${filter}`);
+  const [deciding, setDeciding] = useState<Decision | null>(null);
+  const resolve = useAdminAction<Decision & { reason?: string }>({
+    request: ({ project, action, reason }) => ({ path: `/api/admin/projects/${project.id}/${action}`, init: { method: 'POST', body: { reason } } }),
+    success: deciding?.action === 'cancel' ? ADMIN_MESSAGES.projectCancelled : ADMIN_MESSAGES.flagCleared,
+    failure: deciding?.action === 'cancel' ? ADMIN_MESSAGES.projectCancelFailed : ADMIN_MESSAGES.flagClearFailed,
+    onSuccess: () => setDeciding(null),
+  });
+  const shown = query.data?.projects.slice(0, LIMITS.adminProjectDisplay) ?? [];
+
+  return (
+    <section aria-labelledby="projects-heading">
+      <SectionHeading id="projects-heading" title="All Projects" description="The newest work on the platform, and anything a client has flagged." actions={<FilterToggle value={filter} onChange={setFilter} />} />
+      {query.isPending ? (
+        <ListSkeleton rows={4} />
+      ) : query.isError ? (
+        <ErrorState message={ADMIN_MESSAGES.loadFailed} onRetry={() => void query.refetch()} />
+      ) : shown.length === 0 ? (
+        filter === 'flagged' ? (
+          <EmptyState title="No flagged projects" description="When a client flags delivered work, it waits here for your review." />
+        ) : (
+          <EmptyState title="No projects on the platform yet" description="Projects appear here as soon as a client creates one." />
+        )
+      ) : (
+        <>
+          <p className="mb-3 text-sm text-muted-foreground">
+            {filter === 'flagged'
+              ? `${shown.length} flagged ${shown.length === 1 ? 'project' : 'projects'}`
+              : query.data.projects.length > shown.length
+                ? `Showing the ${shown.length} newest of the ${query.data.projects.length} most recent projects.`
+                : `${shown.length} ${shown.length === 1 ? 'project' : 'projects'}`}
+          </p>
+          <ul className="space-y-3">
+            {shown.map((project) => {
+              const canResolve = project.flagged && project.status === 'in_review';
+              return (
+                <RowCard key={project.id} className={cn(canResolve && 'border-accent/60')}>
+                  <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+                    <div className="min-w-0 space-y-1.5">
+                      <div className="flex flex-wrap items-center gap-2">
+                        <p className="font-serif text-lg text-ink">{project.title}</p>
+                        <ProjectStatusBadge status={project.status} />
+                        {project.flagged ? (
+                          <Badge variant="destructive">
+                            <Flag aria-hidden="true" className="size-3" />
+                            Flagged
+                          </Badge>
+                        ) : null}
+                      </div>
+                      <p className="text-sm capitalize text-muted-foreground">
+                        {humanizeCategory(project.deliverableType)} · {formatBudget(project.budget)} · {formatDate(project.createdAt)}
+                      </p>
+                      <p className="text-sm text-muted-foreground">
+                        Client: {project.clientName ?? 'Unknown Client'} · Creator: {project.creatorName ?? 'not assigned'}
+                      </p>
+                      {project.flagged && project.flagReason ? (
+                        <p className="text-sm text-ink">
+                          <span className="font-medium">Flag reason:</span> {project.flagReason}
+                        </p>
+                      ) : null}
+                    </div>
+                    {canResolve ? (
+                      <div className="flex shrink-0 gap-2.5">
+                        <Button size="sm" onClick={() => setDeciding({ project, action: 'clear-flag' })}>
+                          Clear flag
+                        </Button>
+                        <Button size="sm" variant="secondary" onClick={() => setDeciding({ project, action: 'cancel' })}>
+                          Cancel project
+                        </Button>
+                      </div>
+                    ) : null}
+                  </div>
+                </RowCard>
+              );
+            })}
+          </ul>
+        </>
+      )}
+      <ReasonDialog
+        open={deciding !== null}
+        onOpenChange={(open) => !open && setDeciding(null)}
+        title={deciding?.action === 'cancel' ? `Cancel “${deciding.project.title}”?` : `Clear the flag on “${deciding?.project.title ?? ''}”?`}
+        description={
+          deciding?.action === 'cancel'
+            ? 'The project ends for both the client and the creator. Both are emailed.'
+            : 'The work goes back to the client for approval, unflagged. Both the client and the creator are emailed.'
+        }
+        reasonLabel="Note (optional)"
+        reasonHint="Included in the emails and kept in the audit log."
+        confirmLabel={deciding?.action === 'cancel' ? 'Cancel project' : 'Clear flag'}
+        dismissLabel="Go back"
+        confirmVariant={deciding?.action === 'cancel' ? 'destructive' : 'primary'}
+        isPending={resolve.isPending}
+        onConfirm={(reason) => deciding && resolve.mutate({ ...deciding, reason })}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from 'react-router';
+import { LoaderCircle } from 'lucide-react';
+import { toast } from 'sonner';
+import {
+  RESET_PASSWORD_PATH,
+  requestPasswordResetSchema,
+  resetPasswordSchema,
+  type RequestPasswordResetInput,
+  type ResetPasswordInput,
+} from '../../../domain/auth-schemas';
+import { TextField } from '../../components/text-field';
+import { Button } from '../../components/ui/button';
+import { apiFetch } from '../../lib/api';
+import { showSubmitError } from './api-form-errors';
+
+export const RESET_REQUESTED_MESSAGE = 'If an account exists for that email, a link to reset the password is on its way.';
+export const RESET_DONE_MESSAGE = 'Your password has been changed. Please log in.';
+
+/** Asks for a reset link. The answer is the same whether or not the email has an account. */
+export function RequestResetForm() {
+  const [isSent, setSent] = useState(false);
+  const form = useForm({ resolver: zodResolver(requestPasswordResetSchema), defaultValues: { email: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = async (values: RequestPasswordResetInput) => {
+    try {
+      await apiFetch('/api/auth/request-password-reset', { method: 'POST', body: { email: values.email, redirectTo: RESET_PASSWORD_PATH } });
+      setSent(true);
+      toast.success(RESET_REQUESTED_MESSAGE);
+    } catch (error) {
+      showSubmitError(error, form.setError, ['email'] as const, 'Could not send the reset link. Please try again.');
+    }
+  };
+
+  if (isSent) return <p className="rounded-xl border border-border bg-surface p-5 text-ink">{RESET_REQUESTED_MESSAGE}</p>;
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-5" aria-label="Request a password reset link">
+      <TextField id="reset-email" label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+      <Button type="submit" size="lg" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+        {isSubmitting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+        Send reset link
+      </Button>
+    </form>
+  );
+}
+
+export function ChooseNewPasswordForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const form = useForm({ resolver: zodResolver(resetPasswordSchema), defaultValues: { newPassword: '', confirmPassword: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = async (values: ResetPasswordInput) => {
+    try {
+      await apiFetch('/api/auth/reset-password', { method: 'POST', body: { newPassword: values.newPassword, token } });
+      toast.success(RESET_DONE_MESSAGE);
+      await navigate('/auth', { replace: true });
+    } catch (error) {
+      showSubmitError(error, form.setError, ['newPassword', 'confirmPassword'] as const, 'This reset link has expired or is invalid.');
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-5" aria-label="Choose a new password">
+      <TextField
+        id="new-password"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 8 characters."
+        error={errors.newPassword?.message}
+        {...form.register('newPassword')}
+      />
+      <TextField
+        id="confirm-password"
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...form.register('confirmPassword')}
+      />
+      <Button type="submit" size="lg" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+        {isSubmitting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+        Change password
+      </Button>
+      <Link to="/auth" className="text-sm text-muted-foreground underline-offset-4 hover:underline">
+        Back to log in
+      </Link>
+    </form>
+  );
+}

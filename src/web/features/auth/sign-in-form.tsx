@@ -1,0 +1,68 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { LoaderCircle } from 'lucide-react';
+import { toast } from 'sonner';
+import type { SessionUser } from '../../../domain/api-types';
+import { signInSchema, type SignInInput } from '../../../domain/auth-schemas';
+import { AUTH_MESSAGES } from '../../../domain/messages';
+import { dashboardPath } from '../../../domain/routes';
+import { TextField } from '../../components/text-field';
+import { Button } from '../../components/ui/button';
+import { apiFetch } from '../../lib/api';
+import { setSessionUser } from '../../lib/session';
+import { showSubmitError } from './api-form-errors';
+
+const SIGN_IN_FIELDS = ['email', 'password'] as const;
+
+export function SignInForm({ redirectTo }: { redirectTo: string | null }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const form = useForm({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: '', password: '' },
+    mode: 'onTouched',
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = async (values: SignInInput) => {
+    try {
+      const { user } = await apiFetch<{ user: SessionUser }>('/api/account/sign-in', { method: 'POST', body: values });
+      setSessionUser(queryClient, user);
+      toast.success(AUTH_MESSAGES.loginSuccess);
+      await navigate(redirectTo ?? dashboardPath(user.role), { replace: true });
+    } catch (error) {
+      showSubmitError(error, form.setError, SIGN_IN_FIELDS, AUTH_MESSAGES.loginFallback);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-5" aria-label="Log in">
+      <TextField
+        id="signin-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <TextField
+        id="signin-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <Button type="submit" size="lg" className="mt-2 w-full" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+        {isSubmitting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+        {isSubmitting ? 'Logging in…' : 'Log In'}
+      </Button>
+      <Link to="/reset-password" className="justify-self-center text-sm text-muted-foreground underline-offset-4 hover:text-ink hover:underline">
+        Forgot your password?
+      </Link>
+    </form>
+  );
+}

@@ -1,0 +1,66 @@
+import { Search } from 'lucide-react';
+import { BROWSE_CATEGORY_OPTIONS, type SealFilter } from '../../../domain/client-dashboard-schemas';
+import type { DeliverableCategory } from '../../../domain/constants';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+
+export interface CreatorFilterValues {
+  search: string;
+  category: DeliverableCategory | 'all';
+  seal: SealFilter;
+}
+
+interface CreatorFiltersProps {
+  value: CreatorFilterValues;
+  onChange: (value: CreatorFilterValues) => void;
+}
+
+export function CreatorFilters({ value, onChange }: CreatorFiltersProps) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]" role="search" aria-label="Filter creators">
+      <div className="grid gap-2">
+        <Label htmlFor="creator-search">Search by name</Label>
+        <div className="relative">
+          <Search aria-hidden="true" className="pointer-events-none absolute left-3.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+          <Input
+            id="creator-search"
+            type="search"
+            className="pl-10"
+            placeholder="e.g. Ada"
+            value={value.search}
+            onChange={(event) => onChange({ ...value, search: event.target.value })}
+          />
+        </div>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="creator-category">Category</Label>
+        <Select value={value.category} onValueChange={(category) => onChange({ ...value, category: category as CreatorFilterValues['category'] })}>
+          <SelectTrigger id="creator-category">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="all">All Categories</SelectItem>
+            {BROWSE_CATEGORY_OPTIONS.map((option) => (
+              <SelectItem key={option.value} value={option.value}>
+                {option.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="creator-seal">Creators</Label>
+        <Select value={value.seal} onValueChange={(seal) => onChange({ ...value, seal: seal === 'seal' ? 'seal' : 'all' })}>
+          <SelectTrigger id="creator-seal">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="all">All Creators</SelectItem>
+            <SelectItem value="seal">Seal Only</SelectItem>
+          </SelectContent>
+        </Select>
+      </div>
+    </div>
+  );
+}

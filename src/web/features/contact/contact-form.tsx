@@ -1,0 +1,91 @@
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoaderCircle } from 'lucide-react';
+import { toast } from 'sonner';
+import { CONTACT_MESSAGES, HONEYPOT_FIELD, contactRequestSchema, type ContactRequest } from '../../../domain/contact-schemas';
+import { LIMITS } from '../../../domain/constants';
+import { TextField } from '../../components/text-field';
+import { Button } from '../../components/ui/button';
+import { FieldError, Label } from '../../components/ui/label';
+import { Textarea } from '../../components/ui/textarea';
+import { apiFetch } from '../../lib/api';
+import { cn } from '../../lib/utils';
+import { showSubmitError } from '../auth/api-form-errors';
+
+const FIELDS = ['name', 'email', 'message'] as const;
+
+interface ContactFormProps {
+  /** Prefix for element ids, so two forms can share a page. */
+  idPrefix: string;
+  endpoint: string;
+  successMessage: string;
+  failureMessage: string;
+  submitLabel?: string;
+  onSent?: () => void;
+  className?: string;
+}
+
+/** Name, Email and Message with the spec's contact schema, a live counter, and a honeypot for bots. */
+export function ContactForm({ idPrefix, endpoint, successMessage, failureMessage, submitLabel = 'Send Message', onSent, className }: ContactFormProps) {
+  const form = useForm({
+    resolver: zodResolver(contactRequestSchema),
+    defaultValues: { name: '', email: '', message: '', [HONEYPOT_FIELD]: '' },
+    mode: 'onTouched',
+  });
+  const { errors, isSubmitting } = form.formState;
+  const message = useWatch({ control: form.control, name: 'message' }) ?? '';
+  const id = (field: string) => `${idPrefix}-${field}`;
+
+  const onSubmit = async (values: ContactRequest) => {
+    try {
+      await apiFetch(endpoint, { method: 'POST', body: values });
+      toast.success(successMessage);
+      form.reset();
+      onSent?.();
+    } catch (error) {
+      showSubmitError(error, form.setError, FIELDS, failureMessage);
+    }
+  };
+
+  const messageError = errors.message?.message;
+  const counterId = id('message-count');
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className={cn('grid gap-5', className)}>
+      <TextField id={id('name')} label="Name" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
+      <TextField
+        id={id('email')}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <div className="grid gap-2">
+        <div className="flex items-baseline justify-between gap-4">
+          <Label htmlFor={id('message')}>Message</Label>
+          <span id={counterId} className={cn('text-sm tabular-nums', message.length > LIMITS.messageMax ? 'text-destructive' : 'text-muted-foreground')}>
+            {message.length}/{LIMITS.messageMax}
+          </span>
+        </div>
+        <Textarea
+          id={id('message')}
+          rows={8}
+          aria-invalid={messageError ? true : undefined}
+          aria-describedby={[messageError ? id('message-error') : null, counterId].filter(Boolean).join(' ')}
+          {...form.register('message')}
+        />
+        <FieldError id={id('message-error')} message={messageError} />
+      </div>
+      {/* People never see or reach this field; bots that fill every input give themselves away. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
+        <label htmlFor={id(HONEYPOT_FIELD)}>Leave this field empty</label>
+        <input id={id(HONEYPOT_FIELD)} type="text" tabIndex={-1} autoComplete="off" {...form.register(HONEYPOT_FIELD)} />
+      </div>
+      <Button type="submit" size="lg" className="justify-self-start" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+        {isSubmitting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+        {isSubmitting ? CONTACT_MESSAGES.sending : submitLabel}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,109 @@
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { LoaderCircle } from 'lucide-react';
+import { MARKETPLACE_MESSAGES, type CreatorCardData } from '../../../domain/marketplace';
+import { CreatorCard } from '../../components/creator-card';
+import { EmptyState } from '../../components/list-states';
+import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { creatorsQueryKey, fetchCreators, type DirectoryFilters } from './api';
+import { DirectoryFiltersBar, filtersFromParams, filtersToParams } from './directory-filters';
+
+// The dialog brings the form library and the dialog primitive; it loads on the first 'Contact' click.
+const ContactCreatorDialog = lazy(() => import('./contact-creator-dialog').then((m) => ({ default: m.ContactCreatorDialog })));
+
+const countLine = (total: number) => `${total} verified ${total === 1 ? 'creator' : 'creators'}`;
+
+function DirectorySkeleton() {
+  return (
+    <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
+      {Array.from({ length: 6 }, (_, index) => (
+        <div key={index} className="overflow-hidden rounded-2xl border border-border bg-surface">
+          <Skeleton className="aspect-[3/2] rounded-none" />
+          <div className="space-y-3 p-6">
+            <Skeleton className="h-6 w-2/3" />
+            <Skeleton className="h-4 w-full" />
+            <Skeleton className="h-4 w-4/5" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Search Creators: server-side filters, a count line, cards, and keyset 'Load more'. */
+export function CreatorDirectory() {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromParams(params);
+  const [contacting, setContacting] = useState<CreatorCardData | null>(null);
+
+  const query = useInfiniteQuery({
+    queryKey: creatorsQueryKey(filters),
+    queryFn: async ({ pageParam, signal }) => {
+      try {
+        return await fetchCreators(filters, pageParam, signal);
+      } catch (error) {
+        // Spec section 8: a failed load is logged and the list shows as empty.
+        console.error('Marketplace load failed', error);
+        throw error;
+      }
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    placeholderData: (previous) => previous,
+    retry: 1,
+  });
+
+  const onFiltersChange = useCallback(
+    (next: DirectoryFilters) => setParams(filtersToParams(next), { replace: true, preventScrollReset: true }),
+    [setParams],
+  );
+
+  const creators = query.data?.pages.flatMap((page) => page.creators) ?? [];
+  const total = query.data?.pages[0]?.total ?? 0;
+  const isFirstLoad = query.isPending;
+
+  return (
+    <div>
+      <DirectoryFiltersBar filters={filters} onChange={onFiltersChange} />
+      <p aria-live="polite" className="mt-8 text-[0.9375rem] text-muted-foreground">
+        {isFirstLoad ? 'Loading creators…' : query.isError ? countLine(0) : countLine(total)}
+      </p>
+      <h2 className="sr-only">Creators</h2>
+      <div className="mt-6" aria-busy={query.isFetching || undefined}>
+        {isFirstLoad ? (
+          <DirectorySkeleton />
+        ) : creators.length === 0 ? (
+          <EmptyState
+            title={MARKETPLACE_MESSAGES.empty}
+            description="Try another name or category, or check back soon: new creators are reviewed every week."
+          />
+        ) : (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {creators.map((creator) => (
+              <li key={creator.id} className="flex">
+                <div className="flex w-full flex-col [&>article]:flex-1">
+                  <CreatorCard creator={creator} onContact={setContacting} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {query.hasNextPage && !query.isError ? (
+        <div className="mt-10 flex justify-center">
+          <Button variant="secondary" size="lg" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} aria-busy={query.isFetchingNextPage || undefined}>
+            {query.isFetchingNextPage ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+            {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
+          </Button>
+        </div>
+      ) : null}
+      {contacting ? (
+        <Suspense fallback={null}>
+          <ContactCreatorDialog creator={contacting} onClose={() => setContacting(null)} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

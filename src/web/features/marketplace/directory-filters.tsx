@@ -1,0 +1,140 @@
+import { useEffect, useId, useState } from 'react';
+import { Search } from 'lucide-react';
+import { DELIVERABLE_CATEGORIES, EXPERTISE_AREAS } from '../../../domain/constants';
+import { CATEGORY_LABELS, isMarketplaceCategory } from '../../../domain/marketplace';
+import { SealMark } from '../../components/seal-mark';
+import { fieldControlClass } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { cn } from '../../lib/utils';
+import type { DirectoryFilters } from './api';
+
+const SEARCH_DELAY_MS = 300;
+
+/** Reads the filters from the address bar, so a filtered directory can be shared and survives a reload. */
+export function filtersFromParams(params: URLSearchParams): DirectoryFilters {
+  const role = params.get('role');
+  const category = params.get('category');
+  return {
+    q: params.get('q') ?? '',
+    role: role === 'maker' || role === 'mind' ? role : '',
+    category: isMarketplaceCategory(category) ? category : '',
+    seal: params.get('seal') === '1',
+  };
+}
+
+export function filtersToParams(filters: DirectoryFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.q.trim()) params.set('q', filters.q.trim());
+  if (filters.role) params.set('role', filters.role);
+  if (filters.category) params.set('category', filters.category);
+  if (filters.seal) params.set('seal', '1');
+  return params;
+}
+
+const selectClass = cn(fieldControlClass, 'h-11 appearance-none bg-[length:1rem] bg-[right_0.85rem_center] bg-no-repeat pr-10');
+// A chevron drawn inline so the native select needs no icon component.
+const chevron = {
+  backgroundImage:
+    "url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%236b655c' stroke-width='2'%3E%3Cpath d='m6 9 6 6 6-6'/%3E%3C/svg%3E\")",
+};
+
+export function DirectoryFiltersBar({ filters, onChange }: { filters: DirectoryFilters; onChange: (next: DirectoryFilters) => void }) {
+  const id = useId();
+  const [search, setSearch] = useState(filters.q);
+  // Resync when the URL changes from elsewhere (back button, a link).
+  const [syncedQ, setSyncedQ] = useState(filters.q);
+  if (syncedQ !== filters.q) {
+    setSyncedQ(filters.q);
+    setSearch(filters.q);
+  }
+
+  useEffect(() => {
+    if (search.trim() === filters.q.trim()) return;
+    const timer = setTimeout(() => onChange({ ...filters, q: search }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search, filters, onChange]);
+
+  return (
+    <form
+      role="search"
+      aria-label="Search creators"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onChange({ ...filters, q: search });
+      }}
+      className="grid gap-4 rounded-2xl border border-border bg-surface p-4 sm:p-5 md:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)_minmax(0,1.2fr)_auto] md:items-end"
+    >
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-q`}>Search by name</Label>
+        <div className="relative">
+          <Search aria-hidden="true" className="pointer-events-none absolute left-3.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+          <input
+            id={`${id}-q`}
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder="e.g. Marlowe"
+            maxLength={100}
+            autoComplete="off"
+            className={cn(fieldControlClass, 'h-11 pl-10')}
+          />
+        </div>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-role`}>Role</Label>
+        <select
+          id={`${id}-role`}
+          value={filters.role}
+          onChange={(event) => onChange({ ...filters, role: event.target.value as DirectoryFilters['role'] })}
+          className={selectClass}
+          style={chevron}
+        >
+          <option value="">Makers and Minds</option>
+          <option value="maker">Makers</option>
+          <option value="mind">Minds</option>
+        </select>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-category`}>Category</Label>
+        <select
+          id={`${id}-category`}
+          value={filters.category}
+          onChange={(event) => {
+            const value = event.target.value;
+            onChange({ ...filters, category: isMarketplaceCategory(value) ? value : '' });
+          }}
+          className={selectClass}
+          style={chevron}
+        >
+          <option value="">All Categories</option>
+          <optgroup label="Deliverables">
+            {DELIVERABLE_CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {CATEGORY_LABELS[category]}
+              </option>
+            ))}
+          </optgroup>
+          <optgroup label="Expertise (Minds)">
+            {EXPERTISE_AREAS.map((area) => (
+              <option key={area} value={area}>
+                {area}
+              </option>
+            ))}
+          </optgroup>
+        </select>
+      </div>
+      <button
+        type="button"
+        aria-pressed={filters.seal}
+        onClick={() => onChange({ ...filters, seal: !filters.seal })}
+        className={cn(
+          'inline-flex h-11 items-center justify-center gap-2 rounded-full border px-5 text-[0.9375rem] font-medium transition-colors duration-150',
+          filters.seal ? 'border-accent bg-accent-soft text-accent-strong' : 'border-border-strong text-ink hover:bg-muted',
+        )}
+      >
+        <SealMark aria-hidden="true" className="size-5 text-accent" />
+        Seal Only
+      </button>
+    </form>
+  );
+}

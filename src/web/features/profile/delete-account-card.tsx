@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { LoaderCircle } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog';
+import { ApiError, apiFetch } from '../../lib/api';
+import { setSessionUser } from '../../lib/session';
+
+/** Deleting one's own account (PRODUCT-DECISIONS: everything that is theirs goes), after a confirmation. */
+export function DeleteAccountCard() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [isDeleting, setDeleting] = useState(false);
+
+  const remove = async () => {
+    setDeleting(true);
+    try {
+      await apiFetch<null>('/api/account', { method: 'DELETE' });
+      // Leave the guarded page before clearing the session, or its guard would bounce to /auth.
+      await navigate('/', { replace: true });
+      await queryClient.cancelQueries();
+      queryClient.removeQueries();
+      setSessionUser(queryClient, null);
+      toast.success('Your account has been deleted.');
+    } catch (error) {
+      setDeleting(false);
+      toast.error('Error deleting account', { description: error instanceof ApiError && error.message ? error.message : undefined });
+    }
+  };
+
+  return (
+    <section aria-labelledby="delete-account-heading" className="rounded-2xl border border-destructive/30 p-5 sm:p-6">
+      <h2 id="delete-account-heading" className="text-2xl">
+        Delete account
+      </h2>
+      <p className="mt-2 max-w-2xl text-muted-foreground">
+        This permanently deletes your account, your profile, your portfolio, your process documentation and every file
+        you uploaded. Projects you were working on are cancelled. It cannot be undone.
+      </p>
+      <Dialog open={open} onOpenChange={(next) => !isDeleting && setOpen(next)}>
+        <DialogTrigger asChild>
+          <Button variant="destructive" className="mt-5">
+            Delete my account
+          </Button>
+        </DialogTrigger>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Are you sure?</DialogTitle>
+            <DialogDescription>
+              This cannot be undone. It permanently deletes your account and all associated data: your profile, portfolio
+              and uploaded files.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="secondary" disabled={isDeleting}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button variant="destructive" onClick={() => void remove()} disabled={isDeleting} aria-busy={isDeleting || undefined}>
+              {isDeleting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+              Delete my account
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </section>
+  );
+}

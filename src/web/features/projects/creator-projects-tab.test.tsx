@@ -1,0 +1,152 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import type { ProjectView } from '../../../domain/project-schemas';
+import { AppProviders } from '../../app-providers';
+import { makeUser, stubFetch } from '../../test/render-app';
+import { SignedInUserContext } from '../auth/signed-in-user';
+import { CreatorProjectsTab } from './creator-projects-tab';
+import '../../test/jsdom-shims';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const maker = makeUser({ id: 'maker-1', role: 'maker', name: 'Mara Maker' });
+
+const project = (overrides: Partial<ProjectView>): ProjectView => ({
+  id: 'p-1',
+  title: 'Wordmark',
+  description: 'A hand-drawn wordmark.',
+  deliverableType: 'logo_design',
+  budget: 850,
+  status: 'draft',
+  flagged: false,
+  flagReason: null,
+  deliverableUrl: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  completedAt: null,
+  client: { id: 'client-1', name: 'June Alder', companyName: 'Juniper Bakery' },
+  creator: { id: maker.id, name: maker.name, role: 'maker', avatarUrl: null },
+  processDocs: [],
+  ...overrides,
+});
+
+const renderTab = () =>
+  render(
+    <AppProviders queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <SignedInUserContext value={maker}>
+        <CreatorProjectsTab role="maker" />
+      </SignedInUserContext>
+    </AppProviders>,
+  );
+
+const cardOf = async (title: string) => within((await screen.findByRole('heading', { name: title })).closest('li')!);
+
+describe('CreatorProjectsTab', { timeout: 15000 }, () => {
+  it('shows each project with only the actions the lifecycle allows the assigned creator', async () => {
+    stubFetch({
+      'GET /api/projects': {
+        status: 200,
+        body: {
+          projects: [
+            project({ id: 'd', title: 'Draft one' }),
+            project({ id: 'a', title: 'Active one', status: 'active' }),
+            project({ id: 'r', title: 'In review', status: 'in_review', deliverableUrl: '/files/deliverables/maker-1/r/deliverable.png' }),
+            project({ id: 'c', title: 'Done', status: 'completed' }),
+          ],
+        },
+      },
+    });
+    renderTab();
+    const buttons = async (title: string) => (await cardOf(title)).queryAllByRole('button').map((button) => button.textContent);
+    expect(await buttons('Draft one')).toEqual(['Accept Project', 'Decline Project']);
+    expect(await buttons('Active one')).toEqual(['Submit Deliverable', 'Add Process Doc']);
+    expect(await buttons('In review')).toEqual([]);
+    expect(await buttons('Done')).toEqual([]);
+    expect((await cardOf('Active one')).getByText('Add 3 to 4 screenshots of your process: sketches, drafts, work in progress.')).toBeTruthy();
+    expect((await cardOf('Draft one')).getByText('Client: June Alder · Juniper Bakery')).toBeTruthy();
+    expect((await cardOf('In review')).getByRole('link', { name: /View deliverable/ }).getAttribute('href')).toBe('/files/deliverables/maker-1/r/deliverable.png');
+  });
+
+  it('accepts a draft, shows the success toast and reloads the list', async () => {
+    let accepted = false;
+    const fetchMock = stubFetch({
+      'GET /api/projects': () => ({ status: 200, body: { projects: [project({ status: accepted ? 'active' : 'draft' })] } }),
+      'POST /api/projects/p-1/accept': () => {
+        accepted = true;
+        return { status: 200, body: project({ status: 'active' }) };
+      },
+    });
+    renderTab();
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept Project' }));
+    expect(await screen.findByText('Project accepted!')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Submit Deliverable' })).toBeTruthy();
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/projects').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("shows the spec's failure toast with the server's reason", async () => {
+    stubFetch({
+      'GET /api/projects': { status: 200, body: { projects: [project({})] } },
+      'POST /api/projects/p-1/accept': { status: 409, body: { error: 'conflict', message: 'Only a draft project can be accepted.' } },
+    });
+    renderTab();
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept Project' }));
+    expect(await screen.findByText('Error accepting project')).toBeTruthy();
+    expect(await screen.findByText('Only a draft project can be accepted.')).toBeTruthy();
+  });
+
+  it('asks before declining, then declines', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/projects': { status: 200, body: { projects: [project({})] } },
+      'POST /api/projects/p-1/decline': { status: 200, body: project({ status: 'cancelled', creator: null }) },
+    });
+    renderTab();
+    fireEvent.click(await screen.findByRole('button', { name: 'Decline Project' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Decline this project?' });
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/projects/p-1/decline')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Decline Project' }));
+    expect(await screen.findByText('Project declined')).toBeTruthy();
+  });
+
+  it('requires a file for the deliverable and refuses one over 20 MB before uploading', async () => {
+    const fetchMock = stubFetch({ 'GET /api/projects': { status: 200, body: { projects: [project({ status: 'active' })] } } });
+    renderTab();
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit Deliverable' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Submit your deliverable' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit for Review' }));
+    expect(await within(dialog).findByText('Please upload your deliverable')).toBeTruthy();
+    const big = new File(['x'], 'big.png', { type: 'image/png' });
+    Object.defineProperty(big, 'size', { value: 21 * 1024 * 1024 });
+    fireEvent.change(within(dialog).getByLabelText('Deliverable file'), { target: { files: [big] } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit for Review' }));
+    expect(await within(dialog).findByText('File size must be less than 20MB')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/deliverable'))).toBe(false);
+  });
+
+  it('uploads a process doc with its description as multipart', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/projects': { status: 200, body: { projects: [project({ status: 'active' })] } },
+      'POST /api/projects/p-1/process-docs': { status: 201, body: project({ status: 'active' }) },
+    });
+    renderTab();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Process Doc' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a process doc' });
+    fireEvent.change(within(dialog).getByLabelText('Process screenshot'), { target: { files: [new File(['png'], 'sketch.png', { type: 'image/png' })] } });
+    fireEvent.change(within(dialog).getByLabelText('What does it show? (optional)'), { target: { value: 'Roughs' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Upload Process Doc' }));
+    expect(await screen.findByText('Process doc uploaded!')).toBeTruthy();
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/projects/p-1/process-docs');
+    const body = call?.[1]?.body as FormData;
+    expect(body.get('description')).toBe('Roughs');
+    expect((body.get('file') as File).name).toBe('sketch.png');
+  });
+
+  it('shows the empty state when there are no projects', async () => {
+    stubFetch({ 'GET /api/projects': { status: 200, body: { projects: [] } } });
+    renderTab();
+    expect(await screen.findByText('No projects yet')).toBeTruthy();
+  });
+});

@@ -1,0 +1,115 @@
+import { Download, FileText } from 'lucide-react';
+import { formatBudget, formatDeliverableType, PROCESS_DOC_HINT, type ProjectView } from '../../../domain/project-schemas';
+import { isPreviewableImageUrl } from '../../../domain/upload-policy';
+import { Card } from '../../components/ui/card';
+import { FlaggedBadge, ProjectStatusBadge } from './project-status-badge';
+import { ProjectActions, useAllowedActions } from './project-actions';
+
+const ROLE_LABEL = { maker: 'Maker', mind: 'Mind' } as const;
+
+/**
+ * One project, for its client (dashboard Projects tab) or its creator (maker and mind Projects tabs). Files link
+ * to /files, which serves them only to the project's participants and admins.
+ */
+export function ProjectCard({ project, perspective }: { project: ProjectView; perspective: 'client' | 'creator' }) {
+  const actions = useAllowedActions(project);
+  const counterpart =
+    perspective === 'client'
+      ? project.creator
+        ? `Creator: ${project.creator.name} (${ROLE_LABEL[project.creator.role]})`
+        : 'No creator assigned yet'
+      : `Client: ${project.client.name}${project.client.companyName ? ` · ${project.client.companyName}` : ''}`;
+
+  return (
+    <Card className="p-5 sm:p-6">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <h3 id={`project-${project.id}-title`} className="text-xl break-words">
+            {project.title}
+          </h3>
+          <p className="mt-1.5 flex flex-wrap gap-x-2 text-sm text-muted-foreground">
+            <span className="capitalize">{formatDeliverableType(project.deliverableType)}</span>
+            <span aria-hidden="true">·</span>
+            <span className="font-medium text-ink">{formatBudget(project.budget)}</span>
+          </p>
+          <p className="mt-0.5 text-sm text-muted-foreground">{counterpart}</p>
+        </div>
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <ProjectStatusBadge status={project.status} />
+          {project.flagged ? <FlaggedBadge reason={project.flagReason} /> : null}
+        </div>
+      </div>
+
+      <p className="mt-4 whitespace-pre-line break-words text-[0.9375rem] leading-relaxed text-ink/90">{project.description}</p>
+      {project.flagged && project.flagReason ? (
+        <p className="mt-3 text-sm text-destructive">Flag reason: {project.flagReason}</p>
+      ) : null}
+
+      {project.deliverableUrl ? <DeliverableLink url={project.deliverableUrl} /> : null}
+      <ProcessDocs project={project} showHint={perspective === 'creator' && project.status === 'active'} />
+
+      {actions.length > 0 ? (
+        <div className="mt-5 border-t border-border pt-5">
+          <ProjectActions project={project} />
+        </div>
+      ) : null}
+    </Card>
+  );
+}
+
+function DeliverableLink({ url }: { url: string }) {
+  const isImage = isPreviewableImageUrl(url);
+  return (
+    <section className="mt-5" aria-label="Deliverable">
+      <h4 className="font-sans text-xs font-semibold uppercase tracking-[0.12em] text-muted-foreground">Deliverable</h4>
+      <a
+        href={url}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="mt-2 inline-flex items-center gap-3 rounded-xl border border-border bg-paper p-2 pr-4 text-sm font-medium text-accent-strong hover:border-accent"
+      >
+        {isImage ? (
+          <img src={url} alt="" className="size-14 rounded-lg object-cover" loading="lazy" />
+        ) : (
+          <span className="inline-flex size-14 items-center justify-center rounded-lg bg-muted">
+            <FileText aria-hidden="true" className="size-6 text-muted-foreground" />
+          </span>
+        )}
+        <span className="inline-flex items-center gap-1.5">
+          <Download aria-hidden="true" className="size-4" />
+          {isImage ? 'View deliverable' : 'Download deliverable (PDF)'}
+        </span>
+      </a>
+    </section>
+  );
+}
+
+function ProcessDocs({ project, showHint }: { project: ProjectView; showHint: boolean }) {
+  const docs = project.processDocs;
+  if (docs.length === 0 && !showHint) return null;
+  return (
+    <section className="mt-5" aria-label="Process documentation">
+      <h4 className="font-sans text-xs font-semibold uppercase tracking-[0.12em] text-muted-foreground">
+        Process docs {docs.length > 0 ? `(${docs.length})` : ''}
+      </h4>
+      {showHint ? <p className="mt-1 text-sm text-muted-foreground">{PROCESS_DOC_HINT}</p> : null}
+      {docs.length > 0 ? (
+        <ul className="mt-3 grid grid-cols-3 gap-3 sm:grid-cols-4 lg:grid-cols-6">
+          {docs.map((doc, index) => (
+            <li key={doc.id}>
+              <a href={doc.fileUrl} target="_blank" rel="noopener noreferrer" className="group block">
+                <img
+                  src={doc.fileUrl}
+                  alt={doc.description ?? `Process doc ${index + 1}`}
+                  className="aspect-square w-full rounded-lg border border-border object-cover transition-opacity group-hover:opacity-85"
+                  loading="lazy"
+                />
+                {doc.description ? <span className="mt-1 line-clamp-2 block text-xs text-muted-foreground">{doc.description}</span> : null}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,139 @@
+import { useState, type FormEvent } from 'react';
+import { LoaderCircle } from 'lucide-react';
+import { toast } from 'sonner';
+import { fileTooLargeMessage } from '../../../domain/messages';
+import { PROCESS_DOC_HINT, PROJECT_FIELD_MESSAGES, PROJECT_MESSAGES } from '../../../domain/project-schemas';
+import { UPLOAD_RULES } from '../../../domain/upload-policy';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { FieldError, Label } from '../../components/ui/label';
+import { fieldControlClass } from '../../components/ui/input';
+import { ApiError } from '../../lib/api';
+import { cn } from '../../lib/utils';
+import { toastActionError } from './action-errors';
+import { useProjectMutation } from './projects-api';
+import { TextareaField } from './textarea-field';
+
+type UploadKind = 'process' | 'deliverable';
+
+const COPY = {
+  process: {
+    title: 'Add a process doc',
+    description: PROCESS_DOC_HINT,
+    fileLabel: 'Process screenshot',
+    rule: UPLOAD_RULES.processScreenshot,
+    accept: 'image/png,image/jpeg,image/gif,image/webp',
+    required: PROJECT_FIELD_MESSAGES.processFileRequired,
+    submit: 'Upload Process Doc',
+    success: PROJECT_MESSAGES.processDocUploaded,
+    failure: PROJECT_MESSAGES.processDocFailed,
+  },
+  deliverable: {
+    title: 'Submit your deliverable',
+    description: 'Upload the finished work. Your client will review it and approve the project or flag it for an admin.',
+    fileLabel: 'Deliverable file',
+    rule: UPLOAD_RULES.deliverable,
+    accept: 'image/png,image/jpeg,image/gif,image/webp,application/pdf',
+    required: PROJECT_FIELD_MESSAGES.deliverableFileRequired,
+    submit: 'Submit for Review',
+    success: PROJECT_MESSAGES.deliverableSubmitted,
+    failure: PROJECT_MESSAGES.deliverableFailed,
+  },
+} as const;
+
+interface ProjectUploadDialogProps {
+  kind: UploadKind;
+  projectId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+export function ProjectUploadDialog({ kind, projectId, open, onOpenChange }: ProjectUploadDialogProps) {
+  const copy = COPY[kind];
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{copy.title}</DialogTitle>
+          <DialogDescription>{copy.description}</DialogDescription>
+        </DialogHeader>
+        <UploadForm kind={kind} projectId={projectId} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function UploadForm({ kind, projectId, onDone }: { kind: UploadKind; projectId: string; onDone: () => void }) {
+  const copy = COPY[kind];
+  const mutation = useProjectMutation();
+  const [file, setFile] = useState<File | null>(null);
+  const [description, setDescription] = useState('');
+  const [errors, setErrors] = useState<{ file?: string; description?: string }>({});
+  const fileId = `${kind}-file-${projectId}`;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) return setErrors({ file: copy.required });
+    // Checked here too so that nobody waits for a 20 MB upload only to be refused.
+    if (file.size > copy.rule.maxMb * 1024 * 1024) return setErrors({ file: fileTooLargeMessage(copy.rule.maxMb) });
+    setErrors({});
+    const form = new FormData();
+    if (kind === 'process' && description.trim()) form.append('description', description.trim());
+    form.append('file', file);
+    try {
+      await mutation.mutateAsync({ projectId, action: kind === 'process' ? 'upload_process_doc' : 'submit_deliverable', form });
+      toast.success(copy.success);
+      onDone();
+    } catch (error) {
+      if (error instanceof ApiError && (error.fields?.file || error.fields?.description)) {
+        setErrors({ file: error.fields.file, description: error.fields.description });
+      } else {
+        toastActionError(error, copy.failure);
+      }
+    }
+  };
+
+  const describedBy = [errors.file ? `${fileId}-error` : null, `${fileId}-hint`].filter(Boolean).join(' ');
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-label={copy.title}>
+      <div className="grid gap-2">
+        <Label htmlFor={fileId}>{copy.fileLabel}</Label>
+        <input
+          id={fileId}
+          type="file"
+          accept={copy.accept}
+          aria-invalid={errors.file ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          className={cn(
+            fieldControlClass,
+            'h-auto py-2 text-sm file:mr-3 file:rounded-full file:border-0 file:bg-muted file:px-3.5 file:py-1.5 file:text-sm file:font-medium file:text-ink',
+          )}
+        />
+        <p id={`${fileId}-hint`} className="text-sm text-muted-foreground">
+          {kind === 'process' ? 'A JPG, PNG, GIF or WebP image' : 'A JPG, PNG, GIF or WebP image, or a PDF'}, up to {copy.rule.maxMb} MB.
+        </p>
+        <FieldError id={`${fileId}-error`} message={errors.file} />
+      </div>
+      {kind === 'process' ? (
+        <TextareaField
+          id={`${kind}-description-${projectId}`}
+          label="What does it show? (optional)"
+          rows={3}
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+          error={errors.description}
+        />
+      ) : null}
+      <DialogFooter className="mt-1">
+        <Button type="button" variant="ghost" onClick={onDone} disabled={mutation.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={mutation.isPending} aria-busy={mutation.isPending || undefined}>
+          {mutation.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+          {copy.submit}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

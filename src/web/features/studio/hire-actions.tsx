@@ -1,0 +1,28 @@
+import { Link } from 'react-router';
+import { MARKETPLACE_MESSAGES, hireDestination, type CreatorRole } from '../../../domain/marketplace';
+import { Button } from '../../components/ui/button';
+import { useSession } from '../../lib/session';
+
+/** Where hiring leads depends on who is looking (spec section 2); both buttons do the same. */
+export function useHireHref(creatorId: string): string {
+  const { user } = useSession();
+  return hireDestination(user, creatorId);
+}
+
+export function HireButton({ creatorId, role, variant = 'primary', size = 'lg' }: { creatorId: string; role: CreatorRole; variant?: 'primary' | 'inverse'; size?: 'md' | 'lg' }) {
+  const href = useHireHref(creatorId);
+  return (
+    <Button asChild size={size} variant={variant}>
+      <Link to={href}>{role === 'maker' ? MARKETPLACE_MESSAGES.hireMaker : MARKETPLACE_MESSAGES.hireMind}</Link>
+    </Button>
+  );
+}
+
+export function GetStartedButton({ creatorId, variant = 'inverse' }: { creatorId: string; variant?: 'primary' | 'inverse' }) {
+  const href = useHireHref(creatorId);
+  return (
+    <Button asChild size="lg" variant={variant}>
+      <Link to={href}>{MARKETPLACE_MESSAGES.getStarted}</Link>
+    </Button>
+  );
+}

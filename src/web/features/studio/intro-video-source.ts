@@ -1,0 +1,56 @@
+/** How a creator's intro video can be shown: a file in a <video>, a privacy-friendly embed, or just a link. */
+export type IntroVideoSource =
+  | { kind: 'file'; src: string }
+  | { kind: 'youtube'; id: string; embedUrl: string }
+  | { kind: 'vimeo'; id: string; embedUrl: string }
+  | { kind: 'link'; href: string };
+
+const VIDEO_FILE = /\.(mp4|m4v|webm|ogv|ogg|mov)$/i;
+const YOUTUBE_ID = /^[\w-]{11}$/;
+
+const youtubeId = (url: URL): string | null => {
+  const host = url.hostname.replace(/^(www\.|m\.)/, '');
+  if (host === 'youtu.be') return url.pathname.split('/')[1] ?? null;
+  if (host !== 'youtube.com' && host !== 'youtube-nocookie.com') return null;
+  if (url.pathname === '/watch') return url.searchParams.get('v');
+  const match = /^\/(embed|shorts|live|v)\/([^/]+)/.exec(url.pathname);
+  return match ? match[2] : null;
+};
+
+const vimeo = (url: URL): { id: string; hash: string | null } | null => {
+  const host = url.hostname.replace(/^www\./, '');
+  if (host !== 'vimeo.com' && host !== 'player.vimeo.com') return null;
+  const parts = url.pathname.split('/').filter(Boolean);
+  const index = parts.findIndex((part) => /^\d+$/.test(part));
+  if (index === -1) return null;
+  const next = parts[index + 1];
+  return { id: parts[index], hash: url.searchParams.get('h') ?? (next && /^[\da-f]+$/i.test(next) ? next : null) };
+};
+
+/**
+ * YouTube plays from youtube-nocookie.com and Vimeo with do-not-track, the only frame sources the CSP allows.
+ * Video files play in a native player when served over HTTPS or from this site.
+ */
+export const parseIntroVideo = (raw: string | null | undefined, origin = 'https://invalid.local'): IntroVideoSource | null => {
+  const value = raw?.trim();
+  if (!value) return null;
+  let url: URL;
+  try {
+    url = new URL(value, origin);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const yt = youtubeId(url);
+  if (yt && YOUTUBE_ID.test(yt)) {
+    return { kind: 'youtube', id: yt, embedUrl: `https://www.youtube-nocookie.com/embed/${yt}?rel=0&autoplay=1` };
+  }
+  const vm = vimeo(url);
+  if (vm) {
+    const hash = vm.hash ? `&h=${vm.hash}` : '';
+    return { kind: 'vimeo', id: vm.id, embedUrl: `https://player.vimeo.com/video/${vm.id}?dnt=1&autoplay=1${hash}` };
+  }
+  const isPlayable = url.protocol === 'https:' || url.origin === origin;
+  if (VIDEO_FILE.test(url.pathname) && isPlayable) return { kind: 'file', src: url.href };
+  return { kind: 'link', href: url.href };
+};

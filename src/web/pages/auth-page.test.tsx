@@ -1,0 +1,91 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { AUTH_MESSAGES, VALIDATION_MESSAGES } from '../../domain/messages';
+import { currentUrl, makeUser, renderApp, signedOut, stubFetch } from '../test/render-app';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const radio = (name: string) => screen.getByRole('radio', { name });
+const isChecked = (element: HTMLElement) => element.getAttribute('aria-checked') === 'true';
+
+describe('/auth', () => {
+  it('opens Sign Up with the role from ?type=mind preselected', async () => {
+    stubFetch({ 'GET /api/account/me': signedOut });
+    renderApp('/auth?type=mind');
+
+    const signUpTab = await screen.findByRole('tab', { name: 'Sign Up' });
+    expect(signUpTab.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('radiogroup', { name: 'I am joining as' })).toBeTruthy();
+    expect(isChecked(radio('Mind (Strategic Creative)'))).toBe(true);
+    expect(isChecked(radio('Maker (Creative Producer)'))).toBe(false);
+    expect(isChecked(radio('Client (Brand Partner)'))).toBe(false);
+  });
+
+  it('ignores ?type=admin: Login stays open and sign-up defaults to Maker', async () => {
+    stubFetch({ 'GET /api/account/me': signedOut });
+    renderApp('/auth?type=admin');
+
+    const loginTab = await screen.findByRole('tab', { name: 'Login' });
+    expect(loginTab.getAttribute('aria-selected')).toBe('true');
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Sign Up' }));
+
+    expect(isChecked(await screen.findByRole('radio', { name: 'Maker (Creative Producer)' }))).toBe(true);
+    expect(screen.queryByRole('radio', { name: /admin/i })).toBeNull();
+  });
+
+  it('rejects a short password under the field without calling the API', async () => {
+    const fetchMock = stubFetch({ 'GET /api/account/me': signedOut });
+    renderApp('/auth?type=client');
+
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Grace Hopper' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'grace@example.com' } });
+    const password = screen.getByLabelText('Password');
+    fireEvent.change(password, { target: { value: 'short' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    const message = await screen.findByText(VALIDATION_MESSAGES.passwordTooShort);
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(password.getAttribute('aria-describedby')).toContain(message.id);
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/account/sign-up')).toBe(false);
+  });
+
+  it('shows the server field errors under their fields', async () => {
+    stubFetch({
+      'GET /api/account/me': signedOut,
+      'POST /api/account/sign-up': {
+        status: 409,
+        body: { error: 'conflict', message: AUTH_MESSAGES.emailTaken, fields: { email: AUTH_MESSAGES.emailTaken } },
+      },
+    });
+    renderApp('/auth?type=maker');
+
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Grace Hopper' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'grace@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'long-enough-password' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    expect(await screen.findByText(AUTH_MESSAGES.emailTaken)).toBeTruthy();
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('signs in with the typed credentials and goes to the redirect target', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/account/me': signedOut,
+      'POST /api/account/sign-in': { status: 200, body: { user: makeUser({ role: 'client', name: 'Grace Hopper' }) } },
+    });
+    const { router } = renderApp('/auth?redirect=/dashboard-client');
+
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'grace@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct horse' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Client Dashboard' })).toBeTruthy();
+    expect(currentUrl(router)).toBe('/dashboard-client');
+    const signInCall = fetchMock.mock.calls.find(([url]) => url === '/api/account/sign-in');
+    expect(JSON.parse(String(signInCall?.[1]?.body))).toEqual({ email: 'grace@example.com', password: 'correct horse' });
+  });
+});

@@ -1,0 +1,116 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Briefcase, Building2, Wallet } from 'lucide-react';
+import { DashboardHeader, DashboardShell } from '../components/dashboard-header';
+import { StatCard } from '../components/stat-card';
+import { PageSpinner } from '../components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
+import { BrowseCreatorsTab } from '../features/client/browse-creators-tab';
+import { useClientDashboard } from '../features/client/client-api';
+import { ClientProfileTab } from '../features/client/client-profile-tab';
+import { ClientProjectsTab } from '../features/projects/client-projects-tab';
+import { CreateProjectDialog } from '../features/projects/create-project-dialog';
+import { WhiteGloveTab } from '../features/white-glove/white-glove-tab';
+import { usePageTitle } from '../lib/use-page-title';
+
+type ClientTab = 'browse' | 'projects' | 'white-glove' | 'profile';
+const CLIENT_TABS: ReadonlyArray<{ value: ClientTab; label: string }> = [
+  { value: 'browse', label: 'Browse Creators' },
+  { value: 'projects', label: 'Projects' },
+  { value: 'white-glove', label: 'White Glove' },
+  { value: 'profile', label: 'Profile' },
+];
+const isClientTab = (value: string): value is ClientTab => CLIENT_TABS.some((tab) => tab.value === value);
+
+interface ProjectDialogState {
+  open: boolean;
+  creatorId: string | null;
+}
+
+export function DashboardClientPage() {
+  usePageTitle('Client Dashboard');
+  const dashboard = useClientDashboard();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const hireParam = searchParams.get('hire');
+  const [tab, setTab] = useState<ClientTab>('browse');
+  const [projectDialog, setProjectDialog] = useState<ProjectDialogState>({ open: false, creatorId: null });
+  const [handledHire, setHandledHire] = useState<string | null>(null);
+
+  // ?hire=<creatorId> (from a studio's hire button) opens the project dialog with that creator, once per visit.
+  if (hireParam && hireParam !== handledHire) {
+    setHandledHire(hireParam);
+    setProjectDialog({ open: true, creatorId: hireParam });
+  }
+  useEffect(() => {
+    if (!hireParam) return;
+    setSearchParams(
+      (params) => {
+        params.delete('hire');
+        return params;
+      },
+      { replace: true },
+    );
+  }, [hireParam, setSearchParams]);
+
+  const openProjectDialog = (creatorId: string | null) => setProjectDialog({ open: true, creatorId });
+
+  if (dashboard.isError) console.error('Client dashboard failed to load', dashboard.error);
+  const profile = dashboard.data?.profile;
+
+  return (
+    <DashboardShell>
+      <DashboardHeader title="Client Dashboard" subtitle="Find verified creators and manage your projects" />
+      {dashboard.isPending ? (
+        <PageSpinner />
+      ) : (
+        <>
+          {/* Three cards, two of them free text: one column on phones so company names are not cut short. */}
+          <div className="mt-8 grid gap-3 sm:grid-cols-3 sm:gap-4">
+            <StatCard label="Active Projects" icon={<Briefcase className="size-4" />} value={dashboard.data?.activeProjects ?? '—'} />
+            <StatCard label="Company" icon={<Building2 className="size-4" />} value={<StatText value={profile?.companyName} />} />
+            <StatCard label="Budget Range" icon={<Wallet className="size-4" />} value={<StatText value={profile?.budgetRange} />} />
+          </div>
+
+          <Tabs value={tab} onValueChange={(value) => isClientTab(value) && setTab(value)} className="mt-10">
+            <TabsList aria-label="Client dashboard sections">
+              {CLIENT_TABS.map((item) => (
+                <TabsTrigger key={item.value} value={item.value}>
+                  {item.label}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+            <TabsContent value="browse">
+              <BrowseCreatorsTab onHire={openProjectDialog} />
+            </TabsContent>
+            <TabsContent value="projects">
+              <ClientProjectsTab onCreateProject={() => openProjectDialog(null)} />
+            </TabsContent>
+            <TabsContent value="white-glove">
+              <WhiteGloveTab onHire={openProjectDialog} />
+            </TabsContent>
+            <TabsContent value="profile">
+              {profile ? <ClientProfileTab profile={profile} /> : <p className="text-muted-foreground">Your profile could not be loaded.</p>}
+            </TabsContent>
+          </Tabs>
+        </>
+      )}
+
+      <CreateProjectDialog
+        open={projectDialog.open}
+        preselectedCreatorId={projectDialog.creatorId}
+        onOpenChange={(open) => setProjectDialog((current) => ({ ...current, open }))}
+        onCreated={() => setTab('projects')}
+      />
+    </DashboardShell>
+  );
+}
+
+/** Free-text values (company, budget range) in a stat card: smaller than a figure, and never overflowing. */
+function StatText({ value }: { value: string | null | undefined }) {
+  if (!value) return <span className="text-muted-foreground">—</span>;
+  return (
+    <span className="block truncate text-2xl" title={value}>
+      {value}
+    </span>
+  );
+}

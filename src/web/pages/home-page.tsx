@@ -1,0 +1,32 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { AboutTeaser, HomeHero, HumanCreativity, ReadyToJoin, StepsTeaser } from '../features/marketing/home-sections';
+import { usePageTitle } from '../lib/use-page-title';
+
+/** The email-verification link lands on `/?verified=1`; confirm it once, then tidy the address bar. */
+function useVerifiedNotice() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const isVerified = params.get('verified') === '1';
+  const hasShown = useRef(false);
+  useEffect(() => {
+    if (!isVerified || hasShown.current) return;
+    hasShown.current = true;
+    void import('sonner').then(({ toast }) => toast.success('Your email address is confirmed. Thank you!'));
+    void navigate('/', { replace: true });
+  }, [isVerified, navigate]);
+}
+
+export function HomePage() {
+  usePageTitle('Work made by people, reviewed by people', { brandFirst: true });
+  useVerifiedNotice();
+  return (
+    <>
+      <HomeHero />
+      <HumanCreativity />
+      <AboutTeaser />
+      <StepsTeaser />
+      <ReadyToJoin />
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+/** Browser APIs jsdom lacks because it has no layout engine. Import before rendering Radix or router components. */
+
+// jsdom has no layout engine, so it lacks ResizeObserver, which Radix radios use to size their hidden inputs.
+class NoopResizeObserver {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+if (!('ResizeObserver' in globalThis)) {
+  Object.defineProperty(globalThis, 'ResizeObserver', { value: NoopResizeObserver, configurable: true, writable: true });
+}
+// ScrollRestoration scrolls on navigation; jsdom only logs "not implemented" for it.
+window.scrollTo = () => {};

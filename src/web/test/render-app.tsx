@@ -1,0 +1,64 @@
+import { configure, render, type RenderResult } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi, type Mock } from 'vitest';
+import type { SessionUser } from '../../domain/api-types';
+import { AppProviders } from '../app-providers';
+import { routes } from '../router';
+import './jsdom-shims';
+
+// Lazy route chunks load slowly on a busy 2-core CI machine; the default 1 s wait is too tight there.
+configure({ asyncUtilTimeout: 8000 });
+
+export interface FakeResponse {
+  status: number;
+  body?: unknown;
+}
+
+/** Maps "METHOD /path" to a response; unknown calls answer 404 so a missing stub shows up as a failure. */
+export type FetchRoutes = Record<string, FakeResponse | ((init: RequestInit | undefined) => FakeResponse)>;
+
+export function stubFetch(fetchRoutes: FetchRoutes): Mock<typeof fetch> {
+  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
+    const key = `${(init?.method ?? 'GET').toUpperCase()} ${url}`;
+    const route = fetchRoutes[key];
+    const reply = typeof route === 'function' ? route(init) : (route ?? { status: 404, body: { error: 'not_found', message: 'Not found' } });
+    return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+export const signedOut: FakeResponse = { status: 200, body: { user: null } };
+
+export const signedInAs = (user: SessionUser): FakeResponse => ({ status: 200, body: { user } });
+
+export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
+  return {
+    id: 'user-1',
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    emailVerified: true,
+    image: null,
+    role: 'maker',
+    ...overrides,
+  };
+}
+
+export function renderApp(path: string): RenderResult & { router: ReturnType<typeof createMemoryRouter> } {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const result = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...result, router };
+}
+
+export const currentUrl = (router: ReturnType<typeof createMemoryRouter>): string =>
+  `${router.state.location.pathname}${router.state.location.search}`;
