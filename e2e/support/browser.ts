@@ -19,7 +19,8 @@ export const baseURL = () => inject('baseURL');
 export const launchBrowser = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS, headless: true });
 
 export const newPage = async (browser: Browser, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page }> => {
-  const context = await browser.newContext({ baseURL: baseURL(), viewport });
+  // Reduced motion: toasts and dialogs appear at once, so axe never reads a colour halfway through a fade.
+  const context = await browser.newContext({ baseURL: baseURL(), viewport, reducedMotion: 'reduce' });
   const page = await context.newPage();
   return { context, page };
 };
