@@ -24,6 +24,19 @@ export default tseslint.config(
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: ['**/server/**', 'node:*'],
+          // Toasts go through lib/toast, which loads sonner with the first toast (decision 082).
+          paths: [{ name: 'sonner', importNames: ['toast'], message: "Import { toast } from lib/toast instead of 'sonner'." }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/web/components/ui/replaying-toaster.tsx'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', 'node:*'] }] },
   },
   {

@@ -3,9 +3,9 @@ import '@fontsource-variable/inter/wght.css';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app-providers';
-import { createAppRouter } from './router';
+import { AppRoutes } from './router';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
@@ -13,7 +13,9 @@ if (!container) throw new Error('Missing #root element');
 createRoot(container).render(
   <StrictMode>
     <AppProviders>
-      <RouterProvider router={createAppRouter()} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   </StrictMode>,
 );

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import '../test/jsdom-shims';
 import type { CreatorCardData } from '../../domain/marketplace';
 import { CreatorCard } from './creator-card';
@@ -9,19 +9,14 @@ import { TooltipProvider } from './ui/tooltip';
 
 afterEach(cleanup);
 
-const renderCard = (creator: CreatorCardData) => {
-  const router = createMemoryRouter([
-    {
-      path: '/',
-      element: (
-        <TooltipProvider>
-          <CreatorCard creator={creator} onContact={() => undefined} />
-        </TooltipProvider>
-      ),
-    },
-  ]);
-  return render(<RouterProvider router={router} />);
-};
+const renderCard = (creator: CreatorCardData) =>
+  render(
+    <MemoryRouter>
+      <TooltipProvider>
+        <CreatorCard creator={creator} onContact={() => undefined} />
+      </TooltipProvider>
+    </MemoryRouter>,
+  );
 
 const base: CreatorCardData = {
   id: 'c-1',

@@ -76,7 +76,7 @@ describe('/dashboard-maker', () => {
   it("says 'Failed to load dashboard data' when the figures cannot be loaded", async () => {
     stubFetch(routes({ 'GET /api/creator-dashboard/summary': { status: 500, body: { error: 'internal_error', message: 'Something went wrong' } } }));
     renderApp('/dashboard-maker');
-    expect((await screen.findAllByText('Failed to load dashboard data', {}, { timeout: 4000 })).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Failed to load dashboard data', {}, { timeout: 15000 })).length).toBeGreaterThan(0);
   });
 
   it('prompts a draft maker to complete onboarding', async () => {

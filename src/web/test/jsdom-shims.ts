@@ -9,5 +9,6 @@ class NoopResizeObserver {
 if (!('ResizeObserver' in globalThis)) {
   Object.defineProperty(globalThis, 'ResizeObserver', { value: NoopResizeObserver, configurable: true, writable: true });
 }
-// ScrollRestoration scrolls on navigation; jsdom only logs "not implemented" for it.
+// The app scrolls to the top on navigation (ScrollOnNavigate); jsdom only logs "not implemented" for it.
 window.scrollTo = () => {};
+if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};

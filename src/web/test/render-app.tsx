@@ -1,10 +1,11 @@
 import { configure, render, type RenderResult } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { useLayoutEffect } from 'react';
+import { MemoryRouter, useLocation, type Location } from 'react-router';
 import { vi, type Mock } from 'vitest';
 import type { SessionUser } from '../../domain/api-types';
 import { AppProviders } from '../app-providers';
-import { routes } from '../router';
+import { AppRoutes } from '../router';
 import './jsdom-shims';
 
 // Lazy route chunks load slowly on a busy 2-core CI machine; the default 1 s wait is too tight there.
@@ -49,16 +50,36 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
   };
 }
 
-export function renderApp(path: string): RenderResult & { router: ReturnType<typeof createMemoryRouter> } {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+/** What a test reads of the router: the location the app is at now. */
+export interface TestRouter {
+  state: { location: Pick<Location, 'pathname' | 'search'> };
+}
+
+function LocationProbe({ onChange }: { onChange: (location: Location) => void }) {
+  const location = useLocation();
+  useLayoutEffect(() => {
+    onChange(location);
+  }, [onChange, location]);
+  return null;
+}
+
+export function renderApp(path: string): RenderResult & { router: TestRouter } {
+  const url = new URL(path, 'http://localhost');
+  const router: TestRouter = { state: { location: { pathname: url.pathname, search: url.search } } };
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const result = render(
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <LocationProbe
+          onChange={(location) => {
+            router.state.location = location;
+          }}
+        />
+      </MemoryRouter>
     </AppProviders>,
   );
   return { ...result, router };
 }
 
-export const currentUrl = (router: ReturnType<typeof createMemoryRouter>): string =>
-  `${router.state.location.pathname}${router.state.location.search}`;
+export const currentUrl = (router: TestRouter): string => `${router.state.location.pathname}${router.state.location.search}`;

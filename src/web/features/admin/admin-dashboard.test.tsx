@@ -10,7 +10,7 @@ afterEach(() => {
 });
 
 // The page is a lazily loaded chunk: the first render can take longer than Testing Library's default second.
-const slow = { timeout: 5000 };
+const slow = { timeout: 15000 };
 const admin = signedInAs(makeUser({ role: 'admin', name: 'Ada Admin' }));
 const stats = { status: 200, body: { stats: { totalUsers: 12, pendingApplications: 1, totalProjects: 7, sealEligible: 2 } } };
 const maker: MakerApplication = {

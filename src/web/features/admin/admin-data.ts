@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { ADMIN_MESSAGES } from '../../../domain/admin-schemas';
 import { ApiError, apiFetch, type ApiRequestInit } from '../../lib/api';
 

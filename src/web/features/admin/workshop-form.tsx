@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { toCreateWorkshopInput, workshopFormDefaults, workshopFormSchema, WORKSHOP_MESSAGES, type WorkshopFormValues } from '../../../domain/workshop-schemas';
 import { TextField } from '../../components/text-field';
 import { Button } from '../../components/ui/button';

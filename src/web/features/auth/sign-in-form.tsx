@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { LoaderCircle } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { SessionUser } from '../../../domain/api-types';
 import { signInSchema, type SignInInput } from '../../../domain/auth-schemas';
 import { AUTH_MESSAGES } from '../../../domain/messages';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Building2, LoaderCircle, Upload } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { CLIENT_PROFILE_MESSAGES, type ClientProfileView } from '../../../domain/client-dashboard-schemas';
 import { fileTooLargeMessage } from '../../../domain/messages';
 import { UPLOAD_RULES } from '../../../domain/upload-policy';

@@ -1,7 +1,7 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { CONTACT_MESSAGES, HONEYPOT_FIELD, contactRequestSchema, type ContactRequest } from '../../../domain/contact-schemas';
 import { LIMITS } from '../../../domain/constants';
 import { TextField } from '../../components/text-field';

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { PROFILE_MESSAGES } from '../../../domain/profile-schemas';
 import { DashboardHeader, DashboardShell } from '../../components/dashboard-header';
 import { ErrorState } from '../../components/list-states';

@@ -3,7 +3,7 @@ import { Controller, useForm, useWatch, type DefaultValues } from 'react-hook-fo
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle, Plus } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { DELIVERABLE_CATEGORIES } from '../../../domain/constants';
 import { PORTFOLIO_DESCRIPTION_MAX, PORTFOLIO_MESSAGES } from '../../../domain/portfolio-schemas';
 import { UPLOAD_RULES } from '../../../domain/upload-policy';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ImageOff, LoaderCircle, Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { PORTFOLIO_MESSAGES, type PortfolioItem } from '../../../domain/portfolio-schemas';
 import { isPreviewableImageUrl } from '../../../domain/upload-policy';
 import { Badge } from '../../components/ui/badge';

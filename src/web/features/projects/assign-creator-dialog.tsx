@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { LoaderCircle } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { PROJECT_FIELD_MESSAGES, PROJECT_MESSAGES } from '../../../domain/project-schemas';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';

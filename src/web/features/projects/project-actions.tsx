@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Check, Flag, ImagePlus, LoaderCircle, Send, UserPlus, X } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { allowedProjectActions, projectRelation, type ProjectAction } from '../../../domain/project-lifecycle';
 import { formatBudget, PROJECT_MESSAGES, type ProjectView } from '../../../domain/project-schemas';
 import { Button } from '../../components/ui/button';

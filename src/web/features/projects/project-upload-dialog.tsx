@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { LoaderCircle } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { fileTooLargeMessage } from '../../../domain/messages';
 import { PROCESS_DOC_HINT, PROJECT_FIELD_MESSAGES, PROJECT_MESSAGES } from '../../../domain/project-schemas';
 import { UPLOAD_RULES } from '../../../domain/upload-policy';

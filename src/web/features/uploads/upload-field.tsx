@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { ImageUp, LoaderCircle, Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { isPreviewableImageUrl, type UploadUse } from '../../../domain/upload-policy';
 import { UPLOAD_RULES } from '../../../domain/upload-policy';
 import { Button } from '../../components/ui/button';

@@ -1,7 +1,7 @@
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle, Sparkles } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { z } from 'zod';
 import { WHITE_GLOVE_MESSAGES, whiteGloveRequestSchema, type WhiteGloveRequestInput } from '../../../domain/white-glove-schemas';
 import { TextField } from '../../components/text-field';
