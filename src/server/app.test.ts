@@ -40,7 +40,8 @@ describe('the app', () => {
     }
   });
 
-  it('keeps every account across a restart (embedded database on disk)', async () => {
+  // Two boots of an on-disk PGlite (migrations included): slow on a busy 2-core machine.
+  it('keeps every account across a restart (embedded database on disk)', { timeout: 120000 }, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'hm-restart-'));
     dirs.push(dataDir);
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: TEST_ORIGIN });
