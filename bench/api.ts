@@ -8,6 +8,7 @@
 //   BENCH_CONNECTIONS=100           concurrent connections
 //   BENCH_WARMUP=2                  seconds of light load per route before it is measured (0 for none)
 //   BENCH_ROUTES=ping,search        only routes whose name contains one of these words (ping is always run)
+//   BENCH_NODE_ARGS=--cpu-prof      extra Node flags for the server (comma-separated), e.g. to profile it
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test   server for the scratch database (its own
 //                                   database is created and dropped; the named one is never touched)
 import { randomBytes } from 'node:crypto';
@@ -68,7 +69,7 @@ const benchDatabase = async (kind: DatabaseKind): Promise<SizeRun[]> => {
         await handle.close();
       }
 
-      server = await startServer({ ...serverEnv, ...database.serverEnv }, { quiet: false });
+      server = await startServer({ ...serverEnv, ...database.serverEnv }, { quiet: false, nodeArgs: list(process.env.BENCH_NODE_ARGS, '') });
       const cookie = await signInClient(server.url);
       const pageView = await measurePageView(server.url);
       const routes = buildRoutes(server.url, fixtures, cookie).filter(
