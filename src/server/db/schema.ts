@@ -389,3 +389,18 @@ export const emailOutbox = pgTable(
     index('email_outbox_created_idx').on(t.createdAt.desc().nullsFirst()),
   ],
 );
+
+/**
+ * One row whose `version` goes up, by statement-level triggers (migration 0003), whenever anything the public
+ * creator listing shows changes: profiles, maker and mind profiles, portfolio items, roles. The listing's response
+ * cache (features/marketplace/listing-cache.ts) is valid while this number stays the same. The bump commits with
+ * the change that caused it, so every instance sharing the database sees both at once.
+ */
+export const listingVersion = pgTable(
+  'listing_version',
+  {
+    id: integer('id').primaryKey(),
+    version: integer('version').notNull().default(0),
+  },
+  (table) => [check('listing_version_single_row', sql`${table.id} = 1`)],
+);

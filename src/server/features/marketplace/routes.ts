@@ -1,10 +1,21 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { marketplacePageSchema, marketplaceQuerySchema, showcaseItemSchema } from '../../../domain/marketplace-schemas';
 import { errorBodySchema } from '../../http/schemas';
+import { listingCacheFor } from './listing-cache';
 import { listCreators, listShowcase } from './service';
 
 export const prefix = '/api/marketplace';
+
+const showcaseSchema = z.object({ items: z.array(showcaseItemSchema) });
+
+/** Sends JSON text already encoded with the route's response schema (as its serializer would), by the listing cache. */
+const sendJson = (reply: FastifyReply, body: string) =>
+  reply
+    .type('application/json; charset=utf-8')
+    .serializer((payload: unknown) => payload as string)
+    .send(body);
 
 export const routes: FastifyPluginAsyncZod = async (app) => {
   app.get('/creators', {
@@ -15,7 +26,12 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
       querystring: marketplaceQuerySchema,
       response: { 200: marketplacePageSchema, 400: errorBodySchema },
     },
-    handler: async (request) => listCreators(app.db, request.query),
+    handler: async (request, reply) => {
+      const body = await listingCacheFor(app.db).get(`creators ${JSON.stringify(request.query)}`, async () =>
+        JSON.stringify(z.encode(marketplacePageSchema, await listCreators(app.db, request.query))),
+      );
+      return sendJson(reply, body);
+    },
   });
 
   app.get('/showcase', {
@@ -24,8 +40,13 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
       tags: ['marketplace'],
       summary: 'Recent portfolio work of approved creators, for the marketing pages',
       querystring: z.object({ limit: z.coerce.number().int().min(1).max(12).default(6) }),
-      response: { 200: z.object({ items: z.array(showcaseItemSchema) }) },
+      response: { 200: showcaseSchema },
     },
-    handler: async (request) => ({ items: await listShowcase(app.db, request.query.limit) }),
+    handler: async (request, reply) => {
+      const body = await listingCacheFor(app.db).get(`showcase ${request.query.limit}`, async () =>
+        JSON.stringify(z.encode(showcaseSchema, { items: await listShowcase(app.db, request.query.limit) })),
+      );
+      return sendJson(reply, body);
+    },
   });
 };

@@ -1,0 +1,75 @@
+import { eq } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import { listingVersion } from '../../db/schema';
+
+/**
+ * The public listing's responses (the marketplace pages and the home page's showcase), kept as the JSON text sent,
+ * valid while the database's listing version stays the same (decision 083).
+ *
+ * Every statement that changes what the listing shows bumps `listing_version` in the same transaction (triggers,
+ * migration 0003). A request reads that one-row version first: when it matches the stored entry, the stored text
+ * is sent without running the listing or serialising it again. The version read is shared by the requests that
+ * arrive while one is under way, so under load most requests cost no database round trip of their own. A write is
+ * therefore visible to every later request on every instance, save one that joined a version read that started
+ * before the write committed (a window of one round trip).
+ */
+export interface ListingCacheOptions {
+  maxEntries: number;
+}
+
+export const LISTING_CACHE_DEFAULTS: ListingCacheOptions = { maxEntries: 500 };
+
+export interface ListingCache {
+  /** The stored text for `key` at the current version, or `compute`'s, which is then stored. */
+  get: (key: string, compute: () => Promise<string>) => Promise<string>;
+}
+
+interface Entry {
+  version: number;
+  body: Promise<string>;
+}
+
+export const createListingCache = (readVersion: () => Promise<number>, options: ListingCacheOptions = LISTING_CACHE_DEFAULTS): ListingCache => {
+  const entries = new Map<string, Entry>();
+  let versionRead: Promise<number> | null = null;
+
+  const currentVersion = (): Promise<number> =>
+    (versionRead ??= readVersion().finally(() => {
+      versionRead = null;
+    }));
+
+  return {
+    get: async (key, compute) => {
+      const version = await currentVersion();
+      const entry = entries.get(key);
+      if (entry && entry.version === version) return entry.body;
+      // Concurrent misses for one key at one version share a single computation; a failure is not kept.
+      const body = compute();
+      entries.delete(key);
+      entries.set(key, { version, body });
+      // Map keeps insertion order: the first key is the least recently stored.
+      if (entries.size > options.maxEntries) entries.delete(entries.keys().next().value as string);
+      body.catch(() => {
+        if (entries.get(key)?.body === body) entries.delete(key);
+      });
+      return body;
+    },
+  };
+};
+
+export const readListingVersion = async (db: DbExecutor): Promise<number> => {
+  const [row] = await db.select({ version: listingVersion.version }).from(listingVersion).where(eq(listingVersion.id, 1));
+  return row?.version ?? 0;
+};
+
+// One cache per database handle, so apps (and tests) with different databases never share entries.
+const caches = new WeakMap<DbExecutor, ListingCache>();
+
+export const listingCacheFor = (db: DbExecutor): ListingCache => {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = createListingCache(() => readListingVersion(db));
+    caches.set(db, cache);
+  }
+  return cache;
+};
