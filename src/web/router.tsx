@@ -56,12 +56,12 @@ const CHAINS: Record<string, LazyPage[]> = {
   'dashboard-admin': [QueryLayout, TooltipLayout, DashboardAdminPage],
 };
 
-/** A lazy layout or page, with the page spinner while its chunk loads. */
-const load = (Component: ComponentType): ReactNode => (
-  <Suspense fallback={<PageSpinner />}>
-    <Component />
-  </Suspense>
-);
+/**
+ * A lazy layout or page. There is one Suspense boundary, around all routes: on the first load only a spinner shows
+ * until the layout and page chunks (preloaded by the server) are in, so the footer never jumps down as the page arrives
+ * (layout shift); later navigations are transitions, which keep the current page on screen until the next is ready.
+ */
+const load = (Component: ComponentType): ReactNode => <Component />;
 
 const guarded = (path: string, rule: GuardRule, Component: ComponentType) => (
   <Route path={path} element={<RequireRole rule={rule} />}>
@@ -75,32 +75,34 @@ export function AppRoutes() {
   for (const chunk of CHAINS[pathname.split('/')[1] ?? ''] ?? []) chunk.preload();
   return (
     <RouteErrorBoundary>
-      <Routes>
-        <Route element={<RootLayout />}>
-          <Route index element={load(HomePage)} />
-          <Route path="about" element={load(AboutPage)} />
-          <Route path="how-it-works" element={load(HowItWorksPage)} />
-          <Route path="contact" element={load(ContactPage)} />
-          <Route path="for-makers" element={load(ForMakersPage)} />
-          <Route path="for-minds" element={load(ForMindsPage)} />
-          <Route path="reset-password" element={load(ResetPasswordPage)} />
-          <Route element={load(QueryLayout)}>
-            <Route path="auth" element={load(AuthPage)} />
-            <Route element={load(TooltipLayout)}>
-              <Route path="marketplace" element={load(MarketplacePage)} />
-              <Route path="studio/:userId" element={load(StudioPage)} />
-              {guarded('onboard-maker', { kind: 'onboard', role: 'maker' }, OnboardMakerPage)}
-              {guarded('onboard-mind', { kind: 'onboard', role: 'mind' }, OnboardMindPage)}
-              {guarded('onboard-client', { kind: 'onboard', role: 'client' }, OnboardClientPage)}
-              {guarded('dashboard-maker', { kind: 'maker-dashboard' }, DashboardMakerPage)}
-              {guarded('dashboard-mind', { kind: 'dashboard', role: 'mind' }, DashboardMindPage)}
-              {guarded('dashboard-client', { kind: 'dashboard', role: 'client' }, DashboardClientPage)}
-              {guarded('dashboard-admin', { kind: 'dashboard', role: 'admin' }, DashboardAdminPage)}
+      <Suspense fallback={<PageSpinner />}>
+        <Routes>
+          <Route element={<RootLayout />}>
+            <Route index element={load(HomePage)} />
+            <Route path="about" element={load(AboutPage)} />
+            <Route path="how-it-works" element={load(HowItWorksPage)} />
+            <Route path="contact" element={load(ContactPage)} />
+            <Route path="for-makers" element={load(ForMakersPage)} />
+            <Route path="for-minds" element={load(ForMindsPage)} />
+            <Route path="reset-password" element={load(ResetPasswordPage)} />
+            <Route element={load(QueryLayout)}>
+              <Route path="auth" element={load(AuthPage)} />
+              <Route element={load(TooltipLayout)}>
+                <Route path="marketplace" element={load(MarketplacePage)} />
+                <Route path="studio/:userId" element={load(StudioPage)} />
+                {guarded('onboard-maker', { kind: 'onboard', role: 'maker' }, OnboardMakerPage)}
+                {guarded('onboard-mind', { kind: 'onboard', role: 'mind' }, OnboardMindPage)}
+                {guarded('onboard-client', { kind: 'onboard', role: 'client' }, OnboardClientPage)}
+                {guarded('dashboard-maker', { kind: 'maker-dashboard' }, DashboardMakerPage)}
+                {guarded('dashboard-mind', { kind: 'dashboard', role: 'mind' }, DashboardMindPage)}
+                {guarded('dashboard-client', { kind: 'dashboard', role: 'client' }, DashboardClientPage)}
+                {guarded('dashboard-admin', { kind: 'dashboard', role: 'admin' }, DashboardAdminPage)}
+              </Route>
             </Route>
+            <Route path="*" element={load(NotFoundPage)} />
           </Route>
-          <Route path="*" element={load(NotFoundPage)} />
-        </Route>
-      </Routes>
+        </Routes>
+      </Suspense>
     </RouteErrorBoundary>
   );
 }
