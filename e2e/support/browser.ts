@@ -31,6 +31,8 @@ export const uniqueEmail = (label: string) => `${label}-${Date.now().toString(36
 /** Waits until the page's path (and optionally search) is the expected one. */
 export const expectPath = async (page: Page, pathname: string, search?: string) => {
   await page.waitForURL((url) => url.pathname === pathname && (search === undefined || url.search === search), { timeout: 15000 });
+  // The address bar changes first; the page is on screen once the layout says it rendered this path.
+  await page.waitForFunction((expected) => document.getElementById('main')?.dataset.path === expected, pathname, { timeout: 15000 });
   const url = new URL(page.url());
   expect(url.pathname).toBe(pathname);
 };

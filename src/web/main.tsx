@@ -5,7 +5,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app-providers';
+import { preferJitlessZod } from './lib/zod-jitless';
 import { AppRoutes } from './router';
+
+preferJitlessZod();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');

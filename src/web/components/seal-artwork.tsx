@@ -1,6 +1,7 @@
 import { cn } from '../lib/utils';
 import { WAX_EDGE_PATH } from './seal-mark';
 
+// At least 12 units high, so the legend stays legible text on a phone (Lighthouse's font-size audit).
 const RING_TEXT = 'Verified human creator · Made by people · Reviewed by people · ';
 const RING_RADIUS = 82;
 
@@ -17,7 +18,7 @@ export function SealArtwork({ className }: { className?: string }) {
           d={`M100 ${100 - RING_RADIUS}a${RING_RADIUS} ${RING_RADIUS} 0 1 1 0 ${RING_RADIUS * 2}a${RING_RADIUS} ${RING_RADIUS} 0 1 1 0 ${-RING_RADIUS * 2}`}
           fill="none"
         />
-        <text className="fill-ink font-sans uppercase" fontSize="9.5" fontWeight="600" letterSpacing="2.6">
+        <text className="fill-ink font-sans uppercase" fontSize="12" fontWeight="600" letterSpacing="0.4">
           <textPath href="#seal-ring-path" textLength={circumference - 4} lengthAdjust="spacing">
             {RING_TEXT}
           </textPath>

@@ -1,9 +1,12 @@
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { ScrollOnNavigate } from './scroll-on-navigate';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 export function RootLayout() {
+  // The path this content was rendered for. Navigations are transitions, so the address bar changes before the
+  // next page is on screen; browser tests wait for this to match instead of the URL alone.
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -13,7 +16,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <SiteHeader />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      <main id="main" data-path={pathname} tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>
       <SiteFooter />
