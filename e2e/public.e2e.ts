@@ -11,6 +11,7 @@ import {
   PUBLIC_SURNAME,
 } from './fixtures/public';
 import { baseURL, expectAccessible, expectPath, launchBrowser, newPage } from './support/browser';
+import { expectProjectDialogFor } from './story-steps';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -205,8 +206,9 @@ describe('a studio', () => {
     await panel.getByLabel('Email').fill(PUBLIC_CLIENT.email);
     await panel.getByLabel('Password').fill(PUBLIC_CLIENT.password);
     await panel.locator('button[type=submit]').click();
+    // The studio sends the client on to /dashboard-client?hire=<id>, which opens the project dialog for that creator.
     await expectPath(page, '/dashboard-client');
-    expect(new URL(page.url()).searchParams.get('hire')).toBe(studioPath.split('/').pop());
+    await expectProjectDialogFor(page, PUBLIC_FEATURED.name);
     await context.close();
   });
 

@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { LoaderCircle } from 'lucide-react';
 import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog';
 import { ApiError, apiFetch } from '../../lib/api';
 import { setSessionUser } from '../../lib/session';
+import { useLeaveToHome } from '../auth/use-leave-to-home';
 
 /** Deleting one's own account (PRODUCT-DECISIONS: everything that is theirs goes), after a confirmation. */
 export function DeleteAccountCard() {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const leave = useLeaveToHome();
   const [open, setOpen] = useState(false);
   const [isDeleting, setDeleting] = useState(false);
 
@@ -20,7 +20,7 @@ export function DeleteAccountCard() {
     try {
       await apiFetch<null>('/api/account', { method: 'DELETE' });
       // Leave the guarded page before clearing the session, or its guard would bounce to /auth.
-      await navigate('/', { replace: true });
+      await leave();
       await queryClient.cancelQueries();
       queryClient.removeQueries();
       setSessionUser(queryClient, null);
