@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { RootLayout } from './components/layout/root-layout';
 import { RouteErrorBoundary } from './components/layout/route-error-boundary';
@@ -56,16 +56,9 @@ const CHAINS: Record<string, LazyPage[]> = {
   'dashboard-admin': [QueryLayout, TooltipLayout, DashboardAdminPage],
 };
 
-/**
- * A lazy layout or page. There is one Suspense boundary, around all routes: on the first load only a spinner shows
- * until the layout and page chunks (preloaded by the server) are in, so the footer never jumps down as the page arrives
- * (layout shift); later navigations are transitions, which keep the current page on screen until the next is ready.
- */
-const load = (Component: ComponentType): ReactNode => <Component />;
-
 const guarded = (path: string, rule: GuardRule, Component: ComponentType) => (
   <Route path={path} element={<RequireRole rule={rule} />}>
-    <Route index element={load(Component)} />
+    <Route index element={<Component />} />
   </Route>
 );
 
@@ -75,21 +68,24 @@ export function AppRoutes() {
   for (const chunk of CHAINS[pathname.split('/')[1] ?? ''] ?? []) chunk.preload();
   return (
     <RouteErrorBoundary>
+      {/* One Suspense boundary for every lazy layout and page: on the first load only the spinner shows until the
+          chunks (preloaded by the server) are in, so the footer never jumps as the page arrives (layout shift);
+          later navigations are transitions, which keep the current page on screen until the next is ready. */}
       <Suspense fallback={<PageSpinner />}>
         <Routes>
           <Route element={<RootLayout />}>
-            <Route index element={load(HomePage)} />
-            <Route path="about" element={load(AboutPage)} />
-            <Route path="how-it-works" element={load(HowItWorksPage)} />
-            <Route path="contact" element={load(ContactPage)} />
-            <Route path="for-makers" element={load(ForMakersPage)} />
-            <Route path="for-minds" element={load(ForMindsPage)} />
-            <Route path="reset-password" element={load(ResetPasswordPage)} />
-            <Route element={load(QueryLayout)}>
-              <Route path="auth" element={load(AuthPage)} />
-              <Route element={load(TooltipLayout)}>
-                <Route path="marketplace" element={load(MarketplacePage)} />
-                <Route path="studio/:userId" element={load(StudioPage)} />
+            <Route index element={<HomePage />} />
+            <Route path="about" element={<AboutPage />} />
+            <Route path="how-it-works" element={<HowItWorksPage />} />
+            <Route path="contact" element={<ContactPage />} />
+            <Route path="for-makers" element={<ForMakersPage />} />
+            <Route path="for-minds" element={<ForMindsPage />} />
+            <Route path="reset-password" element={<ResetPasswordPage />} />
+            <Route element={<QueryLayout />}>
+              <Route path="auth" element={<AuthPage />} />
+              <Route element={<TooltipLayout />}>
+                <Route path="marketplace" element={<MarketplacePage />} />
+                <Route path="studio/:userId" element={<StudioPage />} />
                 {guarded('onboard-maker', { kind: 'onboard', role: 'maker' }, OnboardMakerPage)}
                 {guarded('onboard-mind', { kind: 'onboard', role: 'mind' }, OnboardMindPage)}
                 {guarded('onboard-client', { kind: 'onboard', role: 'client' }, OnboardClientPage)}
@@ -99,7 +95,7 @@ export function AppRoutes() {
                 {guarded('dashboard-admin', { kind: 'dashboard', role: 'admin' }, DashboardAdminPage)}
               </Route>
             </Route>
-            <Route path="*" element={load(NotFoundPage)} />
+            <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Routes>
       </Suspense>
