@@ -5,25 +5,40 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 
-/** Preloads the heading font so the hero's display type does not swap in late. */
-function preloadHeadingFont(): Plugin {
+/**
+ * The head for a server-rendered first paint (decision 084): the stylesheet first, the heading font preloaded so
+ * the hero's display type does not swap in late, and the app's modules started by /boot.js after the first paint
+ * (the page is readable without them; on a slow link its stylesheet, fonts and images go first). boot.js reads
+ * the entry and the modules to preload from its data attributes; the server adds each route's own chunks.
+ */
+function firstPaintHead(): Plugin {
   return {
-    name: 'humanmade:preload-heading-font',
+    name: 'humanmade:first-paint-head',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(_html, ctx) {
+      handler(html, ctx) {
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html)?.[1];
+        if (!entry) throw new Error('first-paint-head: no entry script in index.html');
+        const modules = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+        // Line by line: drop the entry and its preloads (boot.js starts them), and move the stylesheet first.
+        const lines = html.split('\n').filter((line) => !/<script type="module"|<link rel="modulepreload"/.test(line));
+        const stylesheets = lines.filter((line) => line.includes('<link rel="stylesheet"'));
+        const rest = lines.filter((line) => !stylesheets.includes(line));
+        const icon = rest.findIndex((line) => line.includes('<link rel="icon"'));
+        const head = [...rest.slice(0, icon), ...stylesheets, ...rest.slice(icon)].join('\n');
         const font = Object.values(ctx.bundle ?? {}).find(
           (file) => file.type === 'asset' && /fraunces-latin-opsz-normal.*\.woff2$/.test(file.fileName),
         );
-        if (!font) return [];
-        return [
-          {
-            tag: 'link',
-            attrs: { rel: 'preload', href: `/${font.fileName}`, as: 'font', type: 'font/woff2', crossorigin: '' },
-            injectTo: 'head',
-          },
-        ];
+        return {
+          html: head,
+          tags: [
+            ...(font
+              ? [{ tag: 'link', attrs: { rel: 'preload', href: `/${font.fileName}`, as: 'font', type: 'font/woff2', crossorigin: '' }, injectTo: 'head' as const }]
+              : []),
+            { tag: 'script', attrs: { src: '/boot.js', defer: true, 'data-entry': entry, 'data-preload': modules.join(' ') }, injectTo: 'head' as const },
+          ],
+        };
       },
     },
   };
@@ -39,9 +54,11 @@ function precompressAssets(): Plugin {
     name: 'humanmade:precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
+      outDir = config.build.ssr ? '' : path.resolve(config.root, config.build.outDir);
     },
     writeBundle(_options, bundle) {
+      // The server-side build (dist/ssr) is read from disk by Node, never sent to browsers.
+      if (!outDir) return;
       for (const file of Object.values(bundle)) {
         if (!/\.(js|css|svg|json)$/.test(file.fileName)) continue;
         const source = file.type === 'chunk' ? file.code : file.source;
@@ -55,14 +72,16 @@ function precompressAssets(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
-  plugins: [react(), tailwindcss(), preloadHeadingFont(), precompressAssets()],
+  // The server-side build (entry-server.tsx into dist/ssr) needs no copy of the public files.
+  publicDir: isSsrBuild ? false : 'public',
+  plugins: [react(), tailwindcss(), firstPaintHead(), precompressAssets()],
   build: {
-    outDir: '../../dist/web',
+    outDir: isSsrBuild ? '../../dist/ssr' : '../../dist/web',
     emptyOutDir: true,
     // The server reads the manifest to preload each public route's chunks with its HTML.
-    manifest: true,
+    manifest: !isSsrBuild,
     // Every browser we support has native modulepreload; the polyfill would only add bytes to the entry.
     modulePreload: { polyfill: false },
   },
@@ -72,4 +91,4 @@ export default defineConfig({
       '/api': 'http://localhost:3000',
     },
   },
-});
+}));

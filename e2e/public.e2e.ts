@@ -232,3 +232,61 @@ describe('a studio', () => {
     await context.close();
   });
 });
+
+describe('pages arrive rendered (decision 084)', () => {
+  it('shows every public page without scripts, and the app takes each over without a mismatch or an error', async () => {
+    const listing = (await (await fetch(`${baseURL()}/api/marketplace/creators?q=${encodeURIComponent(PUBLIC_FEATURED.name)}`)).json()) as {
+      creators: Array<{ id: string }>;
+    };
+    const studioPath = `/studio/${listing.creators[0]?.id}`;
+    const paths = ['/', '/about', '/how-it-works', '/for-makers', '/for-minds', '/contact', '/marketplace', '/auth?type=maker', studioPath];
+
+    // Without JavaScript: what the server sent.
+    const bare = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false });
+    const serverHeadings = new Map<string, string | null>();
+    for (const path of paths) {
+      const page = await bare.newPage();
+      await page.goto(path);
+      serverHeadings.set(path, await h1(page));
+      expect(serverHeadings.get(path), path).toBeTruthy();
+      await page.close();
+    }
+    expect(serverHeadings.get(studioPath)).toBe(PUBLIC_FEATURED.name);
+    // The directory's first page and the studio's work are in the page itself, and a form cannot be sent before
+    // the app handles it.
+    const directory = await bare.newPage();
+    await directory.goto(`/marketplace?q=${encodeURIComponent(PUBLIC_SURNAME)}`);
+    expect(await cards(directory).count()).toBe(12);
+    const studio = await bare.newPage();
+    await studio.goto(studioPath);
+    expect(await studio.getByRole('button', { name: PUBLIC_FEATURED.firstPiece }).isVisible()).toBe(true);
+    const contact = await bare.newPage();
+    await contact.goto('/contact');
+    expect(await contact.getByLabel('Name').isVisible()).toBe(true);
+    expect(await contact.getByRole('button', { name: 'Send Message' }).isDisabled()).toBe(true);
+    await bare.close();
+
+    // With JavaScript: the same pages, taken over by the app.
+    const { context, page } = await newPage(browser);
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`${page.url()}: ${message.text()}`);
+    });
+    const dataFetches: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/(studio|marketplace\/creators)/.test(request.url())) dataFetches.push(request.url());
+    });
+    for (const path of paths) {
+      await page.goto(path);
+      expect(await h1(page), path).toBe(serverHeadings.get(path));
+    }
+    expect(await page.getByRole('button', { name: PUBLIC_FEATURED.firstPiece }).isVisible()).toBe(true);
+    // The directory and the studio came with their pages: the browser did not ask for them again.
+    expect(dataFetches).toEqual([]);
+    await page.goto('/contact');
+    expect(await page.getByRole('button', { name: 'Send Message' }).isEnabled()).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

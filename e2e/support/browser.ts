@@ -22,7 +22,22 @@ export const newPage = async (browser: Browser, viewport = { width: 1280, height
   // Reduced motion: toasts and dialogs appear at once, so axe never reads a colour halfway through a fade.
   const context = await browser.newContext({ baseURL: baseURL(), viewport, reducedMotion: 'reduce' });
   const page = await context.newPage();
+  // Pages arrive server-rendered and come alive when the app has hydrated them (decision 084), which the layout
+  // marks by setting main[data-path]. A test acts after a load as a person would after the page settled.
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => afterHydration(page, await goto(...args));
+  page.reload = async (...args) => afterHydration(page, await reload(...args));
   return { context, page };
+};
+
+const afterHydration = async <T>(page: Page, result: T): Promise<T> => {
+  await page.waitForFunction(
+    () => !document.getElementById('root') || document.getElementById('main')?.dataset.path !== undefined,
+    undefined,
+    { timeout: 15000 },
+  );
+  return result;
 };
 
 let counter = 0;

@@ -16,6 +16,9 @@ export const CREATOR_ROLES = ['maker', 'mind'] as const;
 export type CreatorRole = (typeof CREATOR_ROLES)[number];
 
 export const MARKETPLACE_PAGE_SIZE = 12;
+
+/** The browser's cache key for a studio; the server seeds it when it renders the studio's first paint. */
+export const studioQueryKey = (userId: string) => ['studio', userId] as const;
 export const MARKETPLACE_MAX_PAGE_SIZE = 48;
 
 export const MARKETPLACE_MESSAGES = {

@@ -11,7 +11,7 @@ export interface PageMeta {
   type?: 'website' | 'profile';
   /** Keep the page out of search results (e.g. a studio that is not public). */
   noindex?: boolean;
-  /** Script chunks the page needs first, fetched beside the entry (see features/seo/route-preload.ts). */
+  /** Script chunks the page needs first, preloaded with the entry by boot.js (see features/seo/route-preload.ts). */
   preload?: string[];
 }
 
@@ -62,25 +62,29 @@ const studioMeta = (app: FastifyInstance, creator: PublicCreator, url: string): 
   };
 };
 
-const STUDIO_PATH = /^\/studio\/([^/]+)\/?$/;
+/** A studio page: /studio/<userId>. */
+export const STUDIO_PATH = /^\/studio\/([^/]+)\/?$/;
 
-/** Per-route title and description, rendered into index.html on the server so shared links preview well. */
-export const resolvePageMeta = async (app: FastifyInstance, pathname: string, status: number): Promise<PageMeta> => {
-  const meta = await describePage(app, pathname, status);
+/**
+ * Per-route title and description, rendered into index.html on the server so shared links preview well. A studio
+ * page whose public studio the caller already read (for its first paint) passes it as `creator`, saving a lookup.
+ */
+export const resolvePageMeta = async (app: FastifyInstance, pathname: string, status: number, creator?: PublicCreator): Promise<PageMeta> => {
+  const meta = await describePage(app, pathname, status, creator);
   return status === 200 ? { ...meta, preload: routePreloads(pathname) } : meta;
 };
 
-const describePage = async (app: FastifyInstance, pathname: string, status: number): Promise<PageMeta> => {
+const describePage = async (app: FastifyInstance, pathname: string, status: number, known?: PublicCreator): Promise<PageMeta> => {
   const site = app.config.SITE_NAME;
   if (status === 404) return { title: `Page not found · ${site}`, description: `This page does not exist on ${site}.`, noindex: true };
   const url = `${app.config.PUBLIC_URL}${pathname}`;
-  const known = staticPages(site)[pathname];
-  if (known) return { ...known, url };
+  const page = staticPages(site)[pathname];
+  if (page) return { ...page, url };
   const studio = STUDIO_PATH.exec(pathname);
   if (studio) {
     // Only approved creators are described: a draft or pending studio must not leak a name or bio.
     const creator = await Promise.resolve()
-      .then(() => findApprovedCreator(app.db, decodeURIComponent(studio[1])))
+      .then(() => known ?? findApprovedCreator(app.db, decodeURIComponent(studio[1])))
       .catch((error: unknown) => {
         app.log.error({ err: error }, 'studio meta lookup failed');
         return null;
@@ -102,9 +106,11 @@ export const injectPageMeta = (template: string, meta: PageMeta): string => {
     ...(meta.noindex ? ['<meta name="robots" content="noindex">'] : []),
     ...(meta.image ? [`<meta property="og:image" content="${escapeAttr(meta.image)}">`] : []),
     `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}">`,
-    ...(meta.preload ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttr(href)}">`),
   ].join('\n    ');
+  // The route's own chunks join the modules boot.js preloads when it starts the app (decision 084).
+  const preload = (meta.preload ?? []).map(escapeAttr).join(' ');
   return template
+    .replace(/data-preload="([^"]*)"/, (_match, modules: string) => `data-preload="${[modules, preload].filter(Boolean).join(' ')}"`)
     .replace(/<title>[\s\S]*?<\/title>/, '')
     .replace(/<meta\s+name="description"[^>]*>/, '')
     .replace('</head>', `    ${tags}\n  </head>`);

@@ -2,9 +2,10 @@ import '@fontsource-variable/fraunces/opsz.css';
 import '@fontsource-variable/inter/wght.css';
 import './styles.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app-providers';
+import { FirstPaintData, readFirstPaintData } from './lib/first-paint-data';
 import { preferJitlessZod } from './lib/zod-jitless';
 import { AppRoutes } from './router';
 
@@ -13,12 +14,23 @@ preferJitlessZod();
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <AppProviders>
       <BrowserRouter>
-        <AppRoutes />
+        <FirstPaintData.Provider value={readFirstPaintData()}>
+          <AppRoutes />
+        </FirstPaintData.Provider>
       </BrowserRouter>
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// The server sends each page's first paint (entry-server.tsx, decision 084): take it over rather than repaint it.
+// Without it (the dev server, or a page the server could not render) the app renders from scratch.
+if (container.firstElementChild) {
+  // A mismatch is reported to the console (React's default), where the browser tests look for it.
+  hydrateRoot(container, app);
+} else {
+  createRoot(container).render(app);
+}

@@ -1,20 +1,92 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FIRST_PAINT_DATA_ID, serializeFirstPaintData, type FirstPaintQuery } from '../../domain/first-paint';
+import { studioQueryKey, type StudioData } from '../../domain/marketplace';
+import { creatorsQueryKey, filtersFromParams, filtersToParams } from '../../domain/marketplace-directory';
 import { isAppPath } from '../../domain/routes';
-import { resolvePageMeta, injectPageMeta, type PageMeta } from '../web-meta';
+import type { PublicCreator } from '../features/marketplace/visibility';
+import { loadFirstPaint } from '../first-paint';
+import { resolvePageMeta, injectPageMeta, STUDIO_PATH, type PageMeta } from '../web-meta';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** The best encoding the browser accepts for a page: brotli, then gzip (an explicit q=0 refuses one). */
+export const pageEncoding = (acceptEncoding: string | undefined): 'br' | 'gzip' | null => {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, ...params]) => !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param)))
+      .map(([name]) => name?.trim()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+};
+
+/** Pages are small (about 20 KB with their first paint): compressed fast, per response. */
+const compressPage = (html: string, encoding: 'br' | 'gzip'): Promise<Buffer> =>
+  encoding === 'br'
+    ? brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) } })
+    : gzipAsync(html, { level: 6 });
+
+/**
+ * Public answers a page's first paint includes, so its main content is in the HTML (decision 084): a public
+ * studio, and the marketplace's first page for the filters in the address. Both are asked of their API routes as
+ * an anonymous visitor would ask, so those routes' visibility rules, caches and encoding apply (a studio that is
+ * not public answers 404 and gets nothing). Anything else, or any failure, renders the loading state and the
+ * browser fetches as usual.
+ */
+const firstPaintQueries = async (app: FastifyInstance, url: URL, status: number): Promise<FirstPaintQuery[]> => {
+  if (status !== 200) return [];
+  const ask = async (key: readonly unknown[], apiUrl: string, wrap: (answer: unknown) => unknown = (answer) => answer) => {
+    const response = await app.inject({ method: 'GET', url: apiUrl });
+    return response.statusCode === 200 ? [{ key, data: wrap(response.json()) }] : [];
+  };
+  try {
+    const studio = STUDIO_PATH.exec(url.pathname);
+    if (studio) {
+      const userId = decodeURIComponent(studio[1]);
+      return await ask(studioQueryKey(userId), `/api/studio/${encodeURIComponent(userId)}`);
+    }
+    if (url.pathname === '/marketplace') {
+      const filters = filtersFromParams(url.searchParams);
+      const query = filtersToParams(filters).toString();
+      // The directory is an infinite query: its first page, fetched without a cursor.
+      return await ask(creatorsQueryKey(filters), `/api/marketplace/creators${query ? `?${query}` : ''}`, (page) => ({ pages: [page], pageParams: [null] }));
+    }
+  } catch (error) {
+    app.log.warn({ err: error, path: url.pathname }, 'first paint data failed; the browser fetches it');
+  }
+  return [];
+};
+
+/** A public studio read for the first paint, as the page meta describes a creator (the newest work as cover). */
+const studioCreator = (url: URL, queries: FirstPaintQuery[]): PublicCreator | undefined => {
+  const studio = STUDIO_PATH.test(url.pathname) ? (queries[0]?.data as StudioData | undefined) : undefined;
+  if (!studio) return undefined;
+  const { id, role, name, bio, avatarUrl, portfolio } = studio;
+  return { id, role, name, bio, avatarUrl, coverUrl: portfolio[0]?.imageUrl ?? null };
+};
 
 export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../dist/web');
 
 /**
  * Serves the built web app: hashed assets with a year-long cache, and index.html (never cached) for every
- * app route. Unknown paths get the same app, which renders the not-found page, with HTTP status 404.
+ * app route, with the page's first paint rendered into it when the server entry is built (decision 084).
+ * Unknown paths get the same app, which renders the not-found page, with HTTP status 404.
  */
 export const registerWeb = async (app: FastifyInstance, root: string = webRoot): Promise<void> => {
   const indexFile = path.join(root, 'index.html');
   const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  // The web app's server entry sits beside it (dist/ssr); without it pages render in the browser only.
+  const firstPaint = await loadFirstPaint(path.join(root, '..', 'ssr', 'entry-server.js'), app.log);
 
   if (template) {
     await app.register(fastifyStatic, {
@@ -36,13 +108,18 @@ export const registerWeb = async (app: FastifyInstance, root: string = webRoot):
     if (!template) {
       return reply.status(status === 404 ? 404 : 503).type('text/plain').send(status === 404 ? 'Not found' : 'The web app is not built yet. Run `npm run build`.');
     }
-    const pathname = new URL(request.url, 'http://x').pathname;
-    const meta: PageMeta = await resolvePageMeta(app, pathname, status);
-    return reply
-      .status(status)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(injectPageMeta(template, meta));
+    const url = new URL(request.url, 'http://x');
+    const queries = await firstPaintQueries(app, url, status);
+    const meta: PageMeta = await resolvePageMeta(app, url.pathname, status, studioCreator(url, queries));
+    // Not-found pages are left to the browser: any made-up address would otherwise cost a render.
+    const body = status === 200 ? await firstPaint.render(request.url, queries) : null;
+    const withMeta = injectPageMeta(template, meta);
+    const data = queries.length > 0 ? `<script type="application/json" id="${FIRST_PAINT_DATA_ID}">${serializeFirstPaintData(queries)}</script>` : '';
+    const page = body === null ? withMeta : withMeta.replace('<div id="root"></div>', () => `<div id="root">${body}</div>${data}`);
+    reply.status(status).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    const encoding = pageEncoding(request.headers['accept-encoding']);
+    if (!encoding || request.method === 'HEAD') return reply.send(page);
+    return reply.header('content-encoding', encoding).send(await compressPage(page, encoding));
   };
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -32,10 +32,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   return createElement(SessionContext.Provider, { value: store }, children);
 }
 
+// The server renders (and the browser hydrates) the first paint as 'still checking': the header holds its place.
+const SERVER_SNAPSHOT: SessionState = { user: null, isLoading: true };
+const getServerSnapshot = (): SessionState => SERVER_SNAPSHOT;
+
 export function useSession(): SessionState {
   const store = useContext(SessionContext);
   if (!store) throw new Error('useSession must be used inside SessionProvider');
-  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, getServerSnapshot);
   useEffect(() => {
     void store.load();
   }, [store]);

@@ -11,6 +11,7 @@ import {
 import { errorBodySchema } from '../../http/schemas';
 import { readUpload } from '../../storage/upload-request';
 import { listCreatorOptions } from '../projects/creators';
+import { listingCacheFor, sendCachedJson } from '../marketplace/listing-cache';
 import { listCreatorCards } from './directory';
 import { getClientDashboard, replaceClientLogo, updateClientProfile } from './service';
 
@@ -33,7 +34,13 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
       querystring: browseCreatorsQuerySchema,
       response: { 200: creatorCardListSchema, ...errors },
     },
-    handler: async (request) => ({ creators: await listCreatorCards(app.db, request.query) }),
+    // Only clients may ask, but the answer is the same for every client: kept by the listing version (decision 083).
+    handler: async (request, reply) => {
+      const body = await listingCacheFor(app.db, 'browse').get(JSON.stringify(request.query), async () =>
+        JSON.stringify(z.encode(creatorCardListSchema, { creators: await listCreatorCards(app.db, request.query) })),
+      );
+      return sendCachedJson(reply, body);
+    },
   });
 
   app.get('/creator-options', {

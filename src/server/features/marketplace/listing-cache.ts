@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import type { DbExecutor } from '../../db/client';
 import { listingVersion } from '../../db/schema';
 
@@ -62,14 +63,33 @@ export const readListingVersion = async (db: DbExecutor): Promise<number> => {
   return row?.version ?? 0;
 };
 
-// One cache per database handle, so apps (and tests) with different databases never share entries.
-const caches = new WeakMap<DbExecutor, ListingCache>();
+/**
+ * The caches of listing-shaped answers: the public listing itself, public studios, and the client's browse list
+ * (which only clients may ask for, but whose answer is the same for every client). Each has its own entries, so
+ * visits to many studios never push the marketplace's pages out.
+ */
+export type ListingCacheName = 'listing' | 'studio' | 'browse';
 
-export const listingCacheFor = (db: DbExecutor): ListingCache => {
-  let cache = caches.get(db);
+// Per database handle, so apps (and tests) with different databases never share entries.
+const caches = new WeakMap<DbExecutor, Map<ListingCacheName, ListingCache>>();
+
+export const listingCacheFor = (db: DbExecutor, name: ListingCacheName = 'listing'): ListingCache => {
+  let named = caches.get(db);
+  if (!named) {
+    named = new Map();
+    caches.set(db, named);
+  }
+  let cache = named.get(name);
   if (!cache) {
     cache = createListingCache(() => readListingVersion(db));
-    caches.set(db, cache);
+    named.set(name, cache);
   }
   return cache;
 };
+
+/** Sends JSON text already encoded with the route's response schema (as its serializer would), from a cache. */
+export const sendCachedJson = (reply: FastifyReply, body: string) =>
+  reply
+    .type('application/json; charset=utf-8')
+    .serializer((payload: unknown) => payload as string)
+    .send(body);

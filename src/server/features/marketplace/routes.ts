@@ -1,21 +1,13 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { marketplacePageSchema, marketplaceQuerySchema, showcaseItemSchema } from '../../../domain/marketplace-schemas';
 import { errorBodySchema } from '../../http/schemas';
-import { listingCacheFor } from './listing-cache';
+import { listingCacheFor, sendCachedJson } from './listing-cache';
 import { listCreators, listShowcase } from './service';
 
 export const prefix = '/api/marketplace';
 
 const showcaseSchema = z.object({ items: z.array(showcaseItemSchema) });
-
-/** Sends JSON text already encoded with the route's response schema (as its serializer would), by the listing cache. */
-const sendJson = (reply: FastifyReply, body: string) =>
-  reply
-    .type('application/json; charset=utf-8')
-    .serializer((payload: unknown) => payload as string)
-    .send(body);
 
 export const routes: FastifyPluginAsyncZod = async (app) => {
   app.get('/creators', {
@@ -30,7 +22,7 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
       const body = await listingCacheFor(app.db).get(`creators ${JSON.stringify(request.query)}`, async () =>
         JSON.stringify(z.encode(marketplacePageSchema, await listCreators(app.db, request.query))),
       );
-      return sendJson(reply, body);
+      return sendCachedJson(reply, body);
     },
   });
 
@@ -46,7 +38,7 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
       const body = await listingCacheFor(app.db).get(`showcase ${request.query.limit}`, async () =>
         JSON.stringify(z.encode(showcaseSchema, { items: await listShowcase(app.db, request.query.limit) })),
       );
-      return sendJson(reply, body);
+      return sendCachedJson(reply, body);
     },
   });
 };

@@ -19,6 +19,9 @@ describe('robots.txt and sitemap.xml', () => {
     expect(response.body).toContain('Sitemap: http://localhost:3000/sitemap.xml');
     expect(response.body).toContain('Disallow: /dashboard-');
     expect(response.body).toContain('Disallow: /api/');
+    expect(response.body).toContain('Disallow: /reset-password');
+    // The join page is public and indexable (decision 085).
+    expect(response.body).not.toContain('Disallow: /auth');
   });
 
   it('lists the public pages and every approved studio, never drafts, pending, rejected, clients or admins', async () => {
@@ -39,13 +42,13 @@ describe('robots.txt and sitemap.xml', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('application/xml');
     const locations = [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    for (const path of ['/', '/marketplace', '/about', '/how-it-works', '/for-makers', '/for-minds', '/contact']) {
+    for (const path of ['/', '/marketplace', '/about', '/how-it-works', '/for-makers', '/for-minds', '/contact', '/auth']) {
       expect(locations).toContain(`http://localhost:3000${path}`);
     }
     for (const id of approved) expect(locations).toContain(`http://localhost:3000/studio/${id}`);
     for (const id of hidden) expect(response.body).not.toContain(id);
     expect(locations.filter((loc) => loc.includes('/studio/'))).toHaveLength(approved.length);
-    expect(locations.some((loc) => loc.includes('/auth') || loc.includes('/dashboard'))).toBe(false);
+    expect(locations.some((loc) => /\/(dashboard|onboard|reset-password)/.test(loc))).toBe(false);
   });
 });
 

@@ -10,6 +10,8 @@ export const PUBLIC_PAGES: ReadonlyArray<{ path: string; priority: string; chang
   { path: '/for-makers', priority: '0.7', changefreq: 'monthly' },
   { path: '/for-minds', priority: '0.7', changefreq: 'monthly' },
   { path: '/contact', priority: '0.5', changefreq: 'yearly' },
+  // The join page: where makers, minds and clients sign up (decision 085).
+  { path: '/auth', priority: '0.4', changefreq: 'yearly' },
 ];
 
 /** One sitemap file may hold 50,000 URLs; the rest of the budget goes to studios (decision 015). */
@@ -39,7 +41,6 @@ export const buildRobots = (publicUrl: string): string =>
     'User-agent: *',
     'Allow: /',
     'Disallow: /api/',
-    'Disallow: /auth',
     'Disallow: /reset-password',
     'Disallow: /onboard-',
     'Disallow: /dashboard-',

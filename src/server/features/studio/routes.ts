@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { studioSchema } from '../../../domain/marketplace-schemas';
 import { errorBodySchema } from '../../http/schemas';
+import { listingCacheFor, sendCachedJson } from '../marketplace/listing-cache';
 import { getStudio } from './service';
 
 export const prefix = '/api/studio';
@@ -19,7 +20,15 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       // The answer depends on who asks (owner and admin previews), so shared caches must not keep it.
       reply.header('cache-control', 'private, no-cache');
-      return getStudio(app.db, request.params.userId, await request.resolveAuth());
+      const { userId } = request.params;
+      const viewer = await request.resolveAuth();
+      if (viewer && (viewer.userId === userId || viewer.role === 'admin')) return getStudio(app.db, userId, viewer);
+      // Everyone else sees the public studio, the same for all: kept by the listing version (decision 083). A studio
+      // that is not public fails the computation, which is not kept, and answers 404.
+      const body = await listingCacheFor(app.db, 'studio').get(userId, async () =>
+        JSON.stringify(z.encode(studioSchema, await getStudio(app.db, userId, null))),
+      );
+      return sendCachedJson(reply, body);
     },
   });
 };

@@ -105,4 +105,20 @@ describe('studio visibility', () => {
       ]);
     }
   });
+
+  it('shows a change at once, though public studios are answered from the listing cache', async () => {
+    const owner = await ctx.signUp('maker');
+    await ctx.db.update(makerProfiles).set({ applicationStatus: 'approved' }).where(eq(makerProfiles.userId, owner.id));
+    expect((await ctx.inject(null, studio(owner.id))).json<StudioData>().name).toBe(owner.name);
+    expect((await ctx.inject(client, studio(owner.id))).json<StudioData>().name).toBe(owner.name);
+
+    await ctx.db.update(profiles).set({ name: 'Renamed Maker' }).where(eq(profiles.id, owner.id));
+    expect((await ctx.inject(null, studio(owner.id))).json<StudioData>().name).toBe('Renamed Maker');
+
+    await ctx.db.update(makerProfiles).set({ applicationStatus: 'pending' }).where(eq(makerProfiles.userId, owner.id));
+    expect((await ctx.inject(null, studio(owner.id))).statusCode).toBe(404);
+    expect((await ctx.inject(client, studio(owner.id))).statusCode).toBe(404);
+    // The owner's preview never comes from the public answer.
+    expect((await ctx.inject(owner, studio(owner.id))).json<StudioData>()).toMatchObject({ name: 'Renamed Maker', isPreview: true });
+  });
 });

@@ -1,4 +1,5 @@
 import { Outlet, useLocation } from 'react-router';
+import { useHydrated } from '../../lib/use-hydrated';
 import { ScrollOnNavigate } from './scroll-on-navigate';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -6,7 +7,10 @@ import { SiteHeader } from './site-header';
 export function RootLayout() {
   // The path this content was rendered for. Navigations are transitions, so the address bar changes before the
   // next page is on screen; browser tests wait for this to match instead of the URL alone.
+  // It is set only once the app has taken over the server's first paint (decision 084): before that, links work
+  // but buttons, tabs and forms do not answer yet.
   const { pathname } = useLocation();
+  const hydrated = useHydrated();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -16,7 +20,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <SiteHeader />
-      <main id="main" data-path={pathname} tabIndex={-1} className="flex-1 focus:outline-none">
+      <main id="main" data-path={hydrated ? pathname : undefined} tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>
       <SiteFooter />

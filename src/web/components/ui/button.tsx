@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
 import { Slot } from 'radix-ui';
 import { cva, type VariantProps } from 'class-variance-authority';
+import { useHydrated } from '../../lib/use-hydrated';
 import { cn } from '../../lib/utils';
 
 export const buttonVariants = cva(
@@ -33,7 +34,18 @@ export type ButtonProps = ComponentProps<'button'> &
     asChild?: boolean;
   };
 
-export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
-  if (asChild) return <Slot.Root className={cn(buttonVariants({ variant, size }), className)} {...props} />;
-  return <button type={type ?? 'button'} className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+export function Button({ className, variant, size, asChild = false, type, disabled, ...props }: ButtonProps) {
+  // Until the app has taken over the server's first paint, a submit button waits (looking as it will): the form
+  // has no handler yet, and the browser's own submission would send the fields in the URL (decision 084).
+  const hydrated = useHydrated();
+  const waitingForApp = type === 'submit' && !hydrated && !disabled;
+  if (asChild) return <Slot.Root className={cn(buttonVariants({ variant, size }), className)} {...props} {...(disabled === undefined ? {} : { disabled })} />;
+  return (
+    <button
+      type={type ?? 'button'}
+      disabled={disabled || waitingForApp}
+      className={cn(buttonVariants({ variant, size }), waitingForApp && 'disabled:pointer-events-auto disabled:opacity-100', className)}
+      {...props}
+    />
+  );
 }

@@ -7,8 +7,9 @@ import { CreatorCard } from '../../components/creator-card';
 import { EmptyState } from '../../components/list-states';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
+import { filtersFromParams, filtersToParams } from '../../../domain/marketplace-directory';
 import { creatorsQueryKey, fetchCreators, type DirectoryFilters } from './api';
-import { DirectoryFiltersBar, filtersFromParams, filtersToParams } from './directory-filters';
+import { DirectoryFiltersBar } from './directory-filters';
 
 // The dialog brings the form library and the dialog primitive; it loads on the first 'Contact' click.
 const ContactCreatorDialog = lazy(() => import('./contact-creator-dialog').then((m) => ({ default: m.ContactCreatorDialog })));

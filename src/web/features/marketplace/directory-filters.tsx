@@ -2,34 +2,13 @@ import { useEffect, useId, useState } from 'react';
 import { Search } from 'lucide-react';
 import { DELIVERABLE_CATEGORIES, EXPERTISE_AREAS } from '../../../domain/constants';
 import { CATEGORY_LABELS, isMarketplaceCategory } from '../../../domain/marketplace';
+import type { DirectoryFilters } from '../../../domain/marketplace-directory';
 import { SealMark } from '../../components/seal-mark';
 import { fieldControlClass } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { cn } from '../../lib/utils';
-import type { DirectoryFilters } from './api';
 
 const SEARCH_DELAY_MS = 300;
-
-/** Reads the filters from the address bar, so a filtered directory can be shared and survives a reload. */
-export function filtersFromParams(params: URLSearchParams): DirectoryFilters {
-  const role = params.get('role');
-  const category = params.get('category');
-  return {
-    q: params.get('q') ?? '',
-    role: role === 'maker' || role === 'mind' ? role : '',
-    category: isMarketplaceCategory(category) ? category : '',
-    seal: params.get('seal') === '1',
-  };
-}
-
-export function filtersToParams(filters: DirectoryFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  if (filters.q.trim()) params.set('q', filters.q.trim());
-  if (filters.role) params.set('role', filters.role);
-  if (filters.category) params.set('category', filters.category);
-  if (filters.seal) params.set('seal', '1');
-  return params;
-}
 
 const selectClass = cn(fieldControlClass, 'h-11 appearance-none bg-[length:1rem] bg-[right_0.85rem_center] bg-no-repeat pr-10');
 // A chevron drawn inline so the native select needs no icon component.

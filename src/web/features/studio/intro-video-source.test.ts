@@ -27,7 +27,7 @@ describe('parseIntroVideo', () => {
 
   it('plays direct video files over HTTPS or from this site in a native player', () => {
     expect(parseIntroVideo('https://cdn.example.com/intro.MP4')).toEqual({ kind: 'file', src: 'https://cdn.example.com/intro.MP4' });
-    expect(parseIntroVideo('/files/videos/intro.webm', 'http://localhost:3000')).toEqual({ kind: 'file', src: 'http://localhost:3000/files/videos/intro.webm' });
+    expect(parseIntroVideo('/files/videos/intro.webm')).toEqual({ kind: 'file', src: '/files/videos/intro.webm' });
     // Plain http from elsewhere is blocked by the CSP, so it becomes a link.
     expect(parseIntroVideo('http://cdn.example.com/intro.mp4')).toEqual({ kind: 'link', href: 'http://cdn.example.com/intro.mp4' });
   });

@@ -29,14 +29,17 @@ const vimeo = (url: URL): { id: string; hash: string | null } | null => {
 
 /**
  * YouTube plays from youtube-nocookie.com and Vimeo with do-not-track, the only frame sources the CSP allows.
- * Video files play in a native player when served over HTTPS or from this site.
+ * Video files play in a native player when served over HTTPS or from this site (a path such as /files/…, kept
+ * as a path, so the answer is the same on the server's first paint and in the browser).
  */
-export const parseIntroVideo = (raw: string | null | undefined, origin = 'https://invalid.local'): IntroVideoSource | null => {
+const THIS_SITE = 'https://this-site.invalid';
+
+export const parseIntroVideo = (raw: string | null | undefined): IntroVideoSource | null => {
   const value = raw?.trim();
   if (!value) return null;
   let url: URL;
   try {
-    url = new URL(value, origin);
+    url = new URL(value, THIS_SITE);
   } catch {
     return null;
   }
@@ -50,7 +53,8 @@ export const parseIntroVideo = (raw: string | null | undefined, origin = 'https:
     const hash = vm.hash ? `&h=${vm.hash}` : '';
     return { kind: 'vimeo', id: vm.id, embedUrl: `https://player.vimeo.com/video/${vm.id}?dnt=1&autoplay=1${hash}` };
   }
-  const isPlayable = url.protocol === 'https:' || url.origin === origin;
-  if (VIDEO_FILE.test(url.pathname) && isPlayable) return { kind: 'file', src: url.href };
-  return { kind: 'link', href: url.href };
+  const isOwn = url.origin === THIS_SITE;
+  const href = isOwn ? `${url.pathname}${url.search}${url.hash}` : url.href;
+  if (VIDEO_FILE.test(url.pathname) && (isOwn || url.protocol === 'https:')) return { kind: 'file', src: href };
+  return { kind: 'link', href };
 };

@@ -8,7 +8,7 @@ import { parseIntroVideo } from './intro-video-source';
  */
 export function IntroVideo({ url, name }: { url: string | null; name: string }) {
   const [isPlaying, setIsPlaying] = useState(false);
-  const source = parseIntroVideo(url, window.location.origin);
+  const source = parseIntroVideo(url);
   if (!source) return null;
   const title = `Intro video of ${name}`;
 

@@ -1,0 +1,73 @@
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
+import type { FirstPaintQuery } from '../domain/first-paint';
+
+type RenderPage = (url: string, queries?: readonly FirstPaintQuery[]) => Promise<string>;
+
+export interface FirstPaint {
+  /**
+   * The page's server-rendered markup for `#root`, or null to let the browser render it from scratch. With
+   * `queries` (public answers the page renders at once) it is rendered afresh, since the data may change.
+   */
+  render: (url: string, queries?: readonly FirstPaintQuery[]) => Promise<string | null>;
+}
+
+const MAX_CACHED = 500;
+const MAX_CACHED_URL_LENGTH = 512;
+const RENDER_TIMEOUT_MS = 2_000;
+
+const NONE: FirstPaint = { render: () => Promise.resolve(null) };
+
+/**
+ * Each page's first paint, rendered with the web app's server entry (dist/ssr/entry-server.js, decision 084).
+ * Without data the markup depends only on the URL and the build (no viewer), so it is kept in a bounded cache
+ * and concurrent requests for one URL share a render. Any failure, or a render slower than two seconds, falls back
+ * to the empty shell: the browser then renders the page itself, as it did before.
+ */
+export const loadFirstPaint = async (entryFile: string, log: FastifyBaseLogger): Promise<FirstPaint> => {
+  if (!existsSync(entryFile)) return NONE;
+  let renderPage: RenderPage;
+  try {
+    ({ renderPage } = (await import(pathToFileURL(entryFile).href)) as { renderPage: RenderPage });
+  } catch (error) {
+    log.warn({ err: error }, 'server entry of the web app did not load; pages render in the browser');
+    return NONE;
+  }
+  const cache = new Map<string, Promise<string | null>>();
+
+  const renderWithin = (url: string, queries: readonly FirstPaintQuery[] = []): Promise<string | null> => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<null>((resolve) => {
+      timer = setTimeout(() => {
+        log.warn({ url }, 'first paint took too long; the browser renders this page');
+        resolve(null);
+      }, RENDER_TIMEOUT_MS);
+    });
+    const rendered = renderPage(url, queries).catch((error: unknown) => {
+      log.error({ err: error, url }, 'first paint failed; the browser renders this page');
+      return null;
+    });
+    return Promise.race([rendered, timeout]).finally(() => clearTimeout(timer));
+  };
+
+  return {
+    render: (url, queries = []) => {
+      if (queries.length > 0 || url.length > MAX_CACHED_URL_LENGTH) return renderWithin(url, queries);
+      const hit = cache.get(url);
+      if (hit) {
+        // Least recently used goes first: move this one to the end.
+        cache.delete(url);
+        cache.set(url, hit);
+        return hit;
+      }
+      const pending = renderWithin(url).then((html) => {
+        if (html === null) cache.delete(url);
+        return html;
+      });
+      cache.set(url, pending);
+      if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value as string);
+      return pending;
+    },
+  };
+};

@@ -1,0 +1,142 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_PAINT_DATA_ID } from '../../domain/first-paint';
+import { buildApp, type App } from '../app';
+import { loadConfig } from '../config';
+import { insertCreator } from '../features/marketplace/test-creators';
+import { TEST_ORIGIN } from '../test/harness';
+import { pageEncoding } from './web';
+
+// A built app in miniature: dist/web/index.html and a server entry in dist/ssr that shows what it was asked to
+// render (the real entry is exercised by the browser tests).
+const base = mkdtempSync(path.join(tmpdir(), 'hm-first-paint-'));
+const webRoot = path.join(base, 'web');
+const TEMPLATE = `<!doctype html><html><head><title>x</title><meta name="description" content="x">
+<script src="/boot.js" defer data-entry="/assets/index.js" data-preload="/assets/react.js"></script></head>
+<body><div id="root"></div></body></html>`;
+const ENTRY = `
+export async function renderPage(url, queries = []) {
+  if (url.includes('boom')) throw new Error('render failed');
+  globalThis.firstPaintRenders = (globalThis.firstPaintRenders ?? 0) + 1;
+  const studio = queries[0]?.data;
+  return '<main data-rendered="' + encodeURI(url) + '">' + (studio ? '<h1>' + studio.name + '</h1>' : 'first paint') + '</main>';
+}
+`;
+const renders = () => (globalThis as { firstPaintRenders?: number }).firstPaintRenders ?? 0;
+
+let app: App;
+beforeAll(async () => {
+  mkdirSync(path.join(webRoot, 'assets'), { recursive: true });
+  mkdirSync(path.join(base, 'ssr'));
+  writeFileSync(path.join(webRoot, 'index.html'), TEMPLATE);
+  writeFileSync(path.join(base, 'ssr', 'entry-server.js'), ENTRY);
+  const dataDir = path.join(base, 'data');
+  app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: TEST_ORIGIN }), logger: false, webRoot });
+}, 60_000);
+afterAll(async () => {
+  await app?.close();
+  rmSync(base, { recursive: true, force: true });
+});
+
+const page = (url: string, acceptEncoding?: string) =>
+  app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+
+describe('pages with their first paint (decision 084)', () => {
+  it('renders the page into #root, for the exact URL, and keeps each URL rendered once', async () => {
+    const before = renders();
+    const about = await page('/about');
+    expect(about.statusCode).toBe(200);
+    expect(about.body).toContain('<div id="root"><main data-rendered="/about">first paint</main></div>');
+    const filtered = await page('/marketplace?q=ada&seal=1');
+    expect(filtered.body).toContain('<main data-rendered="/marketplace?q=ada&seal=1">');
+    await page('/about');
+    expect(renders() - before).toBe(2);
+  });
+
+  it('adds the route chunks to what boot.js preloads', async () => {
+    const about = await page('/about');
+    expect(about.body).toMatch(/data-entry="\/assets\/index.js" data-preload="\/assets\/react.js[^"]*"/);
+  });
+
+  it('falls back to the empty shell when the render fails', async () => {
+    const broken = await page('/contact?boom=1');
+    expect(broken.statusCode).toBe(200);
+    expect(broken.body).toContain('<div id="root"></div>');
+    expect(broken.body).toContain('<title>Contact · Humanmade</title>');
+  });
+
+  it('leaves not-found pages to the browser, so made-up addresses cost no render', async () => {
+    const before = renders();
+    const missing = await page('/no/such/page-1');
+    await page('/no/such/page-2');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<div id="root"></div>');
+    expect(missing.body).toContain('Page not found');
+    expect(renders()).toBe(before);
+  });
+
+  it("includes a public studio's data, and only a public studio's", async () => {
+    const approved = await insertCreator(app.db, { role: 'maker', name: 'Paper </script> Maker', portfolio: 2 });
+    const pending = await insertCreator(app.db, { role: 'maker', name: 'Pending Maker', status: 'pending' });
+
+    const shown = await page(`/studio/${approved}`);
+    expect(shown.body).toContain('<h1>Paper </script> Maker</h1>');
+    const data = new RegExp(`<script type="application/json" id="${FIRST_PAINT_DATA_ID}">(.*?)</script>`).exec(shown.body)?.[1];
+    expect(data).toBeDefined();
+    // The name cannot close the script element early.
+    expect(data).toContain('Paper \\u003c/script> Maker');
+    const [query] = JSON.parse(data ?? '[]') as Array<{ key: unknown[]; data: { name: string; portfolio: unknown[] } }>;
+    expect(query?.key).toEqual(['studio', approved]);
+    expect(query?.data.name).toBe('Paper </script> Maker');
+    expect(query?.data.portfolio).toHaveLength(2);
+    // The page's meta is described from the same answer: name, and the newest work when there is no avatar.
+    expect(shown.body).toContain('<title>Paper &lt;/script&gt; Maker · Humanmade</title>');
+    expect(shown.body).toContain(`<meta property="og:image" content="${TEST_ORIGIN}/files/portfolio-items/${approved}/portfolio/1.png">`);
+
+    const hidden = await page(`/studio/${pending}`);
+    expect(hidden.body).not.toContain(FIRST_PAINT_DATA_ID);
+    expect(hidden.body).not.toContain('Pending Maker');
+    expect(hidden.body).toContain('<title>Creator Not Found · Humanmade</title>');
+    expect(hidden.body).toContain(`<main data-rendered="/studio/${pending}">first paint</main>`);
+  });
+
+  it("includes the marketplace's first page for the filters in the address, without applicants", async () => {
+    const shown = await insertCreator(app.db, { role: 'mind', name: 'Quillon Approved' });
+    await insertCreator(app.db, { role: 'mind', name: 'Quillon Pending', status: 'pending' });
+    const body = (await page('/marketplace?q=quillon&role=mind&ignored=1')).body;
+    const data = new RegExp(`<script type="application/json" id="${FIRST_PAINT_DATA_ID}">(.*?)</script>`).exec(body)?.[1];
+    const [query] = JSON.parse(data ?? '[]') as Array<{ key: unknown[]; data: { pages: Array<{ creators: Array<{ id: string; name: string }> }>; pageParams: unknown[] } }>;
+    expect(query?.key).toEqual(['marketplace', 'creators', { q: 'quillon', role: 'mind', category: '', seal: false }]);
+    expect(query?.data.pageParams).toEqual([null]);
+    expect(query?.data.pages[0]?.creators.map((creator) => creator.id)).toEqual([shown]);
+  });
+
+  it('sends pages compressed when the browser accepts it', async () => {
+    const plain = await page('/how-it-works', '');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await page('/how-it-works', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await page('/how-it-works', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+  });
+});
+
+describe('pageEncoding', () => {
+  it.each([
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['BR;q=0.5', 'br'],
+    ['identity', null],
+    [undefined, null],
+    ['br;q=0.0, gzip;q=0', null],
+  ] as const)('%s → %s', (header, expected) => {
+    expect(pageEncoding(header)).toBe(expected);
+  });
+});
