@@ -142,9 +142,10 @@ describe('the marketplace', () => {
     await expect.poll(() => visible(page, `${PUBLIC_SEAL_COUNT} verified creators`)).toBe(true);
     await expect.poll(() => cards(page).count()).toBe(PUBLIC_SEAL_COUNT);
     expect(await page.getByRole('article').getByRole('img', { name: 'Verified Human Creator' }).count()).toBe(PUBLIC_SEAL_COUNT);
+    // Two quick changes add up: the second must not bring back the Seal filter the first removed.
     await page.getByRole('button', { name: 'Seal Only' }).click();
-
     await page.getByLabel('Role').selectOption('mind');
+    await expect.poll(() => new URL(page.url()).search).toBe('?q=' + PUBLIC_SURNAME.toLowerCase() + '&role=mind');
     await expect.poll(() => visible(page, `${PUBLIC_MIND_COUNT} verified creators`)).toBe(true);
     await page.getByLabel('Role').selectOption('');
     await page.getByLabel('Category').selectOption('editorial_design');

@@ -8,8 +8,8 @@ import { EmptyState } from '../../components/list-states';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { filtersFromParams, filtersToParams } from '../../../domain/marketplace-directory';
-import { creatorsQueryKey, fetchCreators, type DirectoryFilters } from './api';
-import { DirectoryFiltersBar } from './directory-filters';
+import { creatorsQueryKey, fetchCreators } from './api';
+import { DirectoryFiltersBar, type FiltersChange } from './directory-filters';
 
 // The dialog brings the form library and the dialog primitive; it loads on the first 'Contact' click.
 const ContactCreatorDialog = lazy(() => import('./contact-creator-dialog').then((m) => ({ default: m.ContactCreatorDialog })));
@@ -56,8 +56,14 @@ export function CreatorDirectory() {
     retry: 1,
   });
 
+  // The address holds the filters. Navigations render in a transition, so a second change can arrive before the
+  // first has rendered; reading the address when the change happens lets quick changes add up instead of the
+  // second undoing the first.
   const onFiltersChange = useCallback(
-    (next: DirectoryFilters) => setParams(filtersToParams(next), { replace: true, preventScrollReset: true }),
+    (change: FiltersChange) => {
+      const current = filtersFromParams(new URLSearchParams(window.location.search));
+      setParams(filtersToParams(change(current)), { replace: true, preventScrollReset: true });
+    },
     [setParams],
   );
 

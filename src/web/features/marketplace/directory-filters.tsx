@@ -17,7 +17,10 @@ const chevron = {
     "url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%236b655c' stroke-width='2'%3E%3Cpath d='m6 9 6 6 6-6'/%3E%3C/svg%3E\")",
 };
 
-export function DirectoryFiltersBar({ filters, onChange }: { filters: DirectoryFilters; onChange: (next: DirectoryFilters) => void }) {
+/** A change to the filters, applied to the filters in force when it happens (not to those of the last render). */
+export type FiltersChange = (current: DirectoryFilters) => DirectoryFilters;
+
+export function DirectoryFiltersBar({ filters, onChange }: { filters: DirectoryFilters; onChange: (change: FiltersChange) => void }) {
   const id = useId();
   const [search, setSearch] = useState(filters.q);
   // Resync when the URL changes from elsewhere (back button, a link).
@@ -29,7 +32,7 @@ export function DirectoryFiltersBar({ filters, onChange }: { filters: DirectoryF
 
   useEffect(() => {
     if (search.trim() === filters.q.trim()) return;
-    const timer = setTimeout(() => onChange({ ...filters, q: search }), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => onChange((current) => ({ ...current, q: search })), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [search, filters, onChange]);
 
@@ -39,7 +42,7 @@ export function DirectoryFiltersBar({ filters, onChange }: { filters: DirectoryF
       aria-label="Search creators"
       onSubmit={(event) => {
         event.preventDefault();
-        onChange({ ...filters, q: search });
+        onChange((current) => ({ ...current, q: search }));
       }}
       className="grid gap-4 rounded-2xl border border-border bg-surface p-4 sm:p-5 md:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)_minmax(0,1.2fr)_auto] md:items-end"
     >
@@ -64,7 +67,10 @@ export function DirectoryFiltersBar({ filters, onChange }: { filters: DirectoryF
         <select
           id={`${id}-role`}
           value={filters.role}
-          onChange={(event) => onChange({ ...filters, role: event.target.value as DirectoryFilters['role'] })}
+          onChange={(event) => {
+            const role = event.target.value as DirectoryFilters['role'];
+            onChange((current) => ({ ...current, role }));
+          }}
           className={selectClass}
           style={chevron}
         >
@@ -80,7 +86,7 @@ export function DirectoryFiltersBar({ filters, onChange }: { filters: DirectoryF
           value={filters.category}
           onChange={(event) => {
             const value = event.target.value;
-            onChange({ ...filters, category: isMarketplaceCategory(value) ? value : '' });
+            onChange((current) => ({ ...current, category: isMarketplaceCategory(value) ? value : '' }));
           }}
           className={selectClass}
           style={chevron}
@@ -105,7 +111,7 @@ export function DirectoryFiltersBar({ filters, onChange }: { filters: DirectoryF
       <button
         type="button"
         aria-pressed={filters.seal}
-        onClick={() => onChange({ ...filters, seal: !filters.seal })}
+        onClick={() => onChange((current) => ({ ...current, seal: !current.seal }))}
         className={cn(
           'inline-flex h-11 items-center justify-center gap-2 rounded-full border px-5 text-[0.9375rem] font-medium transition-colors duration-150',
           filters.seal ? 'border-accent bg-accent-soft text-accent-strong' : 'border-border-strong text-ink hover:bg-muted',
