@@ -95,7 +95,17 @@ describe('the admin dashboard', () => {
     await seeToast('Seal assigned!');
     const holder = panel().getByRole('list', { name: 'Verified makers' }).getByRole('listitem').filter({ hasText: ADMIN_FX.sealMaker.name });
     await expect.poll(() => holder.getByRole('img', { name: 'Verified Human Creator' }).isVisible()).toBe(true);
-    expect(await holder.getByRole('button', { name: /Revoke Seal/ }).isVisible()).toBe(true);
+
+    // Revoking takes the Seal back (the maker is eligible again); assigning it again leaves the Seal for later checks.
+    await holder.getByRole('button', { name: /Revoke Seal/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Reason (optional)').fill('Process shots were stock photos');
+    await dialog.getByRole('button', { name: 'Revoke Seal' }).click();
+    await seeToast('Seal revoked');
+    await isGone(holder);
+    await expect.poll(() => row.getByText('3 completed projects with process docs').isVisible()).toBe(true);
+    await row.getByRole('button', { name: /Assign Seal/ }).click();
+    await expect.poll(() => holder.getByRole('img', { name: 'Verified Human Creator' }).isVisible()).toBe(true);
   });
 
   it('deletes a user after confirmation, who then cannot log in', async () => {
@@ -204,10 +214,14 @@ describe('the admin dashboard', () => {
     await openTab('Audit');
     const log = panel().getByRole('list');
     await expect.poll(() => log.getByText('Created workshop').isVisible()).toBe(true);
-    for (const action of ['Approved application', 'Rejected application', 'Assigned Seal', 'Deleted user', 'Cleared project flag', 'Curated White Glove matches']) {
+    for (const action of ['Approved application', 'Rejected application', 'Assigned Seal', 'Revoked Seal', 'Deleted user', 'Cleared project flag', 'Curated White Glove matches']) {
       expect(await log.getByText(action, { exact: true }).count(), action).toBeGreaterThan(0);
     }
     expect(await log.getByText('“Please add three portfolio pieces with process shots.”').isVisible()).toBe(true);
+    expect(await log.getByText('“Process shots were stock photos”').isVisible()).toBe(true);
+    // A curation names the client's company and the three creators chosen.
+    const curation = log.getByRole('listitem').filter({ hasText: 'Curated White Glove matches' });
+    expect(await curation.textContent()).toMatch(new RegExp(`${ADMIN_FX.client.company} \\(white glove request\\)Matched: [^,]+, [^,]+, [^,]+by `));
     const entries = await log.getByRole('listitem').allTextContents();
     expect(entries.findIndex((text) => text.includes('Created workshop'))).toBeLessThan(entries.findIndex((text) => text.includes('Approved application')));
     await expectSettledAccessible(page);

@@ -1,13 +1,14 @@
-import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { processDocs, projects, user, whiteGloveRequests } from '../../db/schema';
+import { emailOutbox, processDocs, projects, user, verification, whiteGloveRequests } from '../../db/schema';
 import type { DbExecutor } from '../../db/client';
 import { notFound } from '../../http/errors';
 
 /**
  * Deletes a user and everything that is theirs, per PRODUCT-DECISIONS: in one transaction the account,
  * sessions, role, profiles, portfolio, process docs and the projects they commissioned go (foreign keys
- * cascade); projects they were creating lose the assignment and, unless completed, become cancelled.
+ * cascade); projects they were creating lose the assignment and their deliverable and, unless completed, become
+ * cancelled; their password-reset tokens and the emails addressed to them go too.
  * Files are removed only after the commit, so a failed deletion never leaves rows pointing at nothing.
  */
 export const deleteUserCompletely = async (
@@ -17,7 +18,7 @@ export const deleteUserCompletely = async (
 ): Promise<void> => {
   const orphanedFiles: string[] = [];
   await app.db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');
+    const [existing] = await tx.select({ id: user.id, email: user.email }).from(user).where(eq(user.id, userId)).for('update');
     if (!existing) throw notFound('User not found');
 
     // Files of commissioned projects live in the creator's folder: collect them before the cascade.
@@ -29,15 +30,19 @@ export const deleteUserCompletely = async (
       docs.forEach((doc) => orphanedFiles.push(doc.fileUrl));
     }
 
-    await tx
-      .update(projects)
-      .set({ status: 'cancelled', updatedAt: new Date() })
-      .where(and(or(eq(projects.makerId, userId), eq(projects.mindId, userId)), ne(projects.status, 'completed')));
+    const createdByUser = or(eq(projects.makerId, userId), eq(projects.mindId, userId));
+    await tx.update(projects).set({ status: 'cancelled', updatedAt: new Date() }).where(and(createdByUser, ne(projects.status, 'completed')));
+    // Their deliverables are their files and go with them: the project keeps no link to a removed file.
+    await tx.update(projects).set({ deliverableUrl: null, updatedAt: new Date() }).where(and(createdByUser, isNotNull(projects.deliverableUrl)));
     // Curated matches are a plain id list without a foreign key: drop the deleted creator from them.
     await tx
       .update(whiteGloveRequests)
       .set({ curatedCreatorIds: sql`array_remove(${whiteGloveRequests.curatedCreatorIds}, ${userId})` })
       .where(sql`${userId} = any(${whiteGloveRequests.curatedCreatorIds})`);
+    // Tokens better-auth keeps outside the user's foreign keys (password reset: the value is the user id), and
+    // every email addressed to them: a pending one is never sent to a deleted account, a sent one is their data.
+    await tx.delete(verification).where(eq(verification.value, userId));
+    await tx.delete(emailOutbox).where(sql`lower(${emailOutbox.toAddress}) = lower(${existing.email})`);
     await inTransaction?.(tx);
     await tx.delete(user).where(eq(user.id, userId));
   });

@@ -36,10 +36,14 @@ describe('GET /api/admin/projects', () => {
     expect(all[0]).toMatchObject({ title: 'Project 51', deliverableType: 'logo_design', status: 'active', clientName: 'Clara Client', creatorName: 'Milo Maker', flagged: false });
     expect(all.map((p: { title: string }) => p.title)).not.toContain('Old flagged');
 
+    // The flagged view is the queue of flags awaiting a decision, oldest first; a cancelled project keeps its flag
+    // as history but has left the queue.
+    const newFlagged = await addProject(ctx, { clientId: client.id, makerId: maker.id, status: 'in_review', flagged: true, title: 'New flagged', createdAt: new Date(base + 60_000) });
+    await addProject(ctx, { clientId: client.id, makerId: maker.id, status: 'cancelled', flagged: true, title: 'Cancelled flagged', createdAt: new Date(base - 2000) });
     const flagged = (await ctx.inject(admin, { method: 'GET', url: '/api/admin/projects?filter=flagged' })).json().projects;
-    expect(flagged.map((p: { id: string }) => p.id)).toEqual([oldFlagged.id]);
+    expect(flagged.map((p: { id: string }) => p.id)).toEqual([oldFlagged.id, newFlagged.id]);
     expect(flagged[0].flagReason).toBe('Client flagged for review');
-    expect((await ctx.inject(admin, { method: 'GET', url: '/api/admin/overview' })).json().stats.totalProjects).toBe(53);
+    expect((await ctx.inject(admin, { method: 'GET', url: '/api/admin/overview' })).json().stats.totalProjects).toBe(55);
   });
 });
 

@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_MESSAGES, type AdminProject } from '../../../domain/admin-schemas';
 import { LIMITS } from '../../../domain/constants';
+import { applyProjectAction, projectStateOf, type ProjectAction } from '../../../domain/project-lifecycle';
 import type { Database, Transaction } from '../../db/client';
 import { profiles, projects, user } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
@@ -14,7 +15,7 @@ const clientProfile = alias(profiles, 'client_profile');
 const makerProfile = alias(profiles, 'maker_profile');
 const mindProfile = alias(profiles, 'mind_profile');
 
-/** The newest projects (spec: fetch 50), or only the flagged ones when `flagged` is set. */
+/** The newest projects (spec: fetch 50), or the flags awaiting a decision when `flagged` is set. */
 export const listProjects = async (db: Database, filter: 'all' | 'flagged'): Promise<AdminProject[]> => {
   const rows = await db
     .select({
@@ -33,8 +34,10 @@ export const listProjects = async (db: Database, filter: 'all' | 'flagged'): Pro
     .leftJoin(clientProfile, eq(clientProfile.id, projects.clientId))
     .leftJoin(makerProfile, eq(makerProfile.id, projects.makerId))
     .leftJoin(mindProfile, eq(mindProfile.id, projects.mindId))
-    .where(filter === 'flagged' ? eq(projects.flagged, true) : undefined)
-    .orderBy(desc(projects.createdAt), desc(projects.id))
+    // The flagged view is the admin's queue: flags still awaiting a decision (a cancelled project keeps its flag as
+    // history and shows in the full list), oldest first so none waits behind newer ones.
+    .where(filter === 'flagged' ? and(eq(projects.flagged, true), eq(projects.status, 'in_review')) : undefined)
+    .orderBy(...(filter === 'flagged' ? [asc(projects.createdAt), asc(projects.id)] : [desc(projects.createdAt), desc(projects.id)]))
     .limit(LIMITS.adminProjectFetch);
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 };
@@ -44,11 +47,15 @@ export const countProjects = async (db: Database): Promise<number> => {
   return row?.total ?? 0;
 };
 
-/** Locks a flagged project that is still in review; anything else is a 404 or a 409. */
-const lockFlaggedProject = async (tx: Transaction, projectId: string) => {
+type FlagDecision = 'clear' | 'cancel';
+const DECISION_ACTIONS = { clear: 'clear_flag', cancel: 'admin_cancel' } as const satisfies Record<FlagDecision, ProjectAction>;
+
+/** Locks the project and checks the decision against the shared project rules: a missing project is a 404, any other state a 409. */
+const lockFlaggedProject = async (tx: Transaction, auth: AuthContext, projectId: string, decision: FlagDecision) => {
   const [project] = await tx.select().from(projects).where(eq(projects.id, projectId)).for('update');
   if (!project) throw notFound('Project not found');
-  if (!project.flagged || project.status !== 'in_review') throw conflict(ADMIN_MESSAGES.projectNotFlagged);
+  const result = applyProjectAction(projectStateOf(project), { role: auth.role, relation: 'none' }, DECISION_ACTIONS[decision]);
+  if (!result.ok) throw conflict(ADMIN_MESSAGES.projectNotFlagged);
   return project;
 };
 
@@ -61,15 +68,13 @@ const participantsOf = async (tx: Transaction, project: { clientId: string; make
     .where(inArray(user.id, ids));
 };
 
-type FlagDecision = 'clear' | 'cancel';
-
 /**
  * Resolves a client's flag: clearing returns the work to the client's review (flagged false, still
  * in_review); cancelling ends the project. Both parties are emailed and the decision is audit-logged.
  */
 export const resolveFlag = async (app: FastifyInstance, auth: AuthContext, projectId: string, decision: FlagDecision, reason: string | null) =>
   app.db.transaction(async (tx) => {
-    const project = await lockFlaggedProject(tx, projectId);
+    const project = await lockFlaggedProject(tx, auth, projectId, decision);
     const changes =
       decision === 'clear'
         ? { flagged: false, flagReason: null, updatedAt: new Date() }

@@ -5,6 +5,7 @@ import { ADMIN_MESSAGES } from '../../../domain/admin-schemas';
 import {
   account,
   auditLog,
+  emailOutbox,
   clientProfiles,
   contactSubmissions,
   makerProfiles,
@@ -16,6 +17,7 @@ import {
   session,
   user,
   userRoles,
+  verification,
   whiteGloveRequests,
 } from '../../db/schema';
 import { parseFileUrl } from '../../storage/storage';
@@ -44,7 +46,10 @@ const fileExists = async (url: string) => {
 };
 
 /** Every row anywhere that still points at the user (audit_log.target_id is the record of the deletion itself). */
-const remainingRows = async (userId: string) => ({
+const remainingRows = async (userId: string, email: string) => ({
+  verification: (await ctx.db.select().from(verification).where(eq(verification.value, userId))).length,
+  emails: (await ctx.db.select().from(emailOutbox).where(sql`lower(${emailOutbox.toAddress}) = lower(${email})`)).length,
+  deliverables: (await ctx.db.select().from(projects).where(sql`${projects.deliverableUrl} like ${`%/${userId}/%`}`)).length,
   user: (await ctx.db.select().from(user).where(eq(user.id, userId))).length,
   account: (await ctx.db.select().from(account).where(eq(account.userId, userId))).length,
   session: (await ctx.db.select().from(session).where(eq(session.userId, userId))).length,
@@ -107,20 +112,27 @@ describe('DELETE /api/admin/users/:id', () => {
     const active = await addProject(ctx, { clientId: client.id, makerId: maker.id, status: 'active' });
     const doc = await ctx.app.storage.saveUpload('processScreenshot', `${maker.id}/${done.id}/process-1`, png);
     await ctx.db.insert(processDocs).values({ makerId: maker.id, projectId: done.id, fileUrl: doc.url });
+    const deliverable = await ctx.app.storage.saveUpload('deliverable', `${maker.id}/${done.id}/deliverable`, png);
+    await ctx.db.update(projects).set({ deliverableUrl: deliverable.url }).where(eq(projects.id, done.id));
+    const reset = await ctx.inject(null, { method: 'POST', url: '/api/auth/request-password-reset', payload: { email: maker.email, redirectTo: '/reset-password' } });
+    expect(reset.statusCode).toBe(200);
     const request = await addWhiteGloveRequest(ctx, client.id);
     await ctx.db.update(whiteGloveRequests).set({ status: 'completed', curatedCreatorIds: [maker.id, 'other-1', 'other-2'] }).where(eq(whiteGloveRequests.id, request.id));
     const second = await ctx.signIn(maker.email, maker.password);
     const secondCookie = ctx.cookieFrom(second);
-    for (const url of [avatar.url, image.url, image.thumbnailUrl!, doc.url]) expect(await fileExists(url)).toBe(true);
+    for (const url of [avatar.url, image.url, image.thumbnailUrl!, doc.url, deliverable.url]) expect(await fileExists(url)).toBe(true);
+    // What the deletion must remove is really there first: the reset token, the welcome and reset emails, the deliverable.
+    expect(await remainingRows(maker.id, maker.email)).toMatchObject({ verification: 1, emails: 2, deliverables: 1, user: 1 });
 
     const response = await deleteUser(maker.id);
     expect(response.statusCode).toBe(204);
 
-    expect(await remainingRows(maker.id)).toEqual({
+    expect(await remainingRows(maker.id, maker.email)).toEqual({
+      verification: 0, emails: 0, deliverables: 0,
       user: 0, account: 0, session: 0, userRoles: 0, profiles: 0, makerProfiles: 0, mindProfiles: 0, clientProfiles: 0,
       portfolioItems: 0, processDocs: 0, projects: 0, whiteGlove: 0, contact: 0, auditAsActor: 0,
     });
-    for (const url of [avatar.url, image.url, image.thumbnailUrl!, doc.url]) expect(await fileExists(url)).toBe(false);
+    for (const url of [avatar.url, image.url, image.thumbnailUrl!, doc.url, deliverable.url]) expect(await fileExists(url)).toBe(false);
     // The client's projects stay: the completed one keeps its status, the active one is cancelled.
     const left = await ctx.db.select().from(projects).where(eq(projects.clientId, client.id));
     expect(Object.fromEntries(left.map((p) => [p.id, [p.status, p.makerId]]))).toEqual({ [done.id]: ['completed', null], [active.id]: ['cancelled', null] });
@@ -151,7 +163,7 @@ describe('DELETE /api/admin/users/:id', () => {
     await addWhiteGloveRequest(ctx, client.id);
 
     expect((await deleteUser(client.id)).statusCode).toBe(204);
-    const rows = await remainingRows(client.id);
+    const rows = await remainingRows(client.id, client.email);
     expect(Object.values(rows).every((count) => count === 0)).toBe(true);
     expect(await ctx.db.select().from(processDocs).where(eq(processDocs.projectId, project.id))).toHaveLength(0);
     for (const url of [logo.url, deliverable.url, doc.url]) expect(await fileExists(url)).toBe(false);

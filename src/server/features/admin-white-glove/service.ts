@@ -73,15 +73,22 @@ export const curateMatches = async (app: FastifyInstance, auth: AuthContext, req
     if (updated.length === 0) throw conflict(ADMIN_MESSAGES.requestNotPending);
 
     const [client] = await tx
-      .select({ email: user.email, name: sql<string>`coalesce(${profiles.name}, ${user.name})` })
+      .select({ email: user.email, name: sql<string>`coalesce(${profiles.name}, ${user.name})`, companyName: clientProfiles.companyName })
       .from(user)
       .leftJoin(profiles, eq(profiles.id, user.id))
+      .leftJoin(clientProfiles, eq(clientProfiles.userId, user.id))
       .where(eq(user.id, request.clientId));
     if (client) await app.mailer.enqueue(matchesReadyEmail(app, client, request, ordered), tx);
     await recordAudit(tx, auth, {
       action: 'white_glove.curate',
       targetType: 'white_glove_request',
       targetId: requestId,
-      metadata: { creatorIds, creatorNames: ordered.map((creator) => creator.name), deliverableType: request.deliverableType },
+      // `name` is what the Audit tab shows as the target: the client's company, as the White Glove tab names it.
+      metadata: {
+        name: client?.companyName ?? 'Unknown Client',
+        creatorIds,
+        creatorNames: ordered.map((creator) => creator.name),
+        deliverableType: request.deliverableType,
+      },
     });
   });

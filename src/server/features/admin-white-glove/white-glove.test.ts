@@ -111,7 +111,7 @@ describe('POST /api/admin/white-glove/:id/curate', () => {
     expect(mail.textBody).toContain('Fay Mind');
     expect(mail.textBody).toContain('/dashboard-client');
     const [entry] = await ctx.db.select().from(auditLog).where(eq(auditLog.targetId, request.id));
-    expect(entry).toMatchObject({ action: 'white_glove.curate', actorId: admin.id, metadata: { creatorIds: chosen } });
+    expect(entry).toMatchObject({ action: 'white_glove.curate', actorId: admin.id, metadata: { name: 'Bakehouse Co', creatorIds: chosen } });
 
     const again = await curate(request.id, logoMakers.map((m) => m.id));
     expect(again.statusCode).toBe(409);

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { MakerApplication } from '../../../domain/admin-schemas';
+import type { MakerApplication, MindApplication } from '../../../domain/admin-schemas';
 import { makeUser, renderApp, signedInAs, stubFetch, type FetchRoutes } from '../../test/render-app';
 
 afterEach(() => {
@@ -77,8 +77,30 @@ describe('the admin dashboard', () => {
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/admin/applications/maker/maker-1/reject');
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ reason: 'Needs process shots' });
 
+    // The spec's toast, with the server's reason beneath it.
     fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Error approving application')).toBeTruthy();
     expect(await screen.findByText('This application is no longer pending.')).toBeTruthy();
+  });
+
+  it('shows a mind applicant with the plan and expertise', async () => {
+    const mind: MindApplication = {
+      userId: 'mind-1',
+      name: 'Mo Mind',
+      email: 'mo@example.com',
+      avatarUrl: null,
+      bio: null,
+      introVideoUrl: null,
+      portfolioCount: 0,
+      submittedAt: '2026-03-02T10:00:00.000Z',
+      subscriptionPlan: 'pro',
+      expertiseAreas: ['Brand Strategy', 'Creative Direction'],
+    };
+    renderAdmin({ 'GET /api/admin/applications': { status: 200, body: { makers: [], minds: [mind] } } });
+    expect(await screen.findByRole('heading', { name: 'Mo Mind' }, slow)).toBeTruthy();
+    for (const text of ['Brand Strategy', 'Creative Direction']) expect(screen.getByText(text)).toBeTruthy();
+    expect(screen.getByText('Pro')).toBeTruthy();
+    expect(screen.getByText('No pending maker applications')).toBeTruthy();
   });
 
   it('toasts the spec’s message when the dashboard cannot load', async () => {
@@ -100,7 +122,7 @@ describe('the admin dashboard', () => {
       '/dashboard-admin?tab=users',
     );
     expect(await screen.findByText('N/A', {}, slow)).toBeTruthy();
-    expect(screen.getByText('No role')).toBeTruthy();
+    expect(screen.getByText('Role: No role')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Delete/ }));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText('Are you sure?')).toBeTruthy();
@@ -112,6 +134,114 @@ describe('the admin dashboard', () => {
     fireEvent.click(screen.getByRole('button', { name: /Delete/ }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('User deleted successfully')).toBeTruthy();
+  });
+
+  it('toasts the spec’s messages when deleting a user or assigning a Seal fails', async () => {
+    const user = { id: 'u-9', name: 'Della', email: 'della@example.com', role: 'maker', createdAt: '2026-01-02T00:00:00.000Z' };
+    const eligible = { userId: 'maker-3', name: 'Sol Seal', avatarUrl: null, qualifyingProjects: 3, sealStatus: 'none' };
+    renderAdmin(
+      {
+        'GET /api/admin/users': { status: 200, body: { users: [user], total: 1, limit: 100 } },
+        'DELETE /api/admin/users/u-9': { status: 500, body: { error: 'internal_error', message: 'Something went wrong' } },
+        'GET /api/admin/seal': { status: 200, body: { eligible: [eligible], verified: [] } },
+        'POST /api/admin/seal/maker-3/assign': { status: 500, body: { error: 'internal_error', message: 'Something went wrong' } },
+      },
+      '/dashboard-admin?tab=users',
+    );
+    expect(await screen.findByText('Role: maker', {}, slow)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Delete/ }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Error deleting user')).toBeTruthy();
+    // A fault's own words stay in the server's log.
+    expect(screen.queryByText('Something went wrong')).toBeNull();
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Seal' }));
+    fireEvent.click(await screen.findByRole('button', { name: /Assign Seal/ }, slow));
+    expect(await screen.findByText('Error assigning seal')).toBeTruthy();
+  });
+
+  it('shows the spec’s empty states for the Seal, White Glove and Contact tabs', async () => {
+    renderAdmin(
+      {
+        'GET /api/admin/seal': { status: 200, body: { eligible: [], verified: [] } },
+        'GET /api/admin/white-glove': { status: 200, body: { requests: [] } },
+        'GET /api/admin/contact': { status: 200, body: { submissions: [] } },
+      },
+      '/dashboard-admin?tab=seal',
+    );
+    expect(await screen.findByText('No makers currently eligible for Seal', {}, slow)).toBeTruthy();
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'White Glove' }));
+    expect(await screen.findByText('No white glove requests yet', {}, slow)).toBeTruthy();
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Contact' }));
+    expect(await screen.findByText('No contact submissions yet', {}, slow)).toBeTruthy();
+  });
+
+  it('names a request or project without a company as Unknown Client', async () => {
+    const request = {
+      id: 'wg-1',
+      companyName: null,
+      description: 'A label for our cider',
+      deliverableType: 'packaging_design',
+      budget: 2500,
+      status: 'pending',
+      curatedCreatorIds: [],
+      createdAt: '2026-03-01T10:00:00.000Z',
+      dueAt: '2026-03-03T10:00:00.000Z',
+      completedAt: null,
+      isOverdue: true,
+    };
+    renderAdmin({ 'GET /api/admin/white-glove': { status: 200, body: { requests: [request] } } }, '/dashboard-admin?tab=white-glove');
+    expect(await screen.findByText('Unknown Client', {}, slow)).toBeTruthy();
+    expect(screen.getByText('A label for our cider')).toBeTruthy();
+  });
+});
+
+describe('the flagged projects queue', () => {
+  const flagged = {
+    id: 'p-1',
+    title: 'Cider label',
+    deliverableType: 'packaging_design',
+    status: 'in_review',
+    budget: 900,
+    flagged: true,
+    flagReason: 'Client flagged for review',
+    clientName: null,
+    creatorName: 'Mara Maker',
+    createdAt: '2026-03-01T10:00:00.000Z',
+  };
+  const cancelledFlag = { ...flagged, id: 'p-2', title: 'Old poster', status: 'cancelled' };
+
+  it('shows the flag reason, offers a decision only on open flags, and cancels with a note', async () => {
+    let queue = [flagged];
+    const { fetchMock } = renderAdmin(
+      {
+        'GET /api/admin/projects?filter=all': { status: 200, body: { projects: [flagged, cancelledFlag] } },
+        'GET /api/admin/projects?filter=flagged': () => ({ status: 200, body: { projects: queue } }),
+        'POST /api/admin/projects/p-1/cancel': () => {
+          queue = [];
+          return { status: 200, body: { id: 'p-1', status: 'cancelled', flagged: true } };
+        },
+      },
+      '/dashboard-admin?tab=projects',
+    );
+    expect(await screen.findByText('Old poster', {}, slow)).toBeTruthy();
+    // A cancelled project keeps its flag as history, but there is nothing left to decide on it.
+    expect(screen.getAllByRole('button', { name: 'Cancel project' })).toHaveLength(1);
+    expect(screen.getAllByText('Client: Unknown Client · Creator: Mara Maker')).toHaveLength(2);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Flagged for review' }));
+    expect(await screen.findByText('1 flagged project awaits your decision, oldest first')).toBeTruthy();
+    expect(screen.getByText('Client flagged for review')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel project' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Note (optional)'), { target: { value: 'Not what was briefed' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel project' }));
+    expect(await screen.findByText('Project cancelled')).toBeTruthy();
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/admin/projects/p-1/cancel');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ reason: 'Not what was briefed' });
+    expect(await screen.findByText('No flagged projects')).toBeTruthy();
   });
 });
 

@@ -32,10 +32,9 @@ export function useAdminQuery<T>(queryKey: QueryKey, path: string) {
   return query;
 }
 
-/** The server's message when it sent one, else the spec's fallback. */
-export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.message ? error.message : fallback;
-}
+/** The server's reason for a refusal (a 4xx says what happened, e.g. someone decided first); none for a fault. */
+const refusalReason = (error: unknown): string | undefined =>
+  error instanceof ApiError && error.status < 500 && error.message ? error.message : undefined;
 
 interface AdminActionOptions<TVariables> {
   request: (variables: TVariables) => { path: string; init: ApiRequestInit };
@@ -58,7 +57,9 @@ export function useAdminAction<TVariables>({ request, success, failure, onSucces
       await queryClient.invalidateQueries({ queryKey: ADMIN_KEY });
     },
     onError: (error) => {
-      toast.error(errorMessage(error, failure));
+      // The spec's toast for the failure, with the server's reason beneath it when it gave one.
+      const reason = refusalReason(error);
+      toast.error(failure, reason && reason !== failure ? { description: reason } : undefined);
     },
   });
 }

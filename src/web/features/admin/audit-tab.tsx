@@ -27,6 +27,12 @@ const targetOf = (entry: AuditEntry): string => {
   return named ? `${named} (${kind})` : kind;
 };
 
+/** The creators a curation chose, as they were named at the time. */
+const matchedNames = (entry: AuditEntry): string | null => {
+  const names = entry.metadata?.creatorNames;
+  return Array.isArray(names) && names.length > 0 ? names.filter((name) => typeof name === 'string').join(', ') : null;
+};
+
 export function AuditTab() {
   const query = useAdminQuery<{ entries: AuditEntry[] }>(adminKeys.audit, '/api/admin/audit');
   return (
@@ -49,6 +55,7 @@ export function AuditTab() {
                 <p className="text-ink">
                   <span className="font-medium">{labelOf(entry.action)}</span> · {targetOf(entry)}
                 </p>
+                {matchedNames(entry) ? <p className="text-sm text-muted-foreground">Matched: {matchedNames(entry)}</p> : null}
                 <p className="text-sm text-muted-foreground">by {entry.actorEmail ?? 'a deleted admin'}</p>
                 {entry.reason ? <p className="mt-1 text-sm text-ink">“{entry.reason}”</p> : null}
               </div>

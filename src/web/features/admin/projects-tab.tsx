@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Flag } from 'lucide-react';
 import { ADMIN_MESSAGES, humanizeCategory, type AdminProject } from '../../../domain/admin-schemas';
 import { LIMITS } from '../../../domain/constants';
+import { allowedProjectActions, type ProjectState, type ProjectViewer } from '../../../domain/project-lifecycle';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/list-states';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -12,6 +13,13 @@ import { formatBudget, formatDate } from './format';
 import { ReasonDialog } from './reason-dialog';
 
 type Filter = 'all' | 'flagged';
+
+const ADMIN_VIEWER: ProjectViewer = { role: 'admin', relation: 'none' };
+const adminStateOf = (project: AdminProject): ProjectState => ({
+  status: project.status,
+  hasCreator: project.creatorName !== null,
+  flagged: project.flagged,
+});
 type Decision = { project: AdminProject; action: 'clear-flag' | 'cancel' };
 
 const FILTERS: Array<{ value: Filter; label: string }> = [
@@ -50,7 +58,8 @@ export function ProjectsTab() {
     failure: deciding?.action === 'cancel' ? ADMIN_MESSAGES.projectCancelFailed : ADMIN_MESSAGES.flagClearFailed,
     onSuccess: () => setDeciding(null),
   });
-  const shown = query.data?.projects.slice(0, LIMITS.adminProjectDisplay) ?? [];
+  // The full list shows the newest 20 of the 50 loaded (spec); the flagged queue shows every open flag it loaded.
+  const shown = (filter === 'flagged' ? query.data?.projects : query.data?.projects.slice(0, LIMITS.adminProjectDisplay)) ?? [];
 
   return (
     <section aria-labelledby="projects-heading">
@@ -61,7 +70,7 @@ export function ProjectsTab() {
         <ErrorState message={ADMIN_MESSAGES.loadFailed} onRetry={() => void query.refetch()} />
       ) : shown.length === 0 ? (
         filter === 'flagged' ? (
-          <EmptyState title="No flagged projects" description="When a client flags delivered work, it waits here for your review." />
+          <EmptyState title="No flagged projects" description="When a client flags delivered work, it waits here for your decision." />
         ) : (
           <EmptyState title="No projects on the platform yet" description="Projects appear here as soon as a client creates one." />
         )
@@ -69,14 +78,14 @@ export function ProjectsTab() {
         <>
           <p className="mb-3 text-sm text-muted-foreground">
             {filter === 'flagged'
-              ? `${shown.length} flagged ${shown.length === 1 ? 'project' : 'projects'}`
+              ? `${shown.length} flagged ${shown.length === 1 ? 'project awaits' : 'projects await'} your decision, oldest first`
               : query.data.projects.length > shown.length
                 ? `Showing the ${shown.length} newest of the ${query.data.projects.length} most recent projects.`
                 : `${shown.length} ${shown.length === 1 ? 'project' : 'projects'}`}
           </p>
           <ul className="space-y-3">
             {shown.map((project) => {
-              const canResolve = project.flagged && project.status === 'in_review';
+              const canResolve = allowedProjectActions(adminStateOf(project), ADMIN_VIEWER).includes('clear_flag');
               return (
                 <RowCard key={project.id} className={cn(canResolve && 'border-accent/60')}>
                   <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">

@@ -10,8 +10,6 @@ import { adminKeys, useAdminAction, useAdminQuery } from './admin-data';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { formatDate } from './format';
 
-const ROLE_NAMES = { maker: 'maker', mind: 'mind', client: 'client', admin: 'admin' } as const;
-
 export function UsersTab() {
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search.trim());
@@ -64,7 +62,7 @@ export function UsersTab() {
                   <p className="truncate text-sm text-muted-foreground">{user.email ?? 'N/A'}</p>
                 </div>
                 <p className="flex shrink-0 flex-wrap gap-x-4 text-sm text-muted-foreground sm:w-64">
-                  <span className="sm:w-24">{user.role ? `Role: ${ROLE_NAMES[user.role]}` : 'No role'}</span>
+                  <span className="sm:w-28">Role: {user.role ?? 'No role'}</span>
                   <span>Joined {formatDate(user.createdAt)}</span>
                 </p>
                 <Button size="sm" variant="ghost" className="self-start text-destructive hover:bg-destructive/10 sm:self-center" onClick={() => setDeleting(user)}>
