@@ -213,6 +213,33 @@ describe('a studio', () => {
     await context.close();
   });
 
+  it('takes a new visitor who hires from a studio through sign-up and client onboarding to the project dialog', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`/marketplace?q=${encodeURIComponent(PUBLIC_FEATURED.name)}`);
+    await page.getByRole('link', { name: `View Studio of ${PUBLIC_FEATURED.name}` }).click();
+    await expect.poll(() => h1(page)).toBe(PUBLIC_FEATURED.name);
+    await page.getByRole('link', { name: 'Hire This Maker' }).click();
+    await expectPath(page, '/auth');
+    const panel = page.getByRole('tabpanel');
+    await expect.poll(() => panel.getByRole('radio', { name: 'Client (Brand Partner)' }).isChecked()).toBe(true);
+    await panel.getByLabel('Name').fill('Nora Newclient');
+    await panel.getByLabel('Email').fill(`nora-${Date.now()}@example.com`);
+    await panel.getByLabel('Password').fill('a good long password');
+    await panel.locator('button[type=submit]').click();
+
+    // Sign-up still lands on onboarding (spec); finishing it continues to the hire instead of the bare dashboard.
+    await expectPath(page, '/onboard-client');
+    await page.getByLabel('Company name').fill('Newclient Cider');
+    await page.getByLabel('Industry').fill('Drinks');
+    await page.getByLabel('Budget range').fill('$1,000 – $5,000');
+    await page.getByRole('checkbox', { name: 'Logo design' }).click();
+    await page.getByRole('checkbox', { name: /I accept the terms and conditions/ }).click();
+    await page.getByRole('button', { name: 'Complete Profile' }).click();
+    await expectPath(page, '/dashboard-client');
+    await expectProjectDialogFor(page, PUBLIC_FEATURED.name);
+    await context.close();
+  });
+
   it('answers Creator Not Found for an unknown studio, and the server describes real studios to link previews', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/studio/no-such-creator');

@@ -2,7 +2,8 @@ import type { SignupRole, UserRole } from './constants';
 import { SIGNUP_ROLES } from './constants';
 
 export const dashboardPath = (role: UserRole): string => `/dashboard-${role}`;
-export const onboardPath = (role: SignupRole): string => `/onboard-${role}`;
+export const onboardPath = (role: SignupRole, redirectTo?: string | null): string =>
+  redirectTo ? `/onboard-${role}?redirect=${encodeURIComponent(redirectTo)}` : `/onboard-${role}`;
 
 /** Every path the web app renders; anything else is a 404 (served with HTTP status 404). */
 export const APP_ROUTE_PATTERNS: readonly RegExp[] = [

@@ -57,7 +57,7 @@ function AuthPanel({ typeParam, redirectTo }: { typeParam: string | null; redire
           <SignInForm redirectTo={redirectTo} />
         </TabsContent>
         <TabsContent value="signup">
-          <SignUpForm initialRole={parseSignupRole(typeParam)} />
+          <SignUpForm initialRole={parseSignupRole(typeParam)} redirectTo={redirectTo} />
         </TabsContent>
       </Tabs>
     </div>

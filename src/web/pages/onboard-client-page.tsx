@@ -1,6 +1,6 @@
-import { useNavigate } from 'react-router';
 import { dashboardPath } from '../../domain/routes';
 import { usePageTitle } from '../lib/use-page-title';
+import { useAfterOnboarding } from '../features/auth/after-onboarding';
 import { OnboardingDone, OnboardingLayout, OnboardingLoadError, OnboardingLoading } from '../features/onboarding/onboarding-layout';
 import { ClientProfileForm } from '../features/profile/client-profile-form';
 import { useClientProfile } from '../features/profile/profile-api';
@@ -13,7 +13,7 @@ const STEPS = [
 
 export function OnboardClientPage() {
   usePageTitle('Client Onboarding');
-  const navigate = useNavigate();
+  const afterOnboarding = useAfterOnboarding('client');
   const profile = useClientProfile();
 
   return (
@@ -33,7 +33,7 @@ export function OnboardClientPage() {
           dashboardPath={dashboardPath('client')}
         />
       ) : (
-        <ClientProfileForm profile={profile.data} mode="onboarding" onSubmitted={() => navigate(dashboardPath('client'))} />
+        <ClientProfileForm profile={profile.data} mode="onboarding" onSubmitted={afterOnboarding} />
       )}
     </OnboardingLayout>
   );

@@ -1,6 +1,6 @@
-import { useNavigate } from 'react-router';
 import { dashboardPath } from '../../domain/routes';
 import { usePageTitle } from '../lib/use-page-title';
+import { useAfterOnboarding } from '../features/auth/after-onboarding';
 import { OnboardingDone, OnboardingLayout, OnboardingLoadError, OnboardingLoading } from '../features/onboarding/onboarding-layout';
 import { MakerProfileForm } from '../features/profile/maker-profile-form';
 import { useMakerProfile } from '../features/profile/profile-api';
@@ -15,7 +15,7 @@ const STEPS = [
 
 export function OnboardMakerPage() {
   usePageTitle('Maker Onboarding');
-  const navigate = useNavigate();
+  const afterOnboarding = useAfterOnboarding('maker');
   const profile = useMakerProfile();
 
   return (
@@ -41,7 +41,7 @@ export function OnboardMakerPage() {
       ) : (
         <div className="grid gap-8">
           {profile.data.applicationStatus === 'rejected' ? <RejectionNotice reason={profile.data.rejectionReason} /> : null}
-          <MakerProfileForm profile={profile.data} mode="onboarding" onSubmitted={() => navigate(dashboardPath('maker'))} />
+          <MakerProfileForm profile={profile.data} mode="onboarding" onSubmitted={afterOnboarding} />
         </div>
       )}
     </OnboardingLayout>

@@ -1,6 +1,6 @@
-import { useNavigate } from 'react-router';
 import { dashboardPath } from '../../domain/routes';
 import { usePageTitle } from '../lib/use-page-title';
+import { useAfterOnboarding } from '../features/auth/after-onboarding';
 import { OnboardingDone, OnboardingLayout, OnboardingLoadError, OnboardingLoading } from '../features/onboarding/onboarding-layout';
 import { MindProfileForm } from '../features/profile/mind-profile-form';
 import { useMindProfile } from '../features/profile/profile-api';
@@ -14,7 +14,7 @@ const STEPS = [
 
 export function OnboardMindPage() {
   usePageTitle('Mind Onboarding');
-  const navigate = useNavigate();
+  const afterOnboarding = useAfterOnboarding('mind');
   const profile = useMindProfile();
 
   return (
@@ -40,7 +40,7 @@ export function OnboardMindPage() {
       ) : (
         <div className="grid gap-8">
           {profile.data.applicationStatus === 'rejected' ? <RejectionNotice reason={profile.data.rejectionReason} /> : null}
-          <MindProfileForm profile={profile.data} mode="onboarding" onSubmitted={() => navigate(dashboardPath('mind'))} />
+          <MindProfileForm profile={profile.data} mode="onboarding" onSubmitted={afterOnboarding} />
         </div>
       )}
     </OnboardingLayout>

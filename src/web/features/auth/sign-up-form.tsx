@@ -18,7 +18,8 @@ import { SignupRoleField } from './signup-role-field';
 
 const SIGN_UP_FIELDS = ['name', 'email', 'password', 'role'] as const;
 
-export function SignUpForm({ initialRole }: { initialRole: SignupRole }) {
+/** `redirectTo` (from /auth's `redirect`) is carried through onboarding, which then leads there. */
+export function SignUpForm({ initialRole, redirectTo = null }: { initialRole: SignupRole; redirectTo?: string | null }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const form = useForm({
@@ -33,7 +34,7 @@ export function SignUpForm({ initialRole }: { initialRole: SignupRole }) {
       const { user } = await apiFetch<{ user: SessionUser }>('/api/account/sign-up', { method: 'POST', body: values });
       setSessionUser(queryClient, user);
       toast.success(AUTH_MESSAGES.signUpSuccess);
-      await navigate(onboardPath(values.role), { replace: true });
+      await navigate(onboardPath(values.role, redirectTo), { replace: true });
     } catch (error) {
       showSubmitError(error, form.setError, SIGN_UP_FIELDS, AUTH_MESSAGES.signUpFallback);
     }
