@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nameField } from './auth-schemas';
+import { isHttpUrl } from './urls';
 import {
   APPLICATION_STATUSES,
   DELIVERABLE_CATEGORIES,
@@ -53,14 +54,6 @@ export const PLAN_LABELS: Record<SubscriptionPlan, { name: string; price: string
   premium: { name: 'Premium', price: 'Contact us' },
 };
 
-const isHttpUrl = (value: string): boolean => {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
-  } catch {
-    return false;
-  }
-};
 
 const requiredText = (message: string, max = SHORT_TEXT_MAX) =>
   z

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ExternalLink } from 'lucide-react';
 import { PLAN_LABELS, formatCategory, type StudioData } from '../../../domain/marketplace';
+import { isHttpUrl } from '../../../domain/urls';
 import { CreatorAvatar } from '../../components/creator-card';
 import { RoleBadge } from '../../components/role-badge';
 import { SealBadge } from '../../components/seal-badge';
@@ -42,9 +43,9 @@ function TagList({ tags }: { tags: readonly string[] }) {
 /** Who the creator is: avatar, name, badges, bio and what they offer, with the hire action. */
 export function StudioProfile({ studio }: { studio: StudioData }) {
   const isMaker = studio.role === 'maker';
-  const hasFacts = isMaker
-    ? studio.experienceYears !== null || studio.deliverableCategories.length > 0 || Boolean(studio.websiteLink)
-    : true;
+  // The server only stores http(s) links; a link of any other kind is never made clickable here either.
+  const website = studio.websiteLink && isHttpUrl(studio.websiteLink) ? studio.websiteLink : null;
+  const hasFacts = isMaker ? studio.experienceYears !== null || studio.deliverableCategories.length > 0 || Boolean(website) : true;
   return (
     <section className="mx-auto grid max-w-6xl gap-12 px-5 pb-16 pt-12 sm:px-8 md:grid-cols-[1.35fr_1fr] md:gap-16 md:pt-20">
       <div>
@@ -80,15 +81,15 @@ export function StudioProfile({ studio }: { studio: StudioData }) {
                 <TagList tags={studio.expertiseAreas} />
               </Fact>
             ) : null}
-            {isMaker && studio.websiteLink ? (
+            {isMaker && website ? (
               <Fact label="Website">
                 <a
-                  href={studio.websiteLink}
+                  href={website}
                   target="_blank"
                   rel="noopener noreferrer nofollow"
                   className="inline-flex items-center gap-1.5 rounded-sm text-accent-strong underline underline-offset-4"
                 >
-                  {websiteLabel(studio.websiteLink)}
+                  {websiteLabel(website)}
                   <ExternalLink aria-hidden="true" className="size-4" />
                   <span className="sr-only">(opens in a new tab)</span>
                 </a>
