@@ -4,8 +4,16 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CREATORS_MIND, CREATORS_PASSWORD, CREATORS_REJECTED_MAKER, CREATORS_SEALED_MAKER, CREATORS_WORKSHOP_TITLE } from './fixtures/creators';
-import { baseURL, expectAccessible, expectPath, launchBrowser, newPage, uniqueEmail } from './support/browser';
+import {
+  CREATORS_LAST_WORKSHOP_TITLE,
+  CREATORS_MIND,
+  CREATORS_PASSWORD,
+  CREATORS_REJECTED_MAKER,
+  CREATORS_SEALED_MAKER,
+  CREATORS_WORKSHOP_TITLE,
+  CREATORS_WORKSHOPS,
+} from './fixtures/creators';
+import { expectAccessible, expectPath, launchBrowser, newPage, uniqueEmail } from './support/browser';
 
 const PASSWORD = 'a good long password';
 let browser: Browser;
@@ -169,14 +177,19 @@ describe('maker onboarding and dashboard', () => {
     await page.keyboard.press('End');
     await expect.poll(() => page.getByRole('tab', { name: 'Community' }).getAttribute('aria-selected')).toBe('true');
 
-    const workshopsApi = await page.request.get(`${baseURL()}/api/workshops/upcoming`);
-    if (workshopsApi.status() === 200) {
-      await seeText(page, CREATORS_WORKSHOP_TITLE);
-      await seeText(page, '12 max');
-    } else {
-      // Until the workshops API is merged the tab shows its designed error state.
-      await seeText(page, "We couldn't load the workshops right now.");
-    }
+    // The real list from /api/workshops/upcoming: the next 5, soonest first, never the error state.
+    const community = page.getByRole('tabpanel');
+    const listed = community.getByRole('listitem');
+    await expect.poll(() => listed.count()).toBe(5);
+    expect(CREATORS_WORKSHOPS.length).toBeGreaterThan(5);
+    const critique = listed.filter({ has: page.getByRole('heading', { name: CREATORS_WORKSHOP_TITLE }) });
+    expect(await critique.getByText('12 max').isVisible()).toBe(true);
+    expect(await critique.getByRole('link', { name: /Join link/ }).getAttribute('href')).toBe('https://meet.example.com/creators-1');
+    expect(await community.getByRole('heading', { name: CREATORS_LAST_WORKSHOP_TITLE }).count()).toBe(0);
+    const dates = await community.locator('time').evaluateAll((times) => times.map((time) => time.getAttribute('datetime') ?? ''));
+    expect(dates).toHaveLength(5);
+    expect([...dates].sort()).toEqual(dates);
+    expect(await page.getByText("We couldn't load the workshops right now.").count()).toBe(0);
     await expectAccessible(page);
     await context.close();
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DELIVERABLE_CATEGORIES, EXPERTISE_AREAS, type DeliverableCategory, type ExpertiseArea } from './constants';
+import { clientProfileSchema } from './profile-schemas';
 import { CREATOR_ROLES } from './project-schemas';
 
 /** The category select of the client's Browse Creators tab (spec section 2), label → value. */
@@ -39,6 +40,8 @@ export const creatorCardSchema = z.object({
   name: z.string(),
   role: z.enum(CREATOR_ROLES),
   avatarUrl: z.string().nullable(),
+  /** The avatar's small copy for the card (null when there is none); cards fall back to avatarUrl without it. */
+  avatarThumbnailUrl: z.string().nullable().optional(),
   bio: z.string().nullable(),
   sealVerified: z.boolean(),
   deliverableCategories: z.array(z.enum(DELIVERABLE_CATEGORIES)),
@@ -51,29 +54,11 @@ export const creatorCardListSchema = z.object({ creators: z.array(creatorCardSch
 export const creatorOptionSchema = z.object({ id: z.string(), name: z.string(), role: z.enum(CREATOR_ROLES) });
 export type CreatorOption = z.infer<typeof creatorOptionSchema>;
 
-export const CLIENT_PROFILE_MESSAGES = {
-  updated: 'Profile updated successfully',
-  updateFailed: 'Failed to update profile',
-  logoUploaded: 'File uploaded successfully',
-  logoFailed: 'Error uploading file',
-  companyRequired: 'Please enter your company name',
-  industryRequired: 'Please enter your industry',
-  budgetRangeRequired: 'Please enter your budget range',
-  categoriesRequired: 'Please select at least one deliverable category',
-  tooLong: 'Must be less than 200 characters',
-} as const;
-
-const P = CLIENT_PROFILE_MESSAGES;
-
-export const clientProfileUpdateSchema = z.object({
-  companyName: z.string({ error: P.companyRequired }).trim().min(1, P.companyRequired).max(200, P.tooLong),
-  industry: z.string({ error: P.industryRequired }).trim().min(1, P.industryRequired).max(200, P.tooLong),
-  budgetRange: z.string({ error: P.budgetRangeRequired }).trim().min(1, P.budgetRangeRequired).max(200, P.tooLong),
-  desiredCategories: z
-    .array(z.enum(DELIVERABLE_CATEGORIES), { error: P.categoriesRequired })
-    .min(1, P.categoriesRequired)
-    .max(DELIVERABLE_CATEGORIES.length),
-});
+/**
+ * The dashboard's profile edit (PUT /api/client/profile): the onboarding schema's fields, rules and messages
+ * (e.g. 'Company name is required'), without the logo, which has its own upload endpoint there.
+ */
+export const clientProfileUpdateSchema = clientProfileSchema.omit({ logoUrl: true });
 export type ClientProfileUpdate = z.infer<typeof clientProfileUpdateSchema>;
 
 export const clientProfileViewSchema = z.object({

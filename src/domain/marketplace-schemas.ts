@@ -34,6 +34,11 @@ export const creatorCardSchema = z.object({
   name: z.string(),
   bio: z.string().nullable(),
   avatarUrl: z.string().nullable(),
+  /**
+   * The avatar's small copy (480 px wide) for the card; null when the avatar is not an image we stored. Optional so
+   * that a card without it still shows, with the full avatar. The studio page keeps the full image.
+   */
+  avatarThumbnailUrl: z.string().nullable().optional(),
   sealStatus: z.enum(SEAL_STATUSES),
   /** Deliverable categories for makers, expertise areas for minds. */
   categories: z.array(z.string()),

@@ -33,7 +33,23 @@ export const EXTENSION_BY_MIME: Record<string, string> = {
 
 export const unsupportedTypeMessage = (rule: UploadRule): string => `Unsupported file type. Please choose ${rule.accepts}.`;
 
-/** The spec previews a link as an image only for these extensions. */
-export const isPreviewableImageUrl = (url: string): boolean => /\.(jpe?g|png|gif|webp)(\?.*)?$/i.test(url);
+/** Spec section 5: an upload is previewed as an image only for these extensions. */
+export const PREVIEWABLE_IMAGE_EXTENSIONS: readonly string[] = ['jpg', 'jpeg', 'png', 'gif', 'webp'];
+
+const extensionOf = (nameOrUrl: string): string | null => /\.([a-z0-9]+)$/i.exec(nameOrUrl.replace(/[?#].*$/, ''))?.[1]?.toLowerCase() ?? null;
+
+/** A stored link (or a file name) is previewed as an image only when it ends in one of those extensions. */
+export const isPreviewableImageUrl = (url: string): boolean => {
+  const extension = extensionOf(url);
+  return extension !== null && PREVIEWABLE_IMAGE_EXTENSIONS.includes(extension);
+};
+
+/**
+ * The same rule for a file chosen in the browser, before it is uploaded: its name must end in one of those
+ * extensions, and the type the browser reports (when it reports one) must be one of the matching image types.
+ * So an SVG, a BMP or a HEIC photo is never drawn as a preview, even though its type starts with `image/`.
+ */
+export const isPreviewableImageFile = (file: { name: string; type: string }): boolean =>
+  isPreviewableImageUrl(file.name) && (file.type === '' || (IMAGE_MIME_TYPES as readonly string[]).includes(file.type));
 
 export const bytesLimit = (rule: UploadRule): number => rule.maxMb * 1024 * 1024;

@@ -29,6 +29,30 @@ export const parseFileUrl = (url: string | null | undefined): { bucket: StorageB
 
 export const isPublicBucket = (bucket: StorageBucket): boolean => PUBLIC_BUCKETS.includes(bucket);
 
+const THUMBNAIL_SUFFIX = '.thumb.webp';
+
+/** A stored file's key without its extension: `<userId>/avatar.png` → `<userId>/avatar`. */
+export const baseKeyOf = (key: string): string => (key.endsWith(THUMBNAIL_SUFFIX) ? key.slice(0, -THUMBNAIL_SUFFIX.length) : key.replace(/\.[a-z0-9]+$/i, ''));
+
+/**
+ * Every image's thumbnail lives beside it at `<base>.thumb.webp`, whatever the image's own extension: so files of
+ * different types stored at one fixed path (an avatar, a logo) share one thumbnail, the newest one's.
+ */
+export const thumbnailKeyOf = (key: string): string => `${baseKeyOf(key)}${THUMBNAIL_SUFFIX}`;
+
+const STORED_IMAGE = /\.(jpg|png|gif|webp)$/;
+
+/**
+ * The thumbnail URL of an image URL made by saveUpload (same bucket, `<base>.thumb.webp`, same version), or null
+ * for anything else: external links, PDFs, or a thumbnail itself. saveUpload writes a thumbnail for every image.
+ */
+export const thumbnailUrlOf = (url: string | null | undefined): string | null => {
+  const parsed = parseFileUrl(url);
+  if (!parsed || parsed.key.endsWith(THUMBNAIL_SUFFIX) || !STORED_IMAGE.test(parsed.key)) return null;
+  const version = /\?v=([a-z0-9]+)$/.exec(url ?? '')?.[1];
+  return fileUrl(parsed.bucket, thumbnailKeyOf(parsed.key), version);
+};
+
 export const createStorage = (driver: StorageDriver) => ({
   driver,
   /**
@@ -43,7 +67,7 @@ export const createStorage = (driver: StorageDriver) => ({
     await driver.put(rule.bucket, key, inspected.body, inspected.mime);
     let thumbnailUrl: string | null = null;
     if (inspected.thumbnail) {
-      const thumbKey = `${basePath}.thumb.webp`;
+      const thumbKey = thumbnailKeyOf(key);
       await driver.put(rule.bucket, thumbKey, inspected.thumbnail, 'image/webp');
       thumbnailUrl = fileUrl(rule.bucket, thumbKey, version);
     }
@@ -55,8 +79,7 @@ export const createStorage = (driver: StorageDriver) => ({
     const parsed = parseFileUrl(url);
     if (!parsed) return;
     await driver.delete(parsed.bucket, parsed.key);
-    const base = parsed.key.replace(/\.[a-z0-9]+$/i, '');
-    if (!parsed.key.endsWith('.thumb.webp')) await driver.delete(parsed.bucket, `${base}.thumb.webp`);
+    if (!parsed.key.endsWith(THUMBNAIL_SUFFIX)) await driver.delete(parsed.bucket, thumbnailKeyOf(parsed.key));
   },
   removeUserFiles: async (userId: string): Promise<void> => {
     const buckets: StorageBucket[] = ['profile-images', 'client-logos', 'portfolio-items', 'process-docs', 'deliverables'];

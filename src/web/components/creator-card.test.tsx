@@ -45,6 +45,16 @@ describe('CreatorCard', () => {
     expect(within(card).getByRole('button', { name: /Contact/ })).toBeTruthy();
   });
 
+  it("shows the avatar's thumbnail, not the full image, and the full image only when there is no thumbnail", () => {
+    const { unmount } = renderCard({ ...base, avatarUrl: '/files/profile-images/c-1/avatar.png?v=1', avatarThumbnailUrl: '/files/profile-images/c-1/avatar.thumb.webp?v=1' });
+    const card = screen.getByRole('article');
+    expect(card.querySelector('img[src="/files/profile-images/c-1/avatar.thumb.webp?v=1"]')).not.toBeNull();
+    expect(card.querySelector('img[src="/files/profile-images/c-1/avatar.png?v=1"]')).toBeNull();
+    unmount();
+    renderCard({ ...base, avatarUrl: 'https://images.example.com/me.png', avatarThumbnailUrl: null });
+    expect(screen.getByRole('article').querySelector('img[src="https://images.example.com/me.png"]')).not.toBeNull();
+  });
+
   it('falls back to No bio available, a placeholder avatar and one No image panel, without a Seal', () => {
     renderCard({ ...base, role: 'mind', bio: null, sealStatus: 'none', categories: ['Brand Strategy'], portfolio: [] });
     const card = screen.getByRole('article');

@@ -82,7 +82,8 @@ export function CreatorCard({ creator, onContact, actions, headingLevel = 'h3' }
       </Link>
       <div className="flex flex-1 flex-col p-5 sm:p-6">
         <div className="flex items-center gap-3">
-          <CreatorAvatar name={creator.name} url={creator.avatarUrl} />
+          {/* The card shows the avatar's small copy; the studio page shows the full image. */}
+          <CreatorAvatar name={creator.name} url={creator.avatarThumbnailUrl ?? creator.avatarUrl} />
           <div className="min-w-0">
             <Heading className="truncate text-xl">{creator.name}</Heading>
             <div className="mt-1 flex items-center gap-2">

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientProfiles, projects } from '../../db/schema';
+import { clientProfiles, profiles, projects } from '../../db/schema';
 import { parseFileUrl } from '../../storage/storage';
 import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../test/harness';
 import { createOrPromoteAdmin } from '../account/create-admin';
@@ -52,6 +53,27 @@ describe('browse creators', () => {
     expect(await browse('?category=branding_packages')).toEqual(['Bria Brand', 'Selma Sealed']);
     expect(await browse('?category=web_design')).toEqual(['Walt Web']);
     expect(await browse('?category=content_marketing')).toEqual([]);
+  });
+
+  it("carries the avatar's thumbnail for the card, which exists", async () => {
+    const upload = await ctx.inject(webMaker, {
+      method: 'POST',
+      url: '/api/uploads/profile-image',
+      ...multipart({ data: await pngBuffer('#3d5a4c', 800), filename: 'me.png', contentType: 'image/png' }),
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const { url, thumbnailUrl } = upload.json() as { url: string; thumbnailUrl: string };
+    await ctx.db.update(profiles).set({ avatarUrl: url }).where(eq(profiles.id, webMaker.id));
+
+    const response = await ctx.inject(client, { method: 'GET', url: '/api/client/creators?search=Walt' });
+    const [card] = response.json().creators as Array<{ avatarUrl: string | null; avatarThumbnailUrl: string | null }>;
+    expect(card.avatarUrl).toBe(url);
+    expect(card.avatarThumbnailUrl).toBe(thumbnailUrl);
+    const thumbnail = await ctx.inject(null, { method: 'GET', url: card.avatarThumbnailUrl! });
+    expect(thumbnail.statusCode).toBe(200);
+    expect(thumbnail.headers['content-type']).toBe('image/webp');
+    const others = (await ctx.inject(client, { method: 'GET', url: '/api/client/creators?search=Bria' })).json().creators;
+    expect(others[0].avatarThumbnailUrl).toBeNull();
   });
 
   it('Seal Only lists makers with a verified Seal', async () => {
@@ -115,7 +137,7 @@ describe('dashboard summary and profile', () => {
   it('edits the profile with validation', async () => {
     const bad = await ctx.inject(client, { method: 'PUT', url: '/api/client/profile', payload: { companyName: '', industry: 'x', budgetRange: 'y', desiredCategories: [] } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields).toMatchObject({ companyName: 'Please enter your company name', desiredCategories: 'Please select at least one deliverable category' });
+    expect(bad.json().fields).toMatchObject({ companyName: 'Company name is required', desiredCategories: 'Please select at least one deliverable category' });
     const payload = { companyName: 'Acme & Sons', industry: 'Food', budgetRange: '$10k+', desiredCategories: ['web_design', 'content_marketing'] };
     const ok = await ctx.inject(client, { method: 'PUT', url: '/api/client/profile', payload });
     expect(ok.statusCode).toBe(200);
@@ -140,5 +162,28 @@ describe('dashboard summary and profile', () => {
     expect(tooBig.json().message).toBe('File size must be less than 5MB');
     const maker = await ctx.inject(sealMaker, { method: 'POST', url: '/api/client/profile/logo', ...multipart({ data: await pngBuffer(), filename: 'l.png', contentType: 'image/png' }) });
     expect(maker.statusCode).toBe(403);
+  });
+
+  it('replaces a PNG logo with a JPEG: the new logo and its thumbnail stay, the old file goes', async () => {
+    const send = async (file: { data: Buffer; filename: string; contentType: string }) => {
+      const response = await ctx.inject(client, { method: 'POST', url: '/api/client/profile/logo', ...multipart(file) });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().logoUrl as string;
+    };
+    const status = async (url: string) => (await ctx.inject(null, { method: 'GET', url })).statusCode;
+    const red = await send({ data: await pngBuffer('#ff0000', 64), filename: 'logo.png', contentType: 'image/png' });
+    expect(parseFileUrl(red)?.key).toBe(`${client.id}/logo.png`);
+    const blueJpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#0000ff' } }).jpeg().toBuffer();
+    const blue = await send({ data: blueJpeg, filename: 'logo.jpg', contentType: 'image/jpeg' });
+    expect(parseFileUrl(blue)?.key).toBe(`${client.id}/logo.jpg`);
+
+    expect(await status(blue)).toBe(200);
+    expect(await status(red)).toBe(404);
+    const thumbnail = await ctx.inject(null, { method: 'GET', url: `/files/client-logos/${client.id}/logo.thumb.webp` });
+    expect(thumbnail.statusCode).toBe(200);
+    // The thumbnail is the new logo's, not a leftover of the old one.
+    const { dominant } = await sharp(thumbnail.rawPayload).stats();
+    expect(dominant.b).toBeGreaterThan(200);
+    expect(dominant.r).toBeLessThan(50);
   });
 });

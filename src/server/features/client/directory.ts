@@ -3,6 +3,7 @@ import { EXPERTISE_FOR_CATEGORY, type BrowseCreatorsQuery, type CreatorCard } fr
 import { LIMITS, type DeliverableCategory } from '../../../domain/constants';
 import type { DbExecutor } from '../../db/client';
 import { makerProfiles, mindProfiles, profiles, userRoles } from '../../db/schema';
+import { thumbnailUrlOf } from '../../storage/storage';
 
 /** LIKE treats % and _ as wildcards: a name search for "50%" must match the text, not everything. */
 const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -77,6 +78,7 @@ export const listCreatorCards = async (db: DbExecutor, filters: DirectoryFilters
       name: maker.name,
       role: 'maker' as const,
       avatarUrl: maker.avatarUrl,
+      avatarThumbnailUrl: thumbnailUrlOf(maker.avatarUrl),
       bio: maker.bio,
       sealVerified: maker.sealStatus === 'verified',
       deliverableCategories: maker.deliverableCategories,
@@ -87,6 +89,7 @@ export const listCreatorCards = async (db: DbExecutor, filters: DirectoryFilters
       name: mind.name,
       role: 'mind' as const,
       avatarUrl: mind.avatarUrl,
+      avatarThumbnailUrl: thumbnailUrlOf(mind.avatarUrl),
       bio: mind.bio,
       sealVerified: false,
       deliverableCategories: [],

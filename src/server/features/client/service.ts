@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ClientDashboard, ClientProfileUpdate, ClientProfileView } from '../../../domain/client-dashboard-schemas';
 import type { DbExecutor } from '../../db/client';
 import { clientProfiles, projects } from '../../db/schema';
-import { parseFileUrl } from '../../storage/storage';
 import type { ReceivedUpload } from '../../storage/upload-request';
 import type { AuthContext } from '../../types';
+import { removeReplacedFile } from '../uploads/own-file';
 
 const EMPTY_PROFILE: ClientProfileView = { companyName: null, industry: null, budgetRange: null, desiredCategories: [], logoUrl: null };
 
@@ -49,18 +49,17 @@ export const updateClientProfile = async (app: FastifyInstance, auth: AuthContex
 export const replaceClientLogo = async (app: FastifyInstance, auth: AuthContext, upload: ReceivedUpload): Promise<ClientProfileView> => {
   const previous = (await readProfile(app.db, auth.userId)).logoUrl;
   const stored = await app.storage.saveUpload('clientLogo', `${auth.userId}/logo`, upload.data);
-  const sameFile = parseFileUrl(previous)?.key === stored.key;
   try {
     await app.db
       .insert(clientProfiles)
       .values({ userId: auth.userId, logoUrl: stored.url })
       .onConflictDoUpdate({ target: clientProfiles.userId, set: { logoUrl: stored.url, updatedAt: new Date() } });
   } catch (error) {
-    // The new file replaced the old one in place when the extension matched; only a new path is an orphan.
-    if (!sameFile) await app.storage.removeByUrl(stored.url).catch(() => undefined);
+    // The profile still points at the previous logo: the new file is the one nobody uses now.
+    await removeReplacedFile(app, stored.url, previous);
     throw error;
   }
-  // A logo of another type was stored beside the old one: the old file is now unreferenced.
-  if (previous && !sameFile) await app.storage.removeByUrl(previous).catch((error: unknown) => app.log.warn({ err: error }, 'old logo not removed'));
+  // The same rule as saving the profile form: never delete the thumbnail the new logo has just written.
+  await removeReplacedFile(app, previous, stored.url);
   return readProfile(app.db, auth.userId);
 };

@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MarketplacePage } from '../../../domain/marketplace';
+import { profiles } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { insertCreator } from './test-creators';
 
@@ -149,6 +152,29 @@ describe('filters', () => {
     expect(counted.total).toBe(2);
     expect(counted.creators).toHaveLength(1);
     expect(counted.nextCursor).not.toBeNull();
+  });
+
+  it("gives each card the avatar's thumbnail, which exists, while the studio keeps the full image", async () => {
+    const withAvatar = await insertCreator(ctx.db, { role: 'maker', name: 'Avatartest Stored' });
+    const stored = await ctx.app.storage.saveUpload('profileImage', `${withAvatar}/avatar`, await sharp({ create: { width: 900, height: 900, channels: 3, background: '#a5472a' } }).jpeg().toBuffer());
+    await ctx.db.update(profiles).set({ avatarUrl: stored.url }).where(eq(profiles.id, withAvatar));
+    const external = await insertCreator(ctx.db, { role: 'mind', name: 'Avatartest External', avatarUrl: 'https://images.example.com/me.png' });
+    const none = await insertCreator(ctx.db, { role: 'mind', name: 'Avatartest None' });
+
+    const cards = (await list({ q: 'Avatartest' })).creators;
+    const card = cards.find((creator) => creator.id === withAvatar);
+    expect(card?.avatarUrl).toBe(stored.url);
+    expect(card?.avatarThumbnailUrl).toBe(stored.thumbnailUrl);
+    const thumbnail = await ctx.inject(null, { method: 'GET', url: card!.avatarThumbnailUrl! });
+    expect(thumbnail.statusCode).toBe(200);
+    expect(thumbnail.headers['content-type']).toBe('image/webp');
+    expect((await sharp(thumbnail.rawPayload).metadata()).width).toBeLessThan(900);
+    // Links we did not store have no thumbnail: the card falls back to the avatar itself.
+    expect(cards.find((creator) => creator.id === external)?.avatarThumbnailUrl).toBeNull();
+    expect(cards.find((creator) => creator.id === none)?.avatarThumbnailUrl).toBeNull();
+
+    const studio = await ctx.inject(null, { method: 'GET', url: `/api/studio/${withAvatar}` });
+    expect(studio.json().avatarUrl).toBe(stored.url);
   });
 
   it('returns the card fields with the three newest portfolio thumbnails', async () => {

@@ -2,6 +2,7 @@ import { LIMITS } from '../../../domain/constants';
 import type { CreatorCardData, MarketplacePage, MarketplaceQuery, ShowcaseItem } from '../../../domain/marketplace';
 import type { DbExecutor } from '../../db/client';
 import { badRequest } from '../../http/errors';
+import { thumbnailUrlOf } from '../../storage/storage';
 import type { MarketplaceFilters } from '../../../domain/marketplace';
 import { countCreators, type KeysetPosition } from './creator-queries';
 import { selectListingPage, type ListingRow } from './listing-statement';
@@ -48,6 +49,8 @@ const toCard = (row: ListingRow): CreatorCardData => ({
   name: row.name,
   bio: row.bio,
   avatarUrl: row.avatarUrl,
+  // Derived, not stored: every avatar saveUpload wrote has its thumbnail beside it (decision 093).
+  avatarThumbnailUrl: thumbnailUrlOf(row.avatarUrl),
   sealStatus: row.sealStatus,
   categories: row.categories,
   portfolio: row.portfolio.map(({ id, title, imageUrl, thumbnailUrl }) => ({ id, title, imageUrl, thumbnailUrl })),

@@ -17,7 +17,7 @@ export function HireCreatorCard({ creator, onHire }: { creator: CreatorCard; onH
   return (
     <Card className="flex h-full flex-col p-5">
       <div className="flex items-center gap-4">
-        <CreatorAvatar name={creator.name} url={creator.avatarUrl} />
+        <CreatorAvatar name={creator.name} url={creator.avatarThumbnailUrl ?? creator.avatarUrl} />
         <div className="min-w-0">
           <div className="flex items-center gap-2">
             <h3 className="truncate text-lg">{creator.name}</h3>

@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { ImagePlus } from 'lucide-react';
 import { FieldError, Label } from '../../components/ui/label';
+import { isPreviewableImageFile } from '../../../domain/upload-policy';
 import { cn } from '../../lib/utils';
 import { IMAGE_ACCEPT } from '../uploads/file-checks';
 
@@ -15,7 +16,8 @@ interface ImagePickerProps {
 
 /** Chooses an image to send with a form, and previews it locally before anything is uploaded. */
 export function ImagePicker({ id, label, file, onChange, maxMb, error }: ImagePickerProps) {
-  const preview = useMemo(() => (file && file.type.startsWith('image/') ? URL.createObjectURL(file) : null), [file]);
+  // The upload field's rule (spec section 5): only jpg, jpeg, png, gif and webp are drawn as a preview.
+  const preview = useMemo(() => (file && isPreviewableImageFile(file) ? URL.createObjectURL(file) : null), [file]);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
   return (

@@ -29,9 +29,11 @@ interface ClientProfileFormProps {
   /** 'onboarding' completes the profile (and approves the client); 'dashboard' saves changes. */
   mode: 'onboarding' | 'dashboard';
   onSubmitted?: () => void | Promise<void>;
+  /** Dashboard only: leaves the form without saving. */
+  onCancel?: () => void;
 }
 
-export function ClientProfileForm({ profile, mode, onSubmitted }: ClientProfileFormProps) {
+export function ClientProfileForm({ profile, mode, onSubmitted, onCancel }: ClientProfileFormProps) {
   const queryClient = useQueryClient();
   const isOnboarding = mode === 'onboarding';
   const form = useForm<ClientOnboardingInput, unknown, ClientOnboardingValues>({
@@ -126,7 +128,12 @@ export function ClientProfileForm({ profile, mode, onSubmitted }: ClientProfileF
         />
       ) : null}
 
-      <div className="flex justify-end border-t border-border pt-8">
+      <div className="flex flex-col-reverse gap-3 border-t border-border pt-8 sm:flex-row sm:justify-end">
+        {!isOnboarding && onCancel ? (
+          <Button type="button" variant="ghost" size="lg" onClick={onCancel} disabled={isSubmitting}>
+            Cancel
+          </Button>
+        ) : null}
         <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
           {isSubmitting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
           {isOnboarding ? 'Complete Profile' : 'Save changes'}
