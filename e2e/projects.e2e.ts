@@ -31,7 +31,7 @@ const logIn = async (page: Page, email: string, landing: string) => {
 const seeText = (page: Page, text: string) => expect.poll(() => page.getByText(text, { exact: true }).first().isVisible(), { timeout: 10000 }).toBe(true);
 const projectCard = (page: Page, title: string): Locator => page.locator('li', { has: page.getByRole('heading', { name: title, exact: true }) });
 
-/** The creator's side: through their dashboard's Projects tab when it renders one, otherwise through the API. */
+/** The creator's side of a project, acted out in their dashboard's Projects tab as a person would. */
 interface CreatorSide {
   accept: (title: string) => Promise<void>;
   decline: (title: string) => Promise<void>;
@@ -39,64 +39,36 @@ interface CreatorSide {
   submitDeliverable: (title: string) => Promise<void>;
 }
 
-const creatorSide = async (page: Page, role: 'maker' | 'mind'): Promise<{ side: CreatorSide; throughUi: boolean }> => {
+const creatorSide = async (page: Page, role: 'maker' | 'mind'): Promise<CreatorSide> => {
   const projectsTab = page.getByRole('tab', { name: 'Projects', exact: true });
-  await page.waitForLoadState('networkidle');
-  const throughUi = (await projectsTab.count()) > 0;
-  console.info(`projects e2e: the ${role}'s actions go through ${throughUi ? 'the Projects tab' : 'the API (no Projects tab on this dashboard yet)'}`);
-  if (throughUi) {
-    await projectsTab.click();
-    const card = (title: string) => projectCard(page, title);
-    return {
-      throughUi,
-      side: {
-        accept: async (title) => {
-          await card(title).getByRole('button', { name: 'Accept Project' }).click();
-          await seeText(page, 'Project accepted!');
-        },
-        decline: async (title) => {
-          await card(title).getByRole('button', { name: 'Decline Project' }).click();
-          await page.getByRole('dialog').getByRole('button', { name: 'Decline Project' }).click();
-          await seeText(page, 'Project declined');
-        },
-        uploadProcessDoc: async (title, description) => {
-          await card(title).getByRole('button', { name: 'Add Process Doc' }).click();
-          const dialog = page.getByRole('dialog');
-          await seeText(page, 'Add 3 to 4 screenshots of your process: sketches, drafts, work in progress.');
-          await dialog.getByLabel('Process screenshot').setInputFiles(await pngFile('sketch.png', '#d8cbb5'));
-          await dialog.getByLabel('What does it show? (optional)').fill(description);
-          await dialog.getByRole('button', { name: 'Upload Process Doc' }).click();
-          await seeText(page, 'Process doc uploaded!');
-        },
-        submitDeliverable: async (title) => {
-          await card(title).getByRole('button', { name: 'Submit Deliverable' }).click();
-          const dialog = page.getByRole('dialog');
-          await dialog.getByLabel('Deliverable file').setInputFiles(await pngFile('final.png', '#2f4a3a'));
-          await dialog.getByRole('button', { name: 'Submit for Review' }).click();
-          await seeText(page, 'Deliverable submitted for review!');
-        },
-      },
-    };
-  }
-  // The maker and mind dashboards are built in another branch; until they render CreatorProjectsTab, the
-  // creator acts through the same API the tab calls, with the browser session's cookies.
-  const idOf = async (title: string) => {
-    const response = await page.request.get('/api/projects');
-    const found = ((await response.json()).projects as Array<{ id: string; title: string }>).find((p) => p.title === title);
-    expect(found, `project "${title}" in the ${role}'s list`).toBeDefined();
-    return found!.id;
-  };
-  const post = async (title: string, action: string, multipart?: Record<string, string | Awaited<ReturnType<typeof pngFile>>>) => {
-    const response = await page.request.post(`/api/projects/${await idOf(title)}/${action}`, multipart ? { multipart } : {});
-    expect(response.status(), await response.text()).toBeLessThan(300);
-  };
+  await expect.poll(() => projectsTab.isVisible(), { timeout: 10000, message: `the ${role} dashboard has a Projects tab` }).toBe(true);
+  await projectsTab.click();
+  const card = (title: string) => projectCard(page, title);
   return {
-    throughUi,
-    side: {
-      accept: (title) => post(title, 'accept'),
-      decline: (title) => post(title, 'decline'),
-      uploadProcessDoc: async (title, description) => post(title, 'process-docs', { description, file: await pngFile('sketch.png', '#d8cbb5') }),
-      submitDeliverable: async (title) => post(title, 'deliverable', { file: await pngFile('final.png', '#2f4a3a') }),
+    accept: async (title) => {
+      await card(title).getByRole('button', { name: 'Accept Project' }).click();
+      await seeText(page, 'Project accepted!');
+    },
+    decline: async (title) => {
+      await card(title).getByRole('button', { name: 'Decline Project' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Decline Project' }).click();
+      await seeText(page, 'Project declined');
+    },
+    uploadProcessDoc: async (title, description) => {
+      await card(title).getByRole('button', { name: 'Add Process Doc' }).click();
+      const dialog = page.getByRole('dialog');
+      await seeText(page, 'Add 3 to 4 screenshots of your process: sketches, drafts, work in progress.');
+      await dialog.getByLabel('Process screenshot').setInputFiles(await pngFile('sketch.png', '#d8cbb5'));
+      await dialog.getByLabel('What does it show? (optional)').fill(description);
+      await dialog.getByRole('button', { name: 'Upload Process Doc' }).click();
+      await seeText(page, 'Process doc uploaded!');
+    },
+    submitDeliverable: async (title) => {
+      await card(title).getByRole('button', { name: 'Submit Deliverable' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Deliverable file').setInputFiles(await pngFile('final.png', '#2f4a3a'));
+      await dialog.getByRole('button', { name: 'Submit for Review' }).click();
+      await seeText(page, 'Deliverable submitted for review!');
     },
   };
 };
@@ -132,7 +104,7 @@ describe('a client hires a maker and the work goes from draft to completed', () 
     const maker = await newPage(browser);
     await logIn(maker.page, PROJECTS_FX.maker.email, '/dashboard-maker');
     const before = await earnings(maker.page);
-    const { side } = await creatorSide(maker.page, 'maker');
+    const side = await creatorSide(maker.page, 'maker');
     await side.accept(title);
     await side.uploadProcessDoc(title, 'Thumbnail sketches');
     await side.submitDeliverable(title);
@@ -177,7 +149,7 @@ describe('flagging work and declining a draft', () => {
 
     const mind = await newPage(browser);
     await logIn(mind.page, PROJECTS_FX.mind.email, '/dashboard-mind');
-    const { side } = await creatorSide(mind.page, 'mind');
+    const side = await creatorSide(mind.page, 'mind');
     await side.decline(PROJECTS_FX.declineProjectTitle);
 
     await client.page.reload();
@@ -229,6 +201,54 @@ describe('browsing creators and White Glove', () => {
     await expect.poll(() => projectDialog.getByRole('heading', { name: 'Start a project' }).isVisible()).toBe(true);
     await expect.poll(() => projectDialog.getByLabel('Creator (optional)').textContent()).toContain(PROJECTS_FX.mind.name);
     await expectAccessible(page);
+    await context.close();
+  });
+});
+
+// Last in the file: it renames the fixture client's company, which the journeys above read.
+describe("the client's company profile", () => {
+  it('edits Company Name, Industry and Desired Categories, and uploads a PNG logo', async () => {
+    const { context, page } = await newPage(browser);
+    await logIn(page, PROJECTS_FX.client.email, '/dashboard-client');
+    await page.getByRole('tab', { name: 'Profile', exact: true }).click();
+    const panel = page.getByRole('tabpanel');
+    await expect.poll(() => panel.getByRole('heading', { name: 'Company Profile' }).isVisible()).toBe(true);
+    await expect.poll(() => panel.getByText('Food & Hospitality', { exact: true }).isVisible()).toBe(true);
+    expect(await panel.getByRole('img', { name: /logo$/ }).count()).toBe(0);
+
+    await panel.getByRole('button', { name: 'Edit Profile' }).click();
+    const form = page.getByRole('form', { name: 'Company profile' });
+    await form.getByLabel('Company name').fill('Juniper Bakery & Café');
+    await form.getByLabel('Industry').fill('Artisan Baking');
+    // The logo: a real PNG, stored by the server as soon as it is chosen and previewed in the form.
+    await form.getByLabel('Company logo').setInputFiles(await pngFile('logo.png', '#7a3b2e'));
+    await seeText(page, 'File uploaded successfully');
+    await expect.poll(() => form.getByRole('img', { name: 'Current company logo' }).isVisible(), { timeout: 10000 }).toBe(true);
+    const branding = form.getByRole('checkbox', { name: 'Branding packages' });
+    expect(await branding.getAttribute('aria-checked')).toBe('true');
+    await branding.click();
+    await form.getByRole('checkbox', { name: 'Web design' }).click();
+    await expectAccessible(page);
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await seeText(page, 'Profile updated successfully');
+    await expect.poll(() => form.count()).toBe(0);
+
+    // Saved on the server: after a reload the profile, its logo and the Company card show the new values.
+    await page.reload();
+    await page.getByRole('tab', { name: 'Profile', exact: true }).click();
+    const saved = page.getByRole('tabpanel');
+    await expect.poll(() => saved.getByText('Artisan Baking', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => saved.getByText('Juniper Bakery & Café', { exact: true }).isVisible()).toBe(true);
+    expect(await saved.getByText('Food & Hospitality', { exact: true }).count()).toBe(0);
+    const categories = saved.getByRole('definition').filter({ hasText: 'logo design' });
+    await expect.poll(() => categories.getByText('web design', { exact: true }).isVisible()).toBe(true);
+    expect(await categories.getByText('branding packages', { exact: true }).count()).toBe(0);
+    const logo = saved.getByRole('img', { name: 'Juniper Bakery & Café logo' });
+    await expect.poll(() => logo.isVisible()).toBe(true);
+    const logoResponse = await page.request.get((await logo.getAttribute('src'))!);
+    expect(logoResponse.status()).toBe(200);
+    expect(logoResponse.headers()['content-type']).toBe('image/png');
+    await expect.poll(() => page.getByTitle('Juniper Bakery & Café').isVisible()).toBe(true);
     await context.close();
   });
 });

@@ -67,6 +67,32 @@ describe('/dashboard-client', { timeout: 15000 }, () => {
     expect(within(sol).getByRole('img', { name: 'Verified Human Creator' })).toBeTruthy();
   });
 
+  it('shows a spinner until the dashboard has loaded, then the summary and tabs', async () => {
+    const answer = stubFetch(routes());
+    let release = () => {};
+    const loaded = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async (input, init) => {
+        if (input === '/api/client/dashboard') await loaded;
+        return answer(input, init);
+      }),
+    );
+    renderApp('/dashboard-client');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Client Dashboard' })).toBeTruthy();
+    const spinner = await screen.findByRole('status');
+    expect(spinner.textContent).toBe('Loading');
+    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(screen.queryByText('Juniper Bakery')).toBeNull();
+
+    release();
+    expect(await screen.findByText('Juniper Bakery')).toBeTruthy();
+    expect(screen.getByRole('tablist', { name: 'Client dashboard sections' })).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
   it('filters on the server and shows the empty state', async () => {
     const fetchMock = stubFetch(
       routes({ 'GET /api/client/creators?category=web_design&seal=seal': { status: 200, body: { creators: [] } } }),

@@ -2,6 +2,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
+// The app raises toasts through lib/toast (decision 082); a test reaches sonner itself only to clear its state.
+// eslint-disable-next-line no-restricted-imports
+import { toast } from 'sonner';
 import type { ProjectView } from '../../../domain/project-schemas';
 import { AppProviders } from '../../app-providers';
 import { makeUser, stubFetch } from '../../test/render-app';
@@ -11,6 +14,8 @@ import '../../test/jsdom-shims';
 
 afterEach(() => {
   cleanup();
+  // Sonner keeps toasts in module state and the app's toaster replays them on mount: start each test without any.
+  toast.dismiss();
   vi.unstubAllGlobals();
 });
 
@@ -96,6 +101,52 @@ describe('CreatorProjectsTab', { timeout: 15000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Accept Project' }));
     expect(await screen.findByText('Error accepting project')).toBeTruthy();
     expect(await screen.findByText('Only a draft project can be accepted.')).toBeTruthy();
+  });
+
+  it("shows 'Error declining project' when the decline fails, and keeps the draft", async () => {
+    stubFetch({
+      'GET /api/projects': { status: 200, body: { projects: [project({})] } },
+      'POST /api/projects/p-1/decline': { status: 409, body: { error: 'conflict', message: 'Only a draft project can be declined.' } },
+    });
+    renderTab();
+    fireEvent.click(await screen.findByRole('button', { name: 'Decline Project' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Decline this project?' })).getByRole('button', { name: 'Decline Project' }));
+    expect(await screen.findByText('Error declining project')).toBeTruthy();
+    expect(await screen.findByText('Only a draft project can be declined.')).toBeTruthy();
+    expect(screen.queryByText('Project declined')).toBeNull();
+    expect((await cardOf('Wordmark')).getByRole('button', { name: 'Accept Project' })).toBeTruthy();
+  });
+
+  it("shows 'Error uploading deliverable' when the upload fails", async () => {
+    const fetchMock = stubFetch({
+      'GET /api/projects': { status: 200, body: { projects: [project({ status: 'active' })] } },
+      'POST /api/projects/p-1/deliverable': { status: 500, body: { error: 'internal_error', message: 'Something went wrong on our side.' } },
+    });
+    renderTab();
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit Deliverable' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Submit your deliverable' });
+    fireEvent.change(within(dialog).getByLabelText('Deliverable file'), { target: { files: [new File(['png'], 'final.png', { type: 'image/png' })] } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit for Review' }));
+    expect(await screen.findByText('Error uploading deliverable')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/projects/p-1/deliverable')).toBe(true);
+    expect(screen.queryByText('Deliverable submitted for review!')).toBeNull();
+    // The dialog stays open with the chosen file, so the creator can try again.
+    expect(screen.getByRole('dialog', { name: 'Submit your deliverable' })).toBeTruthy();
+  });
+
+  it("shows 'Error uploading process doc' when the upload fails", async () => {
+    stubFetch({
+      'GET /api/projects': { status: 200, body: { projects: [project({ status: 'active' })] } },
+      'POST /api/projects/p-1/process-docs': { status: 409, body: { error: 'conflict', message: 'Process docs can only be added while the project is active.' } },
+    });
+    renderTab();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Process Doc' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a process doc' });
+    fireEvent.change(within(dialog).getByLabelText('Process screenshot'), { target: { files: [new File(['png'], 'sketch.png', { type: 'image/png' })] } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Upload Process Doc' }));
+    expect(await screen.findByText('Error uploading process doc')).toBeTruthy();
+    expect(await screen.findByText('Process docs can only be added while the project is active.')).toBeTruthy();
+    expect(screen.queryByText('Process doc uploaded!')).toBeNull();
   });
 
   it('asks before declining, then declines', async () => {

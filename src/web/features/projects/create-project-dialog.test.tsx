@@ -1,0 +1,74 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+// The app raises toasts through lib/toast (decision 082); a test reaches sonner itself only to clear its state.
+// eslint-disable-next-line no-restricted-imports
+import { toast } from 'sonner';
+import { AppProviders } from '../../app-providers';
+import { stubFetch, type FetchRoutes } from '../../test/render-app';
+import { CreateProjectDialog } from './create-project-dialog';
+import '../../test/jsdom-shims';
+
+beforeAll(() => {
+  // Radix Select captures the pointer on its items; jsdom cannot.
+  Element.prototype.hasPointerCapture = () => false;
+  Element.prototype.releasePointerCapture = () => {};
+});
+afterEach(() => {
+  cleanup();
+  // Sonner keeps toasts in module state and the app's toaster replays them on mount: start each test without any.
+  toast.dismiss();
+  vi.unstubAllGlobals();
+});
+
+const renderDialog = (routes: FetchRoutes) => {
+  const fetchMock = stubFetch({
+    'GET /api/client/creator-options': { status: 200, body: { creators: [{ id: 'maker-1', name: 'Mara Maker', role: 'maker' }] } },
+    ...routes,
+  });
+  const onOpenChange = vi.fn();
+  render(
+    <AppProviders queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <CreateProjectDialog open onOpenChange={onOpenChange} preselectedCreatorId={null} />
+    </AppProviders>,
+  );
+  return { fetchMock, onOpenChange };
+};
+
+const fillAndSubmit = async () => {
+  const dialog = await screen.findByRole('dialog', { name: 'Start a project' });
+  fireEvent.change(within(dialog).getByLabelText('Title'), { target: { value: 'Wordmark' } });
+  fireEvent.change(within(dialog).getByLabelText('Description'), { target: { value: 'Hand-drawn.' } });
+  fireEvent.keyDown(within(dialog).getByLabelText('Deliverable type'), { key: 'Enter' });
+  fireEvent.click(await screen.findByRole('option', { name: 'logo design' }));
+  fireEvent.change(within(dialog).getByLabelText('Budget (USD)'), { target: { value: '850' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Create Project' }));
+  return dialog;
+};
+
+describe('CreateProjectDialog', { timeout: 15000 }, () => {
+  it("shows 'Error creating project' when the server refuses, and keeps the form open", async () => {
+    const { fetchMock, onOpenChange } = renderDialog({
+      'POST /api/projects': { status: 500, body: { error: 'internal_error', message: 'Something went wrong on our side.' } },
+    });
+    await fillAndSubmit();
+    expect(await screen.findByText('Error creating project')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/projects' && init?.method === 'POST')).toBe(true);
+    expect(screen.queryByText('Project created successfully!')).toBeNull();
+    expect(onOpenChange).not.toHaveBeenCalledWith(false);
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Wordmark');
+  });
+
+  it('puts a field error from the server under its field instead of the toast', async () => {
+    renderDialog({
+      'POST /api/projects': {
+        status: 400,
+        body: { error: 'bad_request', message: 'Please choose an approved creator', fields: { creatorId: 'Please choose an approved creator' } },
+      },
+    });
+    const dialog = await fillAndSubmit();
+    expect(await within(dialog).findByText('Please choose an approved creator')).toBeTruthy();
+    expect(screen.queryByText('Error creating project')).toBeNull();
+  });
+});
