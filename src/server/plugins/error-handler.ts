@@ -4,6 +4,25 @@ import { HttpError } from '../http/errors';
 
 const fieldName = (instancePath: string): string => instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
 
+/** The answer to invalid input, whoever found it: the first field's message, and every field's message. */
+export const validationFailed = (fields: Record<string, string>): HttpError =>
+  new HttpError(400, 'validation_error', Object.values(fields)[0] ?? 'Invalid request', fields);
+
+/**
+ * PostgreSQL refuses text it cannot store in UTF-8: a NUL character (22021, character_not_in_repertoire) or a
+ * `\u0000` escape in JSON (22P05, untranslatable_character). That is the caller's input, not our fault.
+ */
+const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
+
+/** The SQLSTATE of an unstorable-text refusal, looked for down the `cause` chain (Drizzle wraps the driver's error). */
+const unstorableTextCode = (error: unknown): string | null => {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; current = (current as { cause?: unknown }).cause, depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && UNSTORABLE_TEXT_CODES.has(code)) return code;
+  }
+  return null;
+};
+
 /** One error format for the whole API: `{ error, message, fields? }`; 5xx details never leave the server. */
 export const registerErrorHandler = (app: FastifyInstance): void => {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -16,8 +35,13 @@ export const registerErrorHandler = (app: FastifyInstance): void => {
         const key = fieldName(issue.instancePath);
         fields[key] ??= issue.message ?? 'Invalid value';
       }
-      const first = Object.values(fields)[0] ?? 'Invalid request';
-      return reply.status(400).send({ error: 'validation_error', message: first, fields });
+      return reply.status(400).send(validationFailed(fields).toBody());
+    }
+    const databaseCode = unstorableTextCode(error);
+    if (databaseCode) {
+      // A backstop: the NUL check in plugins/security.ts should have refused this input before it got here.
+      request.log.warn({ code: databaseCode }, 'database refused unstorable text');
+      return reply.status(400).send({ error: 'bad_request', message: 'The request contains characters that cannot be stored.' });
     }
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {

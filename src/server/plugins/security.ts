@@ -1,6 +1,7 @@
 import helmet from 'helmet';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { forbidden } from '../http/errors';
+import { validationFailed } from './error-handler';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -21,6 +22,42 @@ export const isAllowedOrigin = (request: FastifyRequest, publicUrl: string, extr
   }
   if (origin === 'null') return false;
   return origin === new URL(publicUrl).origin || origin === requestOrigin(request) || extra.includes(origin);
+};
+
+export const NUL_CHARACTER_MESSAGE = 'Text cannot contain the null character (U+0000).';
+
+/**
+ * Where a NUL character hides in parsed input (strings and keys, at any depth), as field names in the form the
+ * validation errors use (`items.0.title`; `body` for the value itself). PostgreSQL cannot store NUL in text.
+ * Iterative, because a 1 MB body can nest deeper than the call stack.
+ */
+export const findNulCharacters = (input: unknown): string[] => {
+  const found: string[] = [];
+  const pending: Array<[value: unknown, path: string]> = [[input, '']];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [value, path] = next;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) found.push(path || 'body');
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        const itemPath = path ? `${path}.${key}` : key;
+        if (key.includes('\u0000')) found.push(itemPath);
+        else pending.push([item, itemPath]);
+      }
+    }
+  }
+  return found;
+};
+
+/** Refuses input (params, query, JSON body, multipart fields) that holds a NUL character, in the validation error format. */
+export const requireNoNulCharacters = (...sources: unknown[]): void => {
+  const fields: Record<string, string> = {};
+  for (const field of sources.flatMap((source) => findNulCharacters(source)).slice(0, 20)) fields[field] ??= NUL_CHARACTER_MESSAGE;
+  if (Object.keys(fields).length > 0) throw validationFailed(fields);
+};
+
+const refuseNulCharacters: preValidationAsyncHookHandler = async (request) => {
+  requireNoNulCharacters(request.params, request.query, request.body);
 };
 
 export const registerSecurity = async (app: FastifyInstance): Promise<void> => {
@@ -62,5 +99,13 @@ export const registerSecurity = async (app: FastifyInstance): Promise<void> => {
       request.log.warn({ origin: request.headers.origin }, 'refused cross-origin state-changing request');
       throw forbidden('Cross-origin request refused.');
     }
+  });
+
+  // Added to each route rather than to the app, because route hooks run after the app's: the access check
+  // (plugins/access.ts) answers first, so a caller who may not use a route learns nothing from this refusal either.
+  // Multipart fields are read in the handler and checked there (storage/upload-request.ts).
+  app.addHook('onRoute', (route) => {
+    const existing = route.preValidation;
+    route.preValidation = [refuseNulCharacters, ...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing])];
   });
 };

@@ -38,18 +38,39 @@ describe('headers and cookies in production', () => {
     expect(session!.name.startsWith('__Secure-')).toBe(true);
   });
 
-  it('refuses every state-changing route when the Origin is foreign', async () => {
-    const mutating = ctx.app.routeCatalog.filter((route) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method));
+  const mutatingRoutes = () => ctx.app.routeCatalog.filter((route) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method));
+
+  it.each([
+    ['names a foreign Origin', { origin: 'https://evil.example' }],
+    // Sandboxed frames, data: URLs and some redirects send the literal Origin "null".
+    ['sends Origin: null', { origin: 'null' }],
+    // A browser that leaves Origin out still says where the request comes from.
+    ['sends no Origin but Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
+    ['sends no Origin but Sec-Fetch-Site: same-site', { 'sec-fetch-site': 'same-site' }],
+  ])('refuses every state-changing route when the request %s', async (_label, headers: Record<string, string>) => {
+    const mutating = mutatingRoutes();
     expect(mutating.length).toBeGreaterThan(3);
     for (const route of mutating) {
       const response = await ctx.app.inject({
         method: route.method as 'POST',
         url: route.url.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000').replace(/\*$/, 'x'),
-        headers: { origin: 'https://evil.example' },
+        headers,
         payload: {},
       });
       expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
+      expect(response.json()).toEqual({ error: 'forbidden', message: 'Cross-origin request refused.' });
     }
+  });
+
+  it.each([
+    ['names the public origin', { origin: 'https://humanmade.example' }],
+    ['sends no Origin but Sec-Fetch-Site: same-origin', { 'sec-fetch-site': 'same-origin' }],
+    // Typed into the address bar or opened from a bookmark.
+    ['sends no Origin but Sec-Fetch-Site: none', { 'sec-fetch-site': 'none' }],
+  ])('lets a same-origin request through when it %s', async (_label, headers: Record<string, string>) => {
+    // Signing out without a session does nothing, but only once past the Origin check.
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/account/sign-out', headers });
+    expect(response.statusCode).toBe(204);
   });
 });
 

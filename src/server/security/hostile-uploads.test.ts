@@ -106,6 +106,23 @@ describe('hostile uploads', () => {
     expect(asJpg.json().url).toMatch(new RegExp(`^/files/client-logos/${u.client.id}/logo\\.gif\\?v=`));
   });
 
+  it('refuses a file whose name claims an allowed type but whose content is none, on every upload endpoint', async () => {
+    const disguised = [
+      ['archive.png', 'image/png', zipArchive()],
+      ['page.jpg', 'image/jpeg', Buffer.from(SCRIPT_PAYLOAD)],
+      ['report.pdf', 'application/pdf', Buffer.from('MZ\u0090\u0000 not a PDF')],
+    ] as const;
+    for (const target of [...u.imageTargets(), u.portfolioTarget(), u.deliverableTarget()]) {
+      for (const [name, type, data] of disguised) {
+        const before = storedFiles();
+        const response = await send(target.user, target.url, data, name, type, target.fields);
+        expect(response.statusCode, `${name} → ${target.url}: ${response.body}`).toBe(400);
+        expect(response.json().message).toMatch(/^Unsupported file type\./);
+        expect(storedFiles()).toEqual(before);
+      }
+    }
+  });
+
   it('ignores a path-traversal file name: the file lands only at its fixed path in the owner’s folder', async () => {
     for (const name of ['../../../etc/passwd.png', '..\\..\\..\\windows\\win.ini.png', '/etc/passwd.png', 'a/../../b.png']) {
       const before = new Set(storedFiles());

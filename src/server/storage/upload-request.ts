@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { fileTooLargeMessage } from '../../domain/messages';
 import { bytesLimit, UPLOAD_RULES, type UploadUse } from '../../domain/upload-policy';
+import { requireNoNulCharacters } from '../plugins/security';
 import { uploadError } from './inspect';
 
 export interface ReceivedUpload {
@@ -34,5 +35,7 @@ export const readUpload = async (request: FastifyRequest, use: UploadUse): Promi
     }
   }
   if (!data) throw uploadError('Please choose a file to upload.');
+  // Multipart fields bypass the route hook that refuses NUL characters in JSON input (plugins/security.ts).
+  requireNoNulCharacters(fields);
   return { data, filename, fields };
 };
