@@ -61,7 +61,7 @@ export function UsersTab() {
                   <p className="truncate font-medium text-ink">{user.name}</p>
                   <p className="truncate text-sm text-muted-foreground">{user.email ?? 'N/A'}</p>
                 </div>
-                <p className="flex shrink-0 flex-wrap gap-x-4 text-sm text-muted-foreground sm:w-64">
+                <p className="flex shrink-0 flex-wrap gap-x-4 text-sm text-muted-foreground sm:w-72">
                   <span className="sm:w-28">Role: {user.role ?? 'No role'}</span>
                   <span>Joined {formatDate(user.createdAt)}</span>
                 </p>
