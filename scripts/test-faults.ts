@@ -88,6 +88,7 @@ const CLEAN_FAILURES = [
   { error: 'internal_error', message: 'Something went wrong on our side. Please try again.' },
   { error: 'setup_failed', message: AUTH_MESSAGES.setupFailed },
   { error: 'create_user_failed', message: AUTH_MESSAGES.createUserFailed },
+  { error: 'signed_up_not_signed_in', message: AUTH_MESSAGES.signedUpNotSignedIn },
 ].map((body) => JSON.stringify(body));
 
 /**

@@ -34,6 +34,25 @@ describe('sign-up', () => {
     expect(emails[0].textBody).toContain('/api/auth/verify-email?token=');
   });
 
+  it('says the account exists when only the sign-in after it fails, so a retry is not met with "email taken"', async () => {
+    const signInEmail = ctx.app.auth.api.signInEmail;
+    ctx.app.auth.api.signInEmail = (() => Promise.reject(new Error('connection terminated'))) as unknown as typeof signInEmail;
+    const email = `half-${Date.now()}@example.com`;
+    let response;
+    try {
+      response = await ctx.inject(null, { method: 'POST', url: '/api/account/sign-up', payload: { name: 'Halfway Hana', email, password: 'a good long password', role: 'maker' } });
+    } finally {
+      ctx.app.auth.api.signInEmail = signInEmail;
+    }
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ error: 'signed_up_not_signed_in', message: AUTH_MESSAGES.signedUpNotSignedIn });
+    expect(response.headers['set-cookie']).toBeUndefined();
+    // The account is whole, and logging in works.
+    const [created] = await ctx.db.select().from(user).where(eq(user.email, email));
+    expect((await ctx.db.select().from(userRoles).where(eq(userRoles.userId, created.id)))[0].role).toBe('maker');
+    expect((await ctx.signIn(email, 'a good long password')).statusCode).toBe(200);
+  });
+
   it('refuses a body that asks for the admin role, and creates nothing', async () => {
     const email = 'would-be-admin@example.com';
     const response = await ctx.inject(null, {

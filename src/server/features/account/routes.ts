@@ -26,9 +26,15 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       await createAccount(app, request.body);
+      // The account is committed in full by now. If the sign-in fails, say so truthfully: telling the person that
+      // sign-up failed would send them to try again, only to hear that their email is taken.
       const { user, headers } = await signIn(app, request.body, toFetchHeaders(request)).catch((error: unknown) => {
         request.log.error({ err: error }, 'sign-in after sign-up failed');
-        throw new HttpError(500, 'create_user_failed', AUTH_MESSAGES.createUserFailed);
+        if (error instanceof HttpError && error.code === 'login_failed') {
+          // Spec section 8: 'Failed to create user account' when sign-up returns no user.
+          throw new HttpError(500, 'create_user_failed', AUTH_MESSAGES.createUserFailed);
+        }
+        throw new HttpError(503, 'signed_up_not_signed_in', AUTH_MESSAGES.signedUpNotSignedIn);
       });
       forwardSetCookies(headers, reply);
       return reply.status(201).send({ user });
