@@ -59,6 +59,29 @@ describe('email outbox over real SMTP', () => {
     expect(await ctx.app.outbox.pendingCount()).toBe(0);
   });
 
+  it('keeps email while the SMTP server is unreachable, and delivers each exactly once when it is back', async () => {
+    await ctx.smtp!.stop();
+    const before = ctx.smtp!.received.length;
+    const people = [await ctx.signUp('client'), await ctx.signUp('maker')];
+    try {
+      await ctx.app.outbox.runOnce();
+      const pending = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.status, 'pending'));
+      expect(pending.length).toBeGreaterThanOrEqual(2);
+      for (const row of pending) {
+        expect(row.attempts).toBe(1);
+        expect(row.lastError).toMatch(/ECONNREFUSED|connect/i);
+      }
+    } finally {
+      await ctx.smtp!.start();
+    }
+    await ctx.db.update(emailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(emailOutbox.status, 'pending'));
+    await ctx.app.outbox.runOnce();
+    await ctx.app.outbox.runOnce();
+    const delivered = ctx.smtp!.received.slice(before);
+    for (const person of people) expect(delivered.filter((mail) => mail.to.includes(person.email))).toHaveLength(1);
+    expect(await ctx.app.outbox.pendingCount()).toBe(0);
+  });
+
   it('resends the verification link on request, and only to a signed-in user', async () => {
     const client = await ctx.signUp('client');
     const anonymous = await ctx.inject(null, { method: 'POST', url: '/api/account/resend-verification' });
