@@ -12,3 +12,6 @@ if (!('ResizeObserver' in globalThis)) {
 // The app scrolls to the top on navigation (ScrollOnNavigate); jsdom only logs "not implemented" for it.
 window.scrollTo = () => {};
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
+// Radix Select captures the pointer on its items; jsdom has no pointer capture.
+if (!Element.prototype.hasPointerCapture) Element.prototype.hasPointerCapture = () => false;
+if (!Element.prototype.releasePointerCapture) Element.prototype.releasePointerCapture = () => {};

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES } from '../../../domain/messages';
 import { clientProfiles, emailOutbox, makerProfiles, mindProfiles, profiles, user, userRoles } from '../../db/schema';
 import { createTestContext, expectAccess, TEST_ORIGIN, type TestContext } from '../../test/harness';
@@ -35,15 +35,10 @@ describe('sign-up', () => {
   });
 
   it('says the account exists when only the sign-in after it fails, so a retry is not met with "email taken"', async () => {
-    const signInEmail = ctx.app.auth.api.signInEmail;
-    ctx.app.auth.api.signInEmail = (() => Promise.reject(new Error('connection terminated'))) as unknown as typeof signInEmail;
+    const signInEmail = vi.spyOn(ctx.app.auth.api, 'signInEmail').mockRejectedValueOnce(new Error('connection terminated'));
     const email = `half-${Date.now()}@example.com`;
-    let response;
-    try {
-      response = await ctx.inject(null, { method: 'POST', url: '/api/account/sign-up', payload: { name: 'Halfway Hana', email, password: 'a good long password', role: 'maker' } });
-    } finally {
-      ctx.app.auth.api.signInEmail = signInEmail;
-    }
+    const response = await ctx.inject(null, { method: 'POST', url: '/api/account/sign-up', payload: { name: 'Halfway Hana', email, password: 'a good long password', role: 'maker' } });
+    signInEmail.mockRestore();
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ error: 'signed_up_not_signed_in', message: AUTH_MESSAGES.signedUpNotSignedIn });
     expect(response.headers['set-cookie']).toBeUndefined();

@@ -11,9 +11,6 @@ import { AddPortfolioItemDialog } from './add-portfolio-item-dialog';
 import { PortfolioCard } from './portfolio-card';
 
 beforeAll(() => {
-  // Radix Select captures the pointer on its items; jsdom has no pointer capture.
-  Element.prototype.hasPointerCapture = () => false;
-  Element.prototype.releasePointerCapture = () => {};
   // The picker previews the chosen image through an object URL, which jsdom lacks.
   URL.createObjectURL = () => 'blob:preview';
   URL.revokeObjectURL = () => {};

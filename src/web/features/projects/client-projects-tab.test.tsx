@@ -1,48 +1,19 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-// The app raises toasts through lib/toast (decision 082); a test reaches sonner itself only to clear its state.
-// eslint-disable-next-line no-restricted-imports
-import { toast } from 'sonner';
 import type { ProjectView } from '../../../domain/project-schemas';
 import { AppProviders } from '../../app-providers';
 import { makeUser, stubFetch, type FetchRoutes } from '../../test/render-app';
 import { SignedInUserContext } from '../auth/signed-in-user';
 import { ClientProjectsTab } from './client-projects-tab';
 import '../../test/jsdom-shims';
+import { projectView as project } from '../../test/project-fixtures';
+import { resetBetweenTests } from '../../test/reset-between-tests';
 
-beforeAll(() => {
-  // Radix Select captures the pointer on its items; jsdom cannot.
-  Element.prototype.hasPointerCapture = () => false;
-  Element.prototype.releasePointerCapture = () => {};
-});
-afterEach(() => {
-  cleanup();
-  // Sonner keeps toasts in module state and the app's toaster replays them on mount: start each test without any.
-  toast.dismiss();
-  vi.unstubAllGlobals();
-});
+resetBetweenTests();
 
 const client = makeUser({ id: 'client-1', role: 'client', name: 'June Alder' });
-
-const project = (overrides: Partial<ProjectView>): ProjectView => ({
-  id: 'p-1',
-  title: 'Wordmark',
-  description: 'A hand-drawn wordmark.',
-  deliverableType: 'logo_design',
-  budget: 850,
-  status: 'draft',
-  flagged: false,
-  flagReason: null,
-  deliverableUrl: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  completedAt: null,
-  client: { id: client.id, name: client.name, companyName: 'Juniper Bakery' },
-  creator: null,
-  processDocs: [],
-  ...overrides,
-});
 
 const inReview = (overrides: Partial<ProjectView> = {}) =>
   project({

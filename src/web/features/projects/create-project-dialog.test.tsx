@@ -1,26 +1,14 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-// The app raises toasts through lib/toast (decision 082); a test reaches sonner itself only to clear its state.
-// eslint-disable-next-line no-restricted-imports
-import { toast } from 'sonner';
 import { AppProviders } from '../../app-providers';
 import { stubFetch, type FetchRoutes } from '../../test/render-app';
 import { CreateProjectDialog } from './create-project-dialog';
 import '../../test/jsdom-shims';
+import { resetBetweenTests } from '../../test/reset-between-tests';
 
-beforeAll(() => {
-  // Radix Select captures the pointer on its items; jsdom cannot.
-  Element.prototype.hasPointerCapture = () => false;
-  Element.prototype.releasePointerCapture = () => {};
-});
-afterEach(() => {
-  cleanup();
-  // Sonner keeps toasts in module state and the app's toaster replays them on mount: start each test without any.
-  toast.dismiss();
-  vi.unstubAllGlobals();
-});
+resetBetweenTests();
 
 const renderDialog = (routes: FetchRoutes) => {
   const fetchMock = stubFetch({

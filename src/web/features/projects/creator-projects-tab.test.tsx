@@ -1,43 +1,22 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-// The app raises toasts through lib/toast (decision 082); a test reaches sonner itself only to clear its state.
-// eslint-disable-next-line no-restricted-imports
-import { toast } from 'sonner';
 import type { ProjectView } from '../../../domain/project-schemas';
 import { AppProviders } from '../../app-providers';
 import { makeUser, stubFetch } from '../../test/render-app';
 import { SignedInUserContext } from '../auth/signed-in-user';
 import { CreatorProjectsTab } from './creator-projects-tab';
 import '../../test/jsdom-shims';
+import { projectView } from '../../test/project-fixtures';
+import { resetBetweenTests } from '../../test/reset-between-tests';
 
-afterEach(() => {
-  cleanup();
-  // Sonner keeps toasts in module state and the app's toaster replays them on mount: start each test without any.
-  toast.dismiss();
-  vi.unstubAllGlobals();
-});
+resetBetweenTests();
 
 const maker = makeUser({ id: 'maker-1', role: 'maker', name: 'Mara Maker' });
 
-const project = (overrides: Partial<ProjectView>): ProjectView => ({
-  id: 'p-1',
-  title: 'Wordmark',
-  description: 'A hand-drawn wordmark.',
-  deliverableType: 'logo_design',
-  budget: 850,
-  status: 'draft',
-  flagged: false,
-  flagReason: null,
-  deliverableUrl: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  completedAt: null,
-  client: { id: 'client-1', name: 'June Alder', companyName: 'Juniper Bakery' },
-  creator: { id: maker.id, name: maker.name, role: 'maker', avatarUrl: null },
-  processDocs: [],
-  ...overrides,
-});
+const project = (overrides: Partial<ProjectView>): ProjectView =>
+  projectView({ creator: { id: maker.id, name: maker.name, role: 'maker', avatarUrl: null }, ...overrides });
 
 const renderTab = () =>
   render(
