@@ -22,13 +22,10 @@ const users = new Map<UserRole, TestUser>();
 /** Signed in for the better-auth endpoints (change-password, get-session), which also get anonymous calls. */
 let authUser: TestUser;
 /**
- * Every table, sessions and verification tokens included, except `listing_version`: a cache-invalidation counter
- * that statement-level triggers bump on any write statement to the listed tables, even one that matched no row
- * (decision 083). A refused DELETE of someone else's portfolio item moves it; no data changes.
+ * Every table, sessions, verification tokens and the listing version included: since migration 0004 the version
+ * moves only when a statement changed rows, so a refusal must leave it where it was too.
  */
-const tables: PgTable[] = (Object.values(schema) as unknown[]).filter(
-  (value): value is PgTable => value instanceof PgTable && getTableName(value) !== 'listing_version',
-);
+const tables: PgTable[] = (Object.values(schema) as unknown[]).filter((value): value is PgTable => value instanceof PgTable);
 
 /** One digest per table of all its rows, in one round trip: a refusal that changed any value shows, not only a count. */
 const fingerprintQuery = sql.join(

@@ -92,6 +92,16 @@ describe('the listing version (triggers) and the cached marketplace', () => {
     expect(await readListingVersion(ctx.db)).toBe(held);
   });
 
+  it('stays put for a statement that changes no row (a refused delete, an update matching nothing)', async () => {
+    const maker = await ctx.signUp('maker');
+    const held = await readListingVersion(ctx.db);
+    const refused = await ctx.inject(maker, { method: 'DELETE', url: '/api/portfolio/00000000-0000-4000-8000-000000000000' });
+    expect(refused.statusCode).toBe(404);
+    await ctx.db.update(profiles).set({ bio: 'Nobody' }).where(eq(profiles.id, 'no-such-user'));
+    await ctx.db.delete(portfolioItems).where(eq(portfolioItems.id, '00000000-0000-4000-8000-000000000000'));
+    expect(await readListingVersion(ctx.db)).toBe(held);
+  });
+
   it('shows a change on the very next request: new creators, edits, portfolio items, approvals and deletions', async () => {
     const tag = 'Cachetest';
     const first = await insertCreator(ctx.db, { role: 'maker', name: `${tag} One`, portfolio: 0 });
