@@ -11,14 +11,9 @@ import { AUTH_MESSAGES } from '../src/domain/messages';
 import { startSmtpListener } from '../src/server/test/smtp';
 import { createScratchDatabase, jsonPost, startServer } from './lib/server-process';
 import { killDuringUpload } from './lib/fault-upload';
+import { createOutcomes } from './lib/outcomes';
 
-type Outcome = 'passed' | 'failed' | 'skipped';
-const results: Array<{ scenario: string; outcome: Outcome; detail: string }> = [];
-const report = (scenario: string, outcome: Outcome, detail: string) => {
-  results.push({ scenario, outcome, detail });
-  console.log(`${{ passed: '✓', failed: '✖', skipped: '– SKIPPED' }[outcome]} ${scenario}: ${detail}`);
-};
-const record = (scenario: string, passed: boolean, detail: string) => report(scenario, passed ? 'passed' : 'failed', detail);
+const { report, record, summarize } = createOutcomes();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const signUpBody = (label: string, i: number) => ({ name: `Fault ${label} ${i}`, email: `fault-${label}-${i}-${Date.now()}@example.com`, password: 'fault test password', role: 'client' });
 
@@ -184,10 +179,7 @@ const main = async () => {
     await database.drop().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
   }
-  const count = (outcome: Outcome) => results.filter((result) => result.outcome === outcome).length;
-  const [passed, failed, skipped] = [count('passed'), count('failed'), count('skipped')];
-  console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped${skipped > 0 ? ` (${results.filter((result) => result.outcome === 'skipped').map((result) => result.scenario).join('; ')})` : ''}`);
-  process.exit(failed === 0 && (skipped === 0 || !process.env.FAULTS_REQUIRE_ALL) ? 0 : 1);
+  process.exit(summarize(Boolean(process.env.FAULTS_REQUIRE_ALL)));
 };
 
 void main();

@@ -8,15 +8,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { redisAnswers, TEST_REDIS_URL } from '../src/server/security/redis-available';
+import { createOutcomes } from './lib/outcomes';
 import { cookieOf, createScratchDatabase, jsonPost, startServer, type ServerProcess } from './lib/server-process';
 
-type Outcome = 'passed' | 'failed' | 'skipped';
-const results: Array<{ check: string; outcome: Outcome; detail: string }> = [];
-const report = (check: string, outcome: Outcome, detail: string) => {
-  results.push({ check, outcome, detail });
-  console.log(`${{ passed: '✓', failed: '✖', skipped: '– SKIPPED' }[outcome]} ${check}: ${detail}`);
-};
-const record = (check: string, passed: boolean, detail: string) => report(check, passed ? 'passed' : 'failed', detail);
+const { report, record, summarize } = createOutcomes();
 
 const main = async () => {
   const database = await createScratchDatabase();
@@ -68,10 +63,7 @@ const main = async () => {
     await database.drop().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
   }
-  const count = (outcome: Outcome) => results.filter((result) => result.outcome === outcome).length;
-  const [passed, failed, skipped] = [count('passed'), count('failed'), count('skipped')];
-  console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
-  process.exitCode = failed === 0 && (skipped === 0 || !process.env.TWO_INSTANCES_REQUIRE_ALL) ? 0 : 1;
+  process.exitCode = summarize(Boolean(process.env.TWO_INSTANCES_REQUIRE_ALL));
 };
 
 void main();
