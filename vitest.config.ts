@@ -19,7 +19,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['src/server/**/*.test.ts'],
+          include: ['src/server/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30000,
           hookTimeout: 60000,

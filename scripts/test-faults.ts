@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { AUTH_MESSAGES } from '../src/domain/messages';
-import { startSmtpListener } from '../src/server/test/smtp';
+import { startSmtpListener } from '../test/support/smtp';
 import { createScratchDatabase, jsonPost, startServer } from './lib/server-process';
 import { killDuringUpload } from './lib/fault-upload';
 import { createOutcomes } from './lib/outcomes';

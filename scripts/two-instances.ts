@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { redisAnswers, TEST_REDIS_URL } from '../src/server/security/redis-available';
+import { redisAnswers, TEST_REDIS_URL } from '../test/security/redis-available';
 import { createOutcomes } from './lib/outcomes';
 import { cookieOf, createScratchDatabase, jsonPost, startServer, type ServerProcess } from './lib/server-process';
 

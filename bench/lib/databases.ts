@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import cliProgress from 'cli-progress';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
-import { bulkInsertCreators } from '../../src/server/features/marketplace/bulk-creators';
+import { bulkInsertCreators } from '../../test/support/bulk-creators';
 import { createScratchDatabase } from '../../scripts/lib/server-process';
 
 export type DatabaseKind = 'postgres' | 'pglite';

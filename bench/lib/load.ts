@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { BULK_SEARCH_TERM, readListingPosition } from '../../src/server/features/marketplace/bulk-creators';
+import { BULK_SEARCH_TERM, readListingPosition } from '../../test/support/bulk-creators';
 import { encodeCursor } from '../../src/server/features/marketplace/service';
 import type { Database } from '../../src/server/db/client';
 import { cookieOf, jsonPost } from '../../scripts/lib/server-process';

@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { createTestContext, TEST_ORIGIN } from './test/harness';
+import { createTestContext, TEST_ORIGIN } from '../../test/support/harness';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));

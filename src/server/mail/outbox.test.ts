@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, user } from '../db/schema';
-import { createTestContext, type TestContext } from '../test/harness';
-import { decodeQuotedPrintable } from '../test/smtp';
+import { createTestContext, type TestContext } from '../../../test/support/harness';
+import { decodeQuotedPrintable } from '../../../test/support/smtp';
 
 let ctx: TestContext;
 beforeAll(async () => {

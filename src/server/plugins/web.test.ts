@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_PAINT_DATA_ID } from '../../domain/first-paint';
 import { buildApp, type App } from '../app';
 import { loadConfig } from '../config';
-import { insertCreator } from '../features/marketplace/test-creators';
-import { TEST_ORIGIN } from '../test/harness';
+import { insertCreator } from '../../../test/support/creators';
+import { TEST_ORIGIN } from '../../../test/support/harness';
 import { pageEncoding } from './web';
 
 // A built app in miniature: dist/web/index.html and a server entry in dist/ssr that shows what it was asked to

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES } from '../../../domain/messages';
 import { clientProfiles, emailOutbox, makerProfiles, mindProfiles, profiles, user, userRoles } from '../../db/schema';
-import { createTestContext, expectAccess, TEST_ORIGIN, type TestContext } from '../../test/harness';
+import { createTestContext, expectAccess, TEST_ORIGIN, type TestContext } from '../../../../test/support/harness';
 import { createOrPromoteAdmin } from './create-admin';
 
 let ctx: TestContext;

@@ -1,7 +1,7 @@
 import { eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, makerProfiles, portfolioItems, profiles, projects, session, user, userRoles } from '../../db/schema';
-import { createTestContext, expectAccess, type TestContext } from '../../test/harness';
+import { createTestContext, expectAccess, type TestContext } from '../../../../test/support/harness';
 import { multipartPayload, pngImage } from '../uploads/multipart-payload';
 
 let ctx: TestContext;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/harness';
-import { decodeQuotedPrintable } from '../../test/smtp';
+import { createTestContext, type TestContext } from '../../../../test/support/harness';
+import { decodeQuotedPrintable } from '../../../../test/support/smtp';
 
 let ctx: TestContext;
 beforeAll(async () => {

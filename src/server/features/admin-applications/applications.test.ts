@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../../domain/admin-schemas';
 import { auditLog, emailOutbox, makerProfiles, mindProfiles } from '../../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../../test/harness';
-import { submitMaker, submitMind } from '../admin/test-support';
+import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { submitMaker, submitMind } from '../../../../test/support/admin';
 
 let ctx: TestContext;
 let admin: TestUser;

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../../domain/admin-schemas';
 import { auditLog, emailOutbox, makerProfiles } from '../../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../../test/harness';
-import { addProject, submitMaker } from '../admin/test-support';
+import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { addProject, submitMaker } from '../../../../test/support/admin';
 
 let ctx: TestContext;
 let admin: TestUser;

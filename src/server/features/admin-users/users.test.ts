@@ -21,8 +21,8 @@ import {
   whiteGloveRequests,
 } from '../../db/schema';
 import { parseFileUrl } from '../../storage/storage';
-import { createTestContext, type TestContext, type TestUser } from '../../test/harness';
-import { addProject, addWhiteGloveRequest, onboardClient, submitMaker } from '../admin/test-support';
+import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { addProject, addWhiteGloveRequest, onboardClient, submitMaker } from '../../../../test/support/admin';
 
 let ctx: TestContext;
 let admin: TestUser;

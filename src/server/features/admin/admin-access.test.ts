@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../test/harness';
-import { addProject, addWhiteGloveRequest, onboardClient, submitMaker, submitMind } from './test-support';
+import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { addProject, addWhiteGloveRequest, onboardClient, submitMaker, submitMind } from '../../../../test/support/admin';
 
 /**
  * Every admin endpoint refuses anonymous visitors (401) and every other role (403), whatever the target.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactSubmissions } from '../../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../../test/harness';
-import { addProject, submitMaker, submitMind } from './test-support';
+import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { addProject, submitMaker, submitMind } from '../../../../test/support/admin';
 
 let ctx: TestContext;
 let admin: TestUser;

@@ -3,9 +3,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientProfiles, profiles, projects } from '../../db/schema';
 import { parseFileUrl } from '../../storage/storage';
-import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../test/harness';
+import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
 import { createOrPromoteAdmin } from '../account/create-admin';
-import { approveMaker, approveMind, multipart, onboardedClient, pngBuffer } from '../projects/test-fixtures';
+import { approveMaker, approveMind, multipart, onboardedClient, pngBuffer } from '../../../../test/support/project-fixtures';
 
 let ctx: TestContext;
 let client: TestUser;

@@ -1,9 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactSubmissions, emailOutbox } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../test/harness';
-import { decodeQuotedPrintable } from '../../test/smtp';
-import { insertCreator } from '../marketplace/test-creators';
+import { createTestContext, type TestContext } from '../../../../test/support/harness';
+import { decodeQuotedPrintable } from '../../../../test/support/smtp';
+import { insertCreator } from '../../../../test/support/creators';
 
 let ctx: TestContext;
 beforeAll(async () => {

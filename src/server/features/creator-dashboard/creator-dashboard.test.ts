@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makerProfiles, mindProfiles, portfolioItems, projects } from '../../db/schema';
-import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../test/harness';
+import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
 
 let ctx: TestContext;
 let maker: TestUser;

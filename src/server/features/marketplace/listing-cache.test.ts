@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MarketplacePage } from '../../../domain/marketplace';
 import { portfolioItems, profiles } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { createTestContext, type TestContext } from '../../../../test/support/harness';
 import { createListingCache, readListingVersion } from './listing-cache';
-import { insertCreator } from './test-creators';
+import { insertCreator } from '../../../../test/support/creators';
 
 describe('the listing cache', () => {
   it('serves the stored text while the version holds, and computes again when it moves', async () => {

@@ -3,8 +3,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MarketplacePage } from '../../../domain/marketplace';
 import { profiles } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../test/harness';
-import { insertCreator } from './test-creators';
+import { createTestContext, type TestContext } from '../../../../test/support/harness';
+import { insertCreator } from '../../../../test/support/creators';
 
 let ctx: TestContext;
 beforeAll(async () => {

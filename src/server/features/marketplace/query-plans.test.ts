@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbExecutor } from '../../db/client';
 import { listCreatorCards } from '../client/directory';
 import { getStudio } from '../studio/service';
-import { bulkInsertCreators, readListingPosition } from './bulk-creators';
-import { openPlanDatabase, planProblems, type CapturedQuery, type PlanDatabase } from './plan-check';
+import { bulkInsertCreators, readListingPosition } from '../../../../test/support/bulk-creators';
+import { openPlanDatabase, planProblems, type CapturedQuery, type PlanDatabase } from '../../../../test/support/plan-check';
 import { encodeCursor, listCreators, listShowcase } from './service';
-import { insertCreator } from './test-creators';
+import { insertCreator } from '../../../../test/support/creators';
 import { findApprovedCreator } from './visibility';
 
 /**

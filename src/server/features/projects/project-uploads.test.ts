@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { processDocs, projects } from '../../db/schema';
 import { parseFileUrl } from '../../storage/storage';
-import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../test/harness';
-import { approveMaker, emailsTo, multipart, onboardedClient, pdfBuffer, pngBuffer, projectPayload } from './test-fixtures';
+import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { approveMaker, emailsTo, multipart, onboardedClient, pdfBuffer, pngBuffer, projectPayload } from '../../../../test/support/project-fixtures';
 
 let ctx: TestContext;
 let client: TestUser;

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makerProfiles, mindProfiles, projects } from '../../db/schema';
-import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../test/harness';
-import { approveMaker, approveMind, emailsTo, onboardedClient, projectPayload } from './test-fixtures';
+import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { approveMaker, approveMind, emailsTo, onboardedClient, projectPayload } from '../../../../test/support/project-fixtures';
 
 let ctx: TestContext;
 let client: TestUser;

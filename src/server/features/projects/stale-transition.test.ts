@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emailOutbox, projects } from '../../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../../test/harness';
+import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
 import { PROJECT_CHANGED, requireVisibleProject } from './access';
 import type { ProjectRow } from './views';
-import { approveMaker, approveMind, onboardedClient, projectPayload } from './test-fixtures';
+import { approveMaker, approveMind, onboardedClient, projectPayload } from '../../../../test/support/project-fixtures';
 
 /*
  * PGlite runs one transaction at a time, so two simultaneous requests never interleave there and the

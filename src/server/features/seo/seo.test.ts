@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { createTestContext, type TestContext } from '../../../../test/support/harness';
 import { injectPageMeta, resolvePageMeta } from '../../web-meta';
-import { insertCreator } from '../marketplace/test-creators';
+import { insertCreator } from '../../../../test/support/creators';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationStatus } from '../../../domain/constants';
 import type { StudioData } from '../../../domain/marketplace';
 import { makerProfiles, mindProfiles, profiles } from '../../db/schema';
-import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../test/harness';
-import { insertCreator } from '../marketplace/test-creators';
+import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { insertCreator } from '../../../../test/support/creators';
 
 let ctx: TestContext;
 let admin: TestUser;

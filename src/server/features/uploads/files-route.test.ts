@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../../db/schema';
-import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../test/harness';
+import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
 import { pngImage } from './multipart-payload';
 
 let ctx: TestContext;

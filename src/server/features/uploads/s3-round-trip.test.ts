@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { createStorageDriver } from '../../storage/driver';
 import { createStorage } from '../../storage/storage';
-import { startFakeS3 } from './fake-s3-server';
+import { startFakeS3 } from '../../../../test/support/fake-s3-server';
 import { pngImage } from './multipart-payload';
 
 const SECRET = 'a-secret-access-key-for-tests-only';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../test/harness';
+import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
 import { jpegWithGps, multipartPayload, pngImage } from './multipart-payload';
 
 let ctx: TestContext;

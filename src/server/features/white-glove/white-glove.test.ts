@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, makerProfiles, whiteGloveRequests } from '../../db/schema';
-import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../test/harness';
-import { approveMaker, approveMind, onboardedClient } from '../projects/test-fixtures';
+import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { approveMaker, approveMind, onboardedClient } from '../../../../test/support/project-fixtures';
 
 let ctx: TestContext;
 let client: TestUser;

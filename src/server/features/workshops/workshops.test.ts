@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKSHOP_MESSAGES } from '../../../domain/workshop-schemas';
 import { auditLog, workshops } from '../../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../../test/harness';
+import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
 
 let ctx: TestContext;
 let admin: TestUser;

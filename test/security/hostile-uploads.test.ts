@@ -2,8 +2,8 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart, pdfBuffer, pngBuffer } from '../features/projects/test-fixtures';
-import { createTestContext, type TestContext, type TestUser } from '../test/harness';
+import { multipart, pdfBuffer, pngBuffer } from '../support/project-fixtures';
+import { createTestContext, type TestContext, type TestUser } from '../support/harness';
 import { gifImage, gifScriptPolyglot, jpegImage, pngBomb, pngDeclaring, SCRIPT_PAYLOAD, svgWithScript, zipArchive } from './hostile-files';
 import { arrangeUploaders, type Uploaders } from './uploaders';
 

@@ -2,8 +2,8 @@
 // PostgreSQL plans that names every sequential scan of a big table.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type Database } from '../../db/client';
-import { PREPARED_LISTING_MARK } from './listing-statement';
+import { openDatabase, type Database } from '../../src/server/db/client';
+import { PREPARED_LISTING_MARK } from '../../src/server/features/marketplace/listing-statement';
 
 export interface CapturedQuery {
   text: string;

@@ -1,7 +1,7 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, session, verification } from '../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../test/harness';
+import { account, session, verification } from '../../src/server/db/schema';
+import { createTestContext, type TestContext, type TestUser } from '../support/harness';
 
 /** Sessions end on the server the moment their user is gone or signs out; passwords follow PRODUCT-DECISIONS. */
 let ctx: TestContext;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createTestContext } from '../test/harness';
+import { createTestContext } from '../support/harness';
 import { redisAnswers, TEST_REDIS_URL as REDIS_URL } from './redis-available';
 
 describe('rate limits shared through Redis', async () => {

@@ -1,9 +1,9 @@
 // Test support: writes creators straight into the tables, so a test can arrange dozens of them (and exact
 // created_at ties) quickly. The sign-up path itself is covered by the account tests.
 import { randomUUID } from 'node:crypto';
-import type { ApplicationStatus, DeliverableCategory, ExpertiseArea, SealStatus, SubscriptionPlan, UserRole } from '../../../domain/constants';
-import type { Database } from '../../db/client';
-import { clientProfiles, makerProfiles, mindProfiles, portfolioItems, profiles, user, userRoles } from '../../db/schema';
+import type { ApplicationStatus, DeliverableCategory, ExpertiseArea, SealStatus, SubscriptionPlan, UserRole } from '../../src/domain/constants';
+import type { Database } from '../../src/server/db/client';
+import { clientProfiles, makerProfiles, mindProfiles, portfolioItems, profiles, user, userRoles } from '../../src/server/db/schema';
 
 export interface CreatorSeed {
   /** The row in user_roles. 'admin' with a maker profile models a creator later promoted to admin. */

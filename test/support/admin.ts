@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { DeliverableCategory, ExpertiseArea, ProjectStatus } from '../../../domain/constants';
-import { clientProfiles, makerProfiles, mindProfiles, processDocs, projects, whiteGloveRequests } from '../../db/schema';
-import type { TestContext, TestUser } from '../../test/harness';
+import type { DeliverableCategory, ExpertiseArea, ProjectStatus } from '../../src/domain/constants';
+import { clientProfiles, makerProfiles, mindProfiles, processDocs, projects, whiteGloveRequests } from '../../src/server/db/schema';
+import type { TestContext, TestUser } from './harness';
 
 /** Arranges admin-test data directly in the database, as the other issues' flows would have left it. */
 

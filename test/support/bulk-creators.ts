@@ -2,9 +2,9 @@
 // portfolios) straight into the tables in multi-row INSERTs, one transaction per batch. Deterministic for a seed.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { DELIVERABLE_CATEGORIES, EXPERTISE_AREAS, type DeliverableCategory, type ExpertiseArea } from '../../../domain/constants';
-import type { Database } from '../../db/client';
-import { makerProfiles, mindProfiles, portfolioItems, profiles, user, userRoles } from '../../db/schema';
+import { DELIVERABLE_CATEGORIES, EXPERTISE_AREAS, type DeliverableCategory, type ExpertiseArea } from '../../src/domain/constants';
+import type { Database } from '../../src/server/db/client';
+import { makerProfiles, mindProfiles, portfolioItems, profiles, user, userRoles } from '../../src/server/db/schema';
 
 const FIRST_NAMES = [
   'Ada', 'Amara', 'Anton', 'Beatriz', 'Bruno', 'Camille', 'Clara', 'Dario', 'Elena', 'Emeka', 'Farah', 'Felix',

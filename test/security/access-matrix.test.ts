@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRole } from '../../domain/constants';
-import { createTestContext, type TestContext, type TestUser } from '../test/harness';
+import type { UserRole } from '../../src/domain/constants';
+import { createTestContext, type TestContext, type TestUser } from '../support/harness';
 
 /**
  * The authorization matrix: every registered /api route is called as anonymous, maker, mind, client and admin

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { verifySigV4 } from './sigv4';
+import { verifySigV4 } from '../../src/server/features/uploads/sigv4';
 
 /**
  * Test support: a tiny path-style S3 endpoint on 127.0.0.1 that keeps objects in memory and refuses any

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_RATE_LIMIT } from '../features/contact/routes';
-import { multipart } from '../features/projects/test-fixtures';
-import { loadConfig } from '../config';
-import { EMAIL_SENDING_AUTH_LIMIT } from '../plugins/auth-routes';
-import { createTestContext, type TestContext, type TestUser } from '../test/harness';
+import { CONTACT_RATE_LIMIT } from '../../src/server/features/contact/routes';
+import { multipart } from '../support/project-fixtures';
+import { loadConfig } from '../../src/server/config';
+import { EMAIL_SENDING_AUTH_LIMIT } from '../../src/server/plugins/auth-routes';
+import { createTestContext, type TestContext, type TestUser } from '../support/harness';
 import { redisAnswers, TEST_REDIS_URL } from './redis-available';
 
 /**

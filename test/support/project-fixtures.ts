@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { DeliverableCategory, ExpertiseArea } from '../../../domain/constants';
-import { clientProfiles, emailOutbox, makerProfiles, mindProfiles, profiles } from '../../db/schema';
-import type { TestContext, TestUser } from '../../test/harness';
+import type { DeliverableCategory, ExpertiseArea } from '../../src/domain/constants';
+import { clientProfiles, emailOutbox, makerProfiles, mindProfiles, profiles } from '../../src/server/db/schema';
+import type { TestContext, TestUser } from './harness';
 
 /** Helpers for this feature's API tests: approved creators, onboarded clients, real images and multipart bodies. */
 

@@ -2,10 +2,10 @@
 // uploads, White Glove, portfolio) and arranged in the database only for states that take many steps.
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { addProject } from '../features/admin/test-support';
-import { approveMaker, approveMind, multipart, onboardedClient, pdfBuffer, pngBuffer, projectPayload } from '../features/projects/test-fixtures';
-import { processDocs, projects } from '../db/schema';
-import type { TestContext, TestUser } from '../test/harness';
+import { addProject } from '../support/admin';
+import { approveMaker, approveMind, multipart, onboardedClient, pdfBuffer, pngBuffer, projectPayload } from '../support/project-fixtures';
+import { processDocs, projects } from '../../src/server/db/schema';
+import type { TestContext, TestUser } from '../support/harness';
 
 export interface OwnershipWorld {
   clientA: TestUser;

@@ -5,13 +5,13 @@ import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../app';
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
-import { multipart, pngBuffer } from '../features/projects/test-fixtures';
-import { createSmtpTransport } from '../mail/transport';
-import { composeEmail } from '../mail/templates';
-import { startSmtpListener } from '../test/smtp';
+import { buildApp, type App } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase } from '../../src/server/db/client';
+import { multipart, pngBuffer } from '../support/project-fixtures';
+import { createSmtpTransport } from '../../src/server/mail/transport';
+import { composeEmail } from '../../src/server/mail/templates';
+import { startSmtpListener } from '../support/smtp';
 import { redisAnswers, TEST_REDIS_URL } from './redis-available';
 
 /**

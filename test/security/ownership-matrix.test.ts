@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makerProfiles, mindProfiles, portfolioItems, projects, whiteGloveRequests } from '../db/schema';
-import { multipart, pngBuffer } from '../features/projects/test-fixtures';
-import { createTestContext, type TestContext, type TestUser } from '../test/harness';
+import { makerProfiles, mindProfiles, portfolioItems, projects, whiteGloveRequests } from '../../src/server/db/schema';
+import { multipart, pngBuffer } from '../support/project-fixtures';
+import { createTestContext, type TestContext, type TestUser } from '../support/harness';
 import { arrangeOwnershipWorld, type OwnershipWorld } from './ownership-records';
 
 /**

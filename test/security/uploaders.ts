@@ -1,7 +1,7 @@
 // Test support: the callers and endpoints of every upload, for the hostile-upload tests.
-import { UPLOAD_LIMITS_MB } from '../../domain/constants';
-import { approveMaker, onboardedClient, projectPayload } from '../features/projects/test-fixtures';
-import type { TestContext, TestUser } from '../test/harness';
+import { UPLOAD_LIMITS_MB } from '../../src/domain/constants';
+import { approveMaker, onboardedClient, projectPayload } from '../support/project-fixtures';
+import type { TestContext, TestUser } from '../support/harness';
 
 export interface UploadTarget {
   user: TestUser;

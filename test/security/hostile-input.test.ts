@@ -5,13 +5,13 @@ import { getTableName, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRole } from '../../domain/constants';
-import { EXPOSED_AUTH_PATHS } from '../auth/auth';
-import * as schema from '../db/schema';
-import { multipart, pngBuffer } from '../features/projects/test-fixtures';
-import { registerErrorHandler } from '../plugins/error-handler';
-import { NUL_CHARACTER_MESSAGE } from '../plugins/security';
-import { createTestContext, type TestContext, type TestUser } from '../test/harness';
+import type { UserRole } from '../../src/domain/constants';
+import { EXPOSED_AUTH_PATHS } from '../../src/server/auth/auth';
+import * as schema from '../../src/server/db/schema';
+import { multipart, pngBuffer } from '../support/project-fixtures';
+import { registerErrorHandler } from '../../src/server/plugins/error-handler';
+import { NUL_CHARACTER_MESSAGE } from '../../src/server/plugins/security';
+import { createTestContext, type TestContext, type TestUser } from '../support/harness';
 
 /**
  * Generated bodies, queries and headers go to every route, as a caller the route admits. Nothing may

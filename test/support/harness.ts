@@ -4,11 +4,11 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { SignupRole, UserRole } from '../../domain/constants';
-import { buildApp, type App } from '../app';
-import { loadConfig } from '../config';
-import { createOrPromoteAdmin } from '../features/account/create-admin';
-import { createSmtpTransport } from '../mail/transport';
+import type { SignupRole, UserRole } from '../../src/domain/constants';
+import { buildApp, type App } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { createOrPromoteAdmin } from '../../src/server/features/account/create-admin';
+import { createSmtpTransport } from '../../src/server/mail/transport';
 import { openTestDatabase } from './database';
 import { startSmtpListener, type SmtpListener } from './smtp';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, PRIVATE_NETWORK_PROXIES } from '../config';
-import { createTestContext, type TestContext } from '../test/harness';
+import { ConfigError, loadConfig, PRIVATE_NETWORK_PROXIES } from '../../src/server/config';
+import { createTestContext, type TestContext } from '../support/harness';
 
 /**
  * Behind a load balancer the per-IP limits must count the client the balancer saw, which it appends as the
