@@ -143,6 +143,7 @@ const postgresRestart = async (databaseUrl: string, dataDir: string) => {
   running = false;
   await Promise.all(workers);
   const client = new pg.Client({ connectionString: databaseUrl });
+  client.on('error', () => undefined); // a dropped connection fails the pending query instead of ending the process
   await client.connect();
   const { rows } = await client.query(
     `select count(*)::int as n from "user" u where not exists (select 1 from user_roles r where r.user_id = u.id) or not exists (select 1 from profiles p where p.id = u.id)`,

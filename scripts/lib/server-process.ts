@@ -56,6 +56,7 @@ export const startServer = async (env: Record<string, string>, options: { quiet?
 /** A throw-away database on the local PostgreSQL server; null when the server does not answer. */
 export const createScratchDatabase = async (serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test') => {
   const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3000 });
+  admin.on('error', () => undefined); // a dropped connection fails the pending query instead of ending the process
   try {
     await admin.connect();
   } catch {
@@ -70,6 +71,7 @@ export const createScratchDatabase = async (serverUrl = process.env.BENCH_DATABA
     url: url.toString(),
     drop: async () => {
       const cleanup = new pg.Client({ connectionString: serverUrl });
+      cleanup.on('error', () => undefined); // a dropped connection fails the pending query instead of ending the process
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();

@@ -53,7 +53,12 @@ export const buildApp = async (options: BuildAppOptions) => {
 
   const dbHandle =
     options.dbHandle ??
-    (await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: path.join(config.DATA_DIR, 'pglite') }));
+    (await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      pgliteDir: path.join(config.DATA_DIR, 'pglite'),
+      // A lost connection fails only the request that used it (db/unavailable.ts answers 503); it is logged here.
+      onError: (error, source) => app.log.warn({ err: error, source }, 'database connection error'),
+    }));
   if (!options.dbHandle) {
     await dbHandle.migrate();
     app.addHook('onClose', async () => dbHandle.close());

@@ -15,6 +15,7 @@ export const openTestDatabase = async (): Promise<DatabaseHandle> => {
   }
   const name = `hm_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
+  admin.on('error', () => undefined); // a dropped connection fails the pending query instead of ending the process
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
@@ -27,6 +28,7 @@ export const openTestDatabase = async (): Promise<DatabaseHandle> => {
     close: async () => {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
+      cleanup.on('error', () => undefined); // a dropped connection fails the pending query instead of ending the process
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();

@@ -32,6 +32,7 @@ export const openPlanDatabase = async (): Promise<PlanDatabase> => {
   let url: string | undefined;
   if (serverUrl) {
     const admin = new pg.Client({ connectionString: serverUrl });
+    admin.on('error', () => undefined); // a dropped connection fails the pending query instead of ending the process
     await admin.connect();
     await admin.query(`create database ${name}`);
     await admin.end();
@@ -67,6 +68,7 @@ export const openPlanDatabase = async (): Promise<PlanDatabase> => {
       await handle.close();
       if (serverUrl) {
         const admin = new pg.Client({ connectionString: serverUrl });
+        admin.on('error', () => undefined); // a dropped connection fails the pending query instead of ending the process
         await admin.connect();
         await admin.query(`drop database if exists ${name} with (force)`);
         await admin.end();

@@ -40,6 +40,10 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** Sees every statement with its parameters (the query-plan test EXPLAINs what the services run). */
   onQuery?: (query: string, params: unknown[]) => void;
+  /** Hears every connection-level error (a dropped or terminated connection); the server logs them. */
+  onError?: (error: Error, source: string) => void;
+  /** `application_name` of the PostgreSQL sessions (default `humanmade`). */
+  applicationName?: string;
 }
 
 const queryLogger = (onQuery: OpenDatabaseOptions['onQuery']) =>
@@ -52,9 +56,18 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Databa
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30000,
+      // Names our sessions in pg_stat_activity, for a DBA and for test/resilience/connection-loss.test.ts.
+      application_name: options.applicationName ?? 'humanmade',
     });
-    // A dropped connection must not crash the process; the pool replaces it.
-    pool.on('error', () => undefined);
+    const onError = options.onError ?? (() => undefined);
+    // pg-pool listens for `error` only on idle clients and drops that listener while a client is lent out, so a
+    // connection cut between two statements of a transaction would emit `error` with nobody listening and end the
+    // process. Every client gets its own listener for its whole life; the request using it fails on its query,
+    // its transaction rolls back, and the pool discards the broken client when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => onError(error, 'pooled connection'));
+    });
+    pool.on('error', (error) => onError(error, 'idle pooled connection'));
     const db = drizzlePg(pool, { schema, logger: queryLogger(options.onQuery) });
     return {
       db,

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { databaseUnavailable, isDatabaseUnavailable } from '../db/unavailable';
 import { HttpError } from '../http/errors';
 
 const fieldName = (instancePath: string): string => instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
@@ -42,6 +43,12 @@ export const registerErrorHandler = (app: FastifyInstance): void => {
       // A backstop: the NUL check in plugins/security.ts should have refused this input before it got here.
       request.log.warn({ code: databaseCode }, 'database refused unstorable text');
       return reply.status(400).send({ error: 'bad_request', message: 'The request contains characters that cannot be stored.' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The connection dropped or could not be made: only this request failed (its transaction rolled back), and
+      // the pool replaces the connection, so the honest answer is "try again".
+      request.log.warn({ err: error }, 'database unavailable for this request');
+      return reply.status(503).header('retry-after', '5').send(databaseUnavailable().toBody());
     }
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {

@@ -6,6 +6,7 @@ import { errorBodySchema, sessionUserSchema } from '../../http/schemas';
 import { forwardSetCookies, toFetchHeaders } from '../../http/headers';
 import { HttpError, forbidden } from '../../http/errors';
 import { auditLog } from '../../db/schema';
+import { rethrowIfDatabaseUnavailable } from '../../db/unavailable';
 import { deleteUserCompletely } from './delete-user';
 import { createAccount, signIn } from './service';
 
@@ -60,7 +61,11 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'public' },
     schema: { tags: ['account'], summary: 'Log out and invalidate the session on the server', response: { 204: z.null() } },
     handler: async (request, reply) => {
-      const result = await app.auth.api.signOut({ headers: toFetchHeaders(request), returnHeaders: true }).catch(() => null);
+      // No session to end is still a sign-out; a database that could not be reached is not: the session would live on.
+      const result = await app.auth.api.signOut({ headers: toFetchHeaders(request), returnHeaders: true }).catch((error: unknown) => {
+        rethrowIfDatabaseUnavailable(error);
+        return null;
+      });
       if (result) forwardSetCookies(result.headers, reply);
       return reply.status(204).send(null);
     },

@@ -8,6 +8,7 @@ import type { UserRole } from '../../../domain/constants';
 import { AUTH_MESSAGES } from '../../../domain/messages';
 import type { SessionUser } from '../../../domain/api-types';
 import type { Transaction } from '../../db/client';
+import { rethrowIfDatabaseUnavailable } from '../../db/unavailable';
 import { account, clientProfiles, makerProfiles, mindProfiles, profiles, user, userRoles } from '../../db/schema';
 import { HttpError, conflict } from '../../http/errors';
 import { welcomeEmail } from '../../mail/templates';
@@ -68,6 +69,7 @@ export const createAccount = async (app: FastifyInstance, input: SignUpInput): P
     if (error instanceof HttpError && error.statusCode < 500) throw error;
     // A unique violation here means a concurrent sign-up won the race for this email.
     if (isUniqueViolation(error)) throw conflict(AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken });
+    rethrowIfDatabaseUnavailable(error);
     app.log.error({ err: error }, 'sign-up transaction failed');
     throw new HttpError(500, 'setup_failed', AUTH_MESSAGES.setupFailed);
   }
@@ -107,6 +109,7 @@ export const signIn = async (app: FastifyInstance, input: SignInInput, requestHe
   try {
     role = await lookupRole(app, signedIn.user.id);
   } catch (error) {
+    rethrowIfDatabaseUnavailable(error);
     app.log.error({ err: error }, 'role lookup failed at sign-in');
     throw new HttpError(500, 'verify_failed', AUTH_MESSAGES.verifyAccountFailed);
   }

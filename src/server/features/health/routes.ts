@@ -3,16 +3,37 @@ import { z } from 'zod';
 
 export const prefix = '/api';
 
+/** A probe that hangs (a half-open connection) must still answer, in less than an orchestrator's usual timeout. */
+const HEALTH_PING_TIMEOUT_MS = 4000;
+
+const withTimeout = <T>(work: Promise<T>, ms: number): Promise<T> => {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+};
+
 export const routes: FastifyPluginAsyncZod = async (app) => {
   app.get('/health', {
     config: { access: 'public' },
-    schema: { tags: ['health'], summary: 'Liveness and database reachability', response: { 200: z.object({ status: z.literal('ok'), database: z.string() }), 503: z.object({ status: z.literal('unavailable'), database: z.string() }) } },
+    schema: {
+      tags: ['health'],
+      summary: 'Liveness and database reachability; 503 with the reason while the database cannot be reached',
+      response: {
+        200: z.object({ status: z.literal('ok'), database: z.string() }),
+        503: z.object({ status: z.literal('unavailable'), database: z.string(), reason: z.string() }),
+      },
+    },
     handler: async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
       try {
-        await app.dbHandle.ping();
+        await withTimeout(app.dbHandle.ping(), HEALTH_PING_TIMEOUT_MS);
         return { status: 'ok' as const, database: app.dbHandle.driver };
-      } catch {
-        return reply.status(503).send({ status: 'unavailable' as const, database: app.dbHandle.driver });
+      } catch (error) {
+        // No state is kept between probes: the next one that reaches the database answers ok again, with no restart.
+        const reason = `The database cannot be reached: ${error instanceof Error ? error.message : String(error)}`;
+        return reply.status(503).send({ status: 'unavailable' as const, database: app.dbHandle.driver, reason });
       }
     },
   });
