@@ -12,7 +12,6 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { AUTH_MESSAGES } from '../src/domain/messages';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../src/server/db/unavailable';
 import { cookieOf, createScratchDatabase, jsonPost, startServer } from './lib/server-process';
 import { createOutcomes } from './lib/outcomes';
@@ -23,7 +22,7 @@ const SECONDS = Number(process.env.CUTS_SECONDS ?? 70);
 const CUT_ROUNDS = 12;
 const RESTARTS = 3;
 const CLUSTER = 'hmcuts';
-const CLEAN_REFUSALS = new Set([DATABASE_UNAVAILABLE_MESSAGE, AUTH_MESSAGES.signedUpNotSignedIn]);
+const CLEAN_REFUSALS = new Set<string>([DATABASE_UNAVAILABLE_MESSAGE]);
 
 interface Cluster {
   url: string;

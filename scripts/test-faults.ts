@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { AUTH_MESSAGES } from '../src/domain/messages';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../src/server/db/unavailable';
 import { startSmtpListener } from '../test/support/smtp';
 import { createScratchDatabase, jsonPost, startServer } from './lib/server-process';
 import { killDuringUpload } from './lib/fault-upload';
@@ -80,10 +81,10 @@ const sigtermDrain = async (databaseUrl: string, dataDir: string) => {
  * and sign-up's own fixed failure messages (spec section 4). Fixed strings, so no database detail can ride along.
  */
 const CLEAN_FAILURES = [
+  { error: 'database_unavailable', message: DATABASE_UNAVAILABLE_MESSAGE },
   { error: 'internal_error', message: 'Something went wrong on our side. Please try again.' },
   { error: 'setup_failed', message: AUTH_MESSAGES.setupFailed },
   { error: 'create_user_failed', message: AUTH_MESSAGES.createUserFailed },
-  { error: 'signed_up_not_signed_in', message: AUTH_MESSAGES.signedUpNotSignedIn },
 ].map((body) => JSON.stringify(body));
 
 /**

@@ -38,3 +38,13 @@ export const NOT_FOUND_MESSAGES = {
 } as const;
 
 export const fileTooLargeMessage = (megabytes: number): string => `File size must be less than ${megabytes}MB`;
+
+/** When a resource ran out: the server answers with these, and the browser shows them beneath its toast. */
+export const RESOURCE_MESSAGES = {
+  /** 507 from an upload: the file storage (disk, quota or object store) is full. */
+  storageFull: 'Our file storage is full just now, so your file was not saved. Please try again later.',
+  /** 503: the database could not write for lack of disk. Nothing of the request was kept. */
+  databaseFull: 'We are out of storage space just now, so nothing was saved. Please try again later.',
+  /** 503: the database connection was lost or refused. */
+  databaseUnavailable: 'We could not reach our database just now. Please try again in a moment.',
+} as const;

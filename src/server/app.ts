@@ -19,6 +19,7 @@ import { registerWeb } from './plugins/web';
 import multipart from '@fastify/multipart';
 import { createStorageDriver, type StorageDriver } from './storage/driver';
 import { createStorage } from './storage/storage';
+import { createResourceWatch } from './features/health/resources';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -78,6 +79,7 @@ export const buildApp = async (options: BuildAppOptions) => {
   app.decorate('outbox', outbox);
   app.decorate('auth', createAuth(config, dbHandle.db, mailer));
   app.decorate('storage', createStorage(options.storageDriver ?? createStorageDriver(config)));
+  app.decorate('resources', createResourceWatch({ dataDir: config.DATA_DIR, minFreePercent: config.DISK_MIN_FREE_PERCENT, minFreeMb: config.DISK_MIN_FREE_MB }));
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -48,6 +48,9 @@ const envSchema = z.object({
   SITE_NAME: z.string().trim().min(1).default(DEFAULT_SITE_NAME),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  // /api/health says `degraded` when free space under DATA_DIR falls below the smaller of these two.
+  DISK_MIN_FREE_PERCENT: z.coerce.number().min(0).max(100).default(5),
+  DISK_MIN_FREE_MB: z.coerce.number().min(0).default(500),
   // Which proxies may set X-Forwarded-For. Never "trust every hop": the entries a client writes itself come
   // first, and the per-IP rate limits would count whatever the client chose. `true` trusts proxies on private
   // networks (how a load balancer usually reaches the app); a list names them (addresses, CIDRs or the

@@ -4,6 +4,7 @@ import type { AppConfig } from './config';
 import type { DatabaseHandle, Database } from './db/client';
 import type { Mailer, OutboxWorker } from './mail/outbox';
 import type { Storage } from './storage/storage';
+import type { ResourceWatch } from './features/health/resources';
 
 /**
  * Every API route declares who may call it:
@@ -34,6 +35,8 @@ declare module 'fastify' {
     mailer: Mailer;
     outbox: OutboxWorker;
     storage: Storage;
+    /** Free disk and refused writes, for /api/health (features/health/resources.ts). */
+    resources: ResourceWatch;
     /** Every /api route with its declared access policy (for the authorization matrix). */
     routeCatalog: ReadonlyArray<{ method: string; url: string; access: AccessPolicy }>;
   }

@@ -9,6 +9,7 @@ import { buildApp, type App } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { createOrPromoteAdmin } from '../../src/server/features/account/create-admin';
 import { createSmtpTransport } from '../../src/server/mail/transport';
+import type { StorageDriver } from '../../src/server/storage/driver';
 import { openTestDatabase } from './database';
 import { startSmtpListener, type SmtpListener } from './smtp';
 
@@ -26,6 +27,8 @@ export interface TestUser {
 export interface TestContextOptions {
   env?: Record<string, string>;
   smtp?: boolean;
+  /** A storage driver of the test's own (e.g. one whose disk fills up); the local driver under DATA_DIR otherwise. */
+  storageDriver?: StorageDriver;
 }
 
 const cookieFrom = (response: LightMyRequestResponse): string =>
@@ -51,6 +54,7 @@ export const createTestContext = async (options: TestContextOptions = {}) => {
     dbHandle,
     logger: false,
     mailTransport: smtp ? createSmtpTransport(smtp.url) : null,
+    storageDriver: options.storageDriver,
   });
   await app.ready();
 

@@ -1,7 +1,9 @@
+import { RESOURCE_MESSAGES } from '../../domain/messages';
 import { HttpError } from '../http/errors';
+import { isOutOfSpace } from '../storage/out-of-space';
 
 /** What a person is told when the database dropped or refused their request's connection. */
-export const DATABASE_UNAVAILABLE_MESSAGE = 'We could not reach our database just now. Please try again in a moment.';
+export const DATABASE_UNAVAILABLE_MESSAGE = RESOURCE_MESSAGES.databaseUnavailable;
 
 /**
  * SQLSTATEs that mean the connection, not the statement, failed: class 08 (connection exception), 57P01–57P03
@@ -40,7 +42,11 @@ export const isDatabaseUnavailable = (error: unknown): boolean => {
 
 export const databaseUnavailable = (): HttpError => new HttpError(503, 'database_unavailable', DATABASE_UNAVAILABLE_MESSAGE);
 
-/** For a service that turns its failures into its own message: a lost connection is still reported as what it is. */
+/**
+ * For a service that turns its failures into its own message: a lost connection, or a database out of disk, is still
+ * reported as what it is. The original error goes on to the error handler, which answers 503 for either and tells
+ * health about the second.
+ */
 export const rethrowIfDatabaseUnavailable = (error: unknown): void => {
-  if (isDatabaseUnavailable(error)) throw databaseUnavailable();
+  if (isDatabaseUnavailable(error) || isOutOfSpace(error)) throw error;
 };

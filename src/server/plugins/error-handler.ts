@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { databaseUnavailable, isDatabaseUnavailable } from '../db/unavailable';
 import { HttpError } from '../http/errors';
+import { databaseFull, isOutOfSpace } from '../storage/out-of-space';
 
 const fieldName = (instancePath: string): string => instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
 
@@ -43,6 +44,13 @@ export const registerErrorHandler = (app: FastifyInstance): void => {
       // A backstop: the NUL check in plugins/security.ts should have refused this input before it got here.
       request.log.warn({ code: databaseCode }, 'database refused unstorable text');
       return reply.status(400).send({ error: 'bad_request', message: 'The request contains characters that cannot be stored.' });
+    }
+    if (isOutOfSpace(error)) {
+      // Storage refusals became 507 in the storage module; what reaches here is the database out of disk. Nothing
+      // of the request was kept (its transaction failed), and health reports `degraded` for a while.
+      request.log.error({ err: error }, 'database write refused for lack of disk space');
+      app.resources?.noteDatabaseWriteRefused();
+      return reply.status(503).header('retry-after', '60').send(databaseFull().toBody());
     }
     if (isDatabaseUnavailable(error)) {
       // The connection dropped or could not be made: only this request failed (its transaction rolled back), and

@@ -28,7 +28,12 @@ export const assertSafeKey = (key: string): void => {
   if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe storage key: ${key}`);
 };
 
-export const createLocalDriver = (root: string): StorageDriver => {
+/** The file-system calls the local driver writes with; a test swaps `writeFile` for one that fails halfway. */
+export interface LocalDriverFs {
+  writeFile: (file: string, data: Buffer) => Promise<void>;
+}
+
+export const createLocalDriver = (root: string, fs: LocalDriverFs = { writeFile }): StorageDriver => {
   const fileFor = (bucket: StorageBucket, key: string) => {
     assertSafeKey(key);
     return path.join(root, bucket, key);
@@ -40,8 +45,14 @@ export const createLocalDriver = (root: string): StorageDriver => {
       await mkdir(path.dirname(file), { recursive: true });
       // Write then rename, so a crash mid-write never leaves a truncated file at the final path.
       const temp = `${file}.${randomUUID()}.tmp`;
-      await writeFile(temp, body);
-      await rename(temp, file);
+      try {
+        await fs.writeFile(temp, body);
+        await rename(temp, file);
+      } catch (error) {
+        // Whatever went wrong (a full disk, a quota, an I/O error), no partial temporary file is left behind.
+        await rm(temp, { force: true }).catch(() => undefined);
+        throw error;
+      }
     },
     get: async (bucket, key) => {
       const file = fileFor(bucket, key);

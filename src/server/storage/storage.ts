@@ -4,6 +4,7 @@ import { PUBLIC_BUCKETS } from '../../domain/constants';
 import { UPLOAD_RULES, type UploadUse } from '../../domain/upload-policy';
 import type { StorageDriver } from './driver';
 import { inspectUpload, type InspectedFile } from './inspect';
+import { isOutOfSpace, storageFull } from './out-of-space';
 
 export const FILES_PREFIX = '/files';
 
@@ -64,12 +65,18 @@ export const createStorage = (driver: StorageDriver) => ({
     const inspected: InspectedFile = await inspectUpload(data, rule);
     const key = `${basePath}.${inspected.extension}`;
     const version = Date.now().toString(36);
-    await driver.put(rule.bucket, key, inspected.body, inspected.mime);
     let thumbnailUrl: string | null = null;
-    if (inspected.thumbnail) {
-      const thumbKey = thumbnailKeyOf(key);
-      await driver.put(rule.bucket, thumbKey, inspected.thumbnail, 'image/webp');
-      thumbnailUrl = fileUrl(rule.bucket, thumbKey, version);
+    try {
+      await driver.put(rule.bucket, key, inspected.body, inspected.mime);
+      if (inspected.thumbnail) {
+        const thumbKey = thumbnailKeyOf(key);
+        await driver.put(rule.bucket, thumbKey, inspected.thumbnail, 'image/webp');
+        thumbnailUrl = fileUrl(rule.bucket, thumbKey, version);
+      }
+    } catch (error) {
+      // A full disk or store is the person's to hear about (507, try later), not "something went wrong".
+      if (isOutOfSpace(error)) throw storageFull();
+      throw error;
     }
     return { url: fileUrl(rule.bucket, key, version), thumbnailUrl, bucket: rule.bucket, key, mime: inspected.mime };
   },

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../../domain/messages';
 import { clientProfiles, emailOutbox, makerProfiles, mindProfiles, profiles, user, userRoles } from '../../db/schema';
 import { createTestContext, expectAccess, TEST_ORIGIN, type TestContext } from '../../../../test/support/harness';
@@ -34,18 +34,29 @@ describe('sign-up', () => {
     expect(emails[0].textBody).toContain('/api/auth/verify-email?token=');
   });
 
-  it('says the account exists when only the sign-in after it fails, so a retry is not met with "email taken"', async () => {
-    const signInEmail = vi.spyOn(ctx.app.auth.api, 'signInEmail').mockRejectedValueOnce(new Error('connection terminated'));
+  it('answers success once the account is committed, and asks to log in when only its session could not be stored', async () => {
+    // The session insert, which runs after the account's transaction has committed, fails in the database itself.
+    await ctx.db.execute(sql`create function refuse_sessions() returns trigger language plpgsql as $$ begin raise exception 'session store unavailable'; end $$`);
+    await ctx.db.execute(sql`create trigger refuse_sessions before insert on session for each row execute function refuse_sessions()`);
     const email = `half-${Date.now()}@example.com`;
-    const response = await ctx.inject(null, { method: 'POST', url: '/api/account/sign-up', payload: { name: 'Halfway Hana', email, password: 'a good long password', role: 'maker' } });
-    signInEmail.mockRestore();
-    expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ error: 'signed_up_not_signed_in', message: AUTH_MESSAGES.signedUpNotSignedIn });
+    let response;
+    try {
+      response = await ctx.inject(null, { method: 'POST', url: '/api/account/sign-up', payload: { name: 'Halfway Hana', email, password: 'a good long password', role: 'maker' } });
+    } finally {
+      await ctx.db.execute(sql`drop trigger refuse_sessions on session`);
+      await ctx.db.execute(sql`drop function refuse_sessions()`);
+    }
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ user: null, notice: AUTH_MESSAGES.signedUpNotSignedIn });
     expect(response.headers['set-cookie']).toBeUndefined();
-    // The account is whole, and logging in works.
+    // The account is whole, its welcome email is queued, and logging in works.
     const [created] = await ctx.db.select().from(user).where(eq(user.email, email));
     expect((await ctx.db.select().from(userRoles).where(eq(userRoles.userId, created.id)))[0].role).toBe('maker');
+    expect(await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))).toHaveLength(1);
     expect((await ctx.signIn(email, 'a good long password')).statusCode).toBe(200);
+    // A second sign-up with the same email is told it is taken, as it should be: the first one succeeded.
+    const again = await ctx.inject(null, { method: 'POST', url: '/api/account/sign-up', payload: { name: 'Halfway Hana', email, password: 'a good long password', role: 'maker' } });
+    expect(again.statusCode).toBe(409);
   });
 
   it('refuses a body that asks for the admin role, and creates nothing', async () => {

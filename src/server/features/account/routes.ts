@@ -11,6 +11,8 @@ import { deleteUserCompletely } from './delete-user';
 import { createAccount, signIn } from './service';
 
 const userResponse = z.object({ user: sessionUserSchema });
+/** A sign-up is a success once its account is committed; `user` is null (with a notice) when only its sign-in failed. */
+const signUpResponse = z.object({ user: sessionUserSchema.nullable(), notice: z.string().optional() });
 
 export const prefix = '/api/account';
 
@@ -23,22 +25,24 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
       tags: ['account'],
       summary: 'Create an account with a role of maker, mind or client, and sign in',
       body: signUpSchema,
-      response: { 201: userResponse, 400: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema },
+      response: { 201: signUpResponse, 400: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema },
     },
     handler: async (request, reply) => {
       await createAccount(app, request.body);
-      // The account is committed in full by now. If the sign-in fails, say so truthfully: telling the person that
-      // sign-up failed would send them to try again, only to hear that their email is taken.
-      const { user, headers } = await signIn(app, request.body, toFetchHeaders(request)).catch((error: unknown) => {
+      // The account is committed in full by now, so the answer is success whatever follows. If the sign-in fails
+      // (its session could not be stored), say so truthfully: the account exists and the person should log in.
+      // Telling them sign-up failed would send them to try again, only to hear that their email is taken.
+      const signedIn = await signIn(app, request.body, toFetchHeaders(request)).catch((error: unknown) => {
         request.log.error({ err: error }, 'sign-in after sign-up failed');
         if (error instanceof HttpError && error.code === 'login_failed') {
           // Spec section 8: 'Failed to create user account' when sign-up returns no user.
           throw new HttpError(500, 'create_user_failed', AUTH_MESSAGES.createUserFailed);
         }
-        throw new HttpError(503, 'signed_up_not_signed_in', AUTH_MESSAGES.signedUpNotSignedIn);
+        return null;
       });
-      forwardSetCookies(headers, reply);
-      return reply.status(201).send({ user });
+      if (!signedIn) return reply.status(201).send({ user: null, notice: AUTH_MESSAGES.signedUpNotSignedIn });
+      forwardSetCookies(signedIn.headers, reply);
+      return reply.status(201).send({ user: signedIn.user });
     },
   });
 

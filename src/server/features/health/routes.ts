@@ -19,9 +19,9 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'public' },
     schema: {
       tags: ['health'],
-      summary: 'Liveness and database reachability; 503 with the reason while the database cannot be reached',
+      summary: 'Liveness, database reachability and disk: ok, degraded (with the problems) or 503 with the reason while the database cannot be reached',
       response: {
-        200: z.object({ status: z.literal('ok'), database: z.string() }),
+        200: z.object({ status: z.enum(['ok', 'degraded']), database: z.string(), problems: z.array(z.string()).optional() }),
         503: z.object({ status: z.literal('unavailable'), database: z.string(), reason: z.string() }),
       },
     },
@@ -29,6 +29,9 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store');
       try {
         await withTimeout(app.dbHandle.ping(), HEALTH_PING_TIMEOUT_MS);
+        // Reachable, but short of disk: still serving reads, so 200, and the body says what an operator must fix.
+        const problems = await app.resources.problems();
+        if (problems.length > 0) return { status: 'degraded' as const, database: app.dbHandle.driver, problems };
         return { status: 'ok' as const, database: app.dbHandle.driver };
       } catch (error) {
         // No state is kept between probes: the next one that reaches the database answers ok again, with no restart.

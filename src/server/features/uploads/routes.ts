@@ -6,7 +6,7 @@ import { saveSingleFile } from './service';
 export const prefix = '/api/uploads';
 
 const uploadedSchema = z.object({ url: z.string(), thumbnailUrl: z.string().nullable() });
-const responses = { 201: uploadedSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
+const responses = { 201: uploadedSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema, 507: errorBodySchema };
 const uploadLimit = { max: 20, timeWindow: '1 minute' };
 
 export const routes: FastifyPluginAsyncZod = async (app) => {

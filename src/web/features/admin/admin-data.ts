@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { toast } from '../../lib/toast';
 import { ADMIN_MESSAGES } from '../../../domain/admin-schemas';
-import { ApiError, apiFetch, type ApiRequestInit } from '../../lib/api';
+import { apiFetch, reasonToShow, type ApiRequestInit } from '../../lib/api';
 
 /** Every admin query lives under this key, so one invalidation reloads the whole dashboard after a change. */
 export const ADMIN_KEY = ['admin'] as const;
@@ -33,8 +33,7 @@ export function useAdminQuery<T>(queryKey: QueryKey, path: string) {
 }
 
 /** The server's reason for a refusal (a 4xx says what happened, e.g. someone decided first); none for a fault. */
-const refusalReason = (error: unknown): string | undefined =>
-  error instanceof ApiError && error.status < 500 && error.message ? error.message : undefined;
+const refusalReason = (error: unknown): string | undefined => reasonToShow(error);
 
 interface AdminActionOptions<TVariables> {
   request: (variables: TVariables) => { path: string; init: ApiRequestInit };

@@ -31,7 +31,12 @@ export function SignUpForm({ initialRole, redirectTo = null }: { initialRole: Si
 
   const onSubmit = async (values: SignUpInput) => {
     try {
-      const { user } = await apiFetch<{ user: SessionUser }>('/api/account/sign-up', { method: 'POST', body: values });
+      const { user, notice } = await apiFetch<{ user: SessionUser | null; notice?: string }>('/api/account/sign-up', { method: 'POST', body: values });
+      if (!user) {
+        // The account exists but its session could not be made: the person logs in next, not signs up again.
+        toast(notice ?? AUTH_MESSAGES.signedUpNotSignedIn);
+        return;
+      }
       setSessionUser(queryClient, user);
       toast.success(AUTH_MESSAGES.signUpSuccess);
       await navigate(onboardPath(values.role, redirectTo), { replace: true });

@@ -8,7 +8,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog';
-import { ApiError, apiFetch } from '../../lib/api';
+import { apiFetch, reasonToShow } from '../../lib/api';
 import { displayCategory } from '../profile/labels';
 import { refreshPortfolio } from './portfolio-api';
 
@@ -27,7 +27,7 @@ export function PortfolioCard({ item }: { item: PortfolioItem }) {
       await refreshPortfolio(queryClient);
     } catch (error) {
       toast.error(PORTFOLIO_MESSAGES.deleteFailed, {
-        description: error instanceof ApiError && error.status < 500 && error.message ? error.message : undefined,
+        description: reasonToShow(error),
       });
     } finally {
       setDeleting(false);

@@ -1,6 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { toast } from '../../lib/toast';
-import { ApiError } from '../../lib/api';
+import { ApiError, reasonToShow } from '../../lib/api';
 
 /**
  * A failed save: the spec's toast (e.g. 'Failed to update profile') always shows, with the server's reason
@@ -19,6 +19,7 @@ export function showSaveFailure<T extends FieldValues>(
     Boolean(form && (form.fields as readonly string[]).includes(entry[0])),
   );
   fieldErrors.forEach(([field, message], index) => form?.setError(field, { type: 'server', message }, { shouldFocus: index === 0 }));
-  const reason = error.status < 500 && error.message && error.message !== fallback ? error.message : undefined;
+  const shown = reasonToShow(error);
+  const reason = shown !== fallback ? shown : undefined;
   toast.error(fallback, reason && fieldErrors.length === 0 ? { description: reason } : undefined);
 }

@@ -6,6 +6,7 @@ import { AppProviders } from '../../app-providers';
 import { stubFetch } from '../../test/render-app';
 import { UploadField } from './upload-field';
 import '../../test/jsdom-shims';
+import { RESOURCE_MESSAGES } from '../../../domain/messages';
 
 afterEach(() => {
   cleanup();
@@ -75,6 +76,19 @@ describe('UploadField', () => {
     expect(await screen.findByText('Error uploading file')).toBeTruthy();
     expect((await screen.findAllByText('Unsupported file type. Please choose a JPG, PNG, GIF or WebP image.')).length).toBeGreaterThan(0);
     expect(screen.getByLabelText('Profile image').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('says the storage is full and to try later when the server answers 507, beneath the spec toast', async () => {
+    stubFetch({
+      'POST /api/uploads/profile-image': {
+        status: 507,
+        body: { error: 'storage_full', message: RESOURCE_MESSAGES.storageFull },
+      },
+    });
+    render(<Harness />);
+    choose(fileOfSize(2048));
+    expect(await screen.findByText('Error uploading file')).toBeTruthy();
+    expect((await screen.findAllByText(RESOURCE_MESSAGES.storageFull)).length).toBeGreaterThan(0);
   });
 
   it('previews only image links, and can remove the image', () => {

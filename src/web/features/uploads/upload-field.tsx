@@ -5,7 +5,7 @@ import { isPreviewableImageUrl, type UploadUse } from '../../../domain/upload-po
 import { UPLOAD_RULES } from '../../../domain/upload-policy';
 import { Button } from '../../components/ui/button';
 import { FieldError, Label } from '../../components/ui/label';
-import { ApiError, apiFetch } from '../../lib/api';
+import { apiFetch, reasonToShow } from '../../lib/api';
 import { cn } from '../../lib/utils';
 import { checkFileBeforeUpload, IMAGE_ACCEPT, UPLOAD_MESSAGES } from './file-checks';
 
@@ -55,7 +55,7 @@ export function UploadField({ id, label, use, value, onChange, error, placeholde
       onChange(stored.url);
       toast.success(UPLOAD_MESSAGES.uploaded);
     } catch (failure) {
-      const message = failure instanceof ApiError && failure.status < 500 && failure.message ? failure.message : null;
+      const message = reasonToShow(failure) ?? null;
       setUploadError(message ?? UPLOAD_MESSAGES.failed);
       toast.error(UPLOAD_MESSAGES.failed, message ? { description: message } : undefined);
     } finally {

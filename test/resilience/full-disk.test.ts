@@ -1,0 +1,159 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { profiles } from '../../src/server/db/schema';
+import { createLocalDriver } from '../../src/server/storage/driver';
+import { DATABASE_FULL_MESSAGE, STORAGE_FULL_MESSAGE } from '../../src/server/storage/out-of-space';
+import { createResourceWatch } from '../../src/server/features/health/resources';
+import { createTestContext, type TestContext, type TestUser } from '../support/harness';
+import { multipart, pngBuffer } from '../support/project-fixtures';
+
+/** Every file under `dir`, recursively, as paths relative to it. */
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => statSync(path.join(dir, name)).isFile());
+
+const enospc = () => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
+
+const uploadAvatar = async (ctx: TestContext, maker: TestUser) => {
+  const body = multipart({ data: await pngBuffer('#335577', 64), filename: 'avatar.png', contentType: 'image/png' });
+  return ctx.inject(maker, { method: 'POST', url: '/api/uploads/profile-image', payload: body.payload, headers: body.headers });
+};
+
+describe('uploads when the storage fills up halfway through a write', () => {
+  let ctx: TestContext;
+  let maker: TestUser;
+  const root = mkdtempSync(path.join(tmpdir(), 'hm-enospc-'));
+  let failing = true;
+
+  beforeAll(async () => {
+    // The real local driver, whose file system writes half the bytes and then finds the disk full.
+    const driver = createLocalDriver(root, {
+      writeFile: async (file, data) => {
+        if (!failing) return writeFile(file, data);
+        await writeFile(file, data.subarray(0, Math.floor(data.length / 2)));
+        throw enospc();
+      },
+    });
+    ctx = await createTestContext({ storageDriver: driver });
+    maker = await ctx.signUp('maker');
+  });
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('answers 507 with what happened and when to try, and leaves no temporary file', async () => {
+    const response = await uploadAvatar(ctx, maker);
+    expect(response.statusCode).toBe(507);
+    expect(response.json()).toEqual({ error: 'storage_full', message: STORAGE_FULL_MESSAGE });
+    expect(filesUnder(root)).toEqual([]);
+    const [profile] = await ctx.db.select().from(profiles).where(eq(profiles.id, maker.id));
+    expect(profile.avatarUrl).toBeNull();
+  });
+
+  it('every later failure leaves nothing either, and the upload works once there is space again', async () => {
+    for (let attempt = 0; attempt < 3; attempt += 1) expect((await uploadAvatar(ctx, maker)).statusCode).toBe(507);
+    expect(filesUnder(root).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    failing = false;
+    const response = await uploadAvatar(ctx, maker);
+    expect(response.statusCode).toBe(201);
+    expect(filesUnder(root).some((name) => name.endsWith('.tmp'))).toBe(false);
+    expect(filesUnder(root).length).toBeGreaterThan(0);
+  });
+});
+
+describe('the database out of disk', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(async () => ctx.close());
+
+  it('answers 503 with a clear message, and health says degraded while it lasts', async () => {
+    // PostgreSQL's own refusal (SQLSTATE 53100 disk_full), raised where a sign-up writes.
+    await ctx.db.execute(
+      sql.raw(`create function refuse_for_disk() returns trigger language plpgsql as $$ begin raise exception 'could not extend file "base/1/2": No space left on device' using errcode = '53100'; end $$`),
+    );
+    await ctx.db.execute(sql.raw(`create trigger refuse_for_disk before insert on profiles for each row execute function refuse_for_disk()`));
+    try {
+      const response = await ctx.inject(null, {
+        method: 'POST',
+        url: '/api/account/sign-up',
+        payload: { name: 'Disk Full', email: 'disk-full@example.com', password: 'a good long password', role: 'client' },
+      });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ error: 'database_full', message: DATABASE_FULL_MESSAGE });
+      const health = await ctx.inject(null, { method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+      expect(health.json().status).toBe('degraded');
+      expect(health.json().problems.join(' ')).toMatch(/refused a write for lack of disk space/);
+    } finally {
+      await ctx.db.execute(sql.raw(`drop trigger refuse_for_disk on profiles`));
+      await ctx.db.execute(sql.raw(`drop function refuse_for_disk()`));
+    }
+    // Nothing of the refused sign-up was kept.
+    const again = await ctx.inject(null, {
+      method: 'POST',
+      url: '/api/account/sign-up',
+      payload: { name: 'Disk Full', email: 'disk-full@example.com', password: 'a good long password', role: 'client' },
+    });
+    expect(again.statusCode).toBe(201);
+  });
+
+  it('health recovers to ok by itself once no refusal has been seen for 30 s', async () => {
+    let now = 1_000_000;
+    const watch = createResourceWatch({ dataDir: tmpdir(), minFreePercent: 0, minFreeMb: 0, now: () => now });
+    watch.noteDatabaseWriteRefused();
+    expect(await watch.problems()).toHaveLength(1);
+    now += 29_000;
+    expect(await watch.problems()).toHaveLength(1);
+    now += 2_000;
+    expect(await watch.problems()).toEqual([]);
+  });
+});
+
+const canMount = process.platform === 'linux' && process.getuid?.() === 0;
+
+describe.skipIf(!canMount)('a real full file system (tmpfs of 2 MB; needs root on Linux)', () => {
+  let ctx: TestContext;
+  let maker: TestUser;
+  const mountPoint = mkdtempSync(path.join(tmpdir(), 'hm-small-disk-'));
+  const filler = path.join(mountPoint, 'filler');
+
+  beforeAll(async () => {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', mountPoint]);
+    ctx = await createTestContext({ storageDriver: createLocalDriver(path.join(mountPoint, 'uploads')), env: { DATA_DIR: mountPoint } });
+    maker = await ctx.signUp('maker');
+  });
+  afterEach(() => rmSync(filler, { force: true }));
+  afterAll(async () => {
+    await ctx?.close();
+    execFileSync('umount', [mountPoint]);
+    rmSync(mountPoint, { recursive: true, force: true });
+  });
+
+  it('gives a clear 507 and no temporary file while full, health degraded, then ok and uploads again once space is freed', async () => {
+    // Fill the disk to the last byte.
+    try {
+      execFileSync('dd', ['if=/dev/zero', `of=${filler}`, 'bs=64k'], { stdio: 'ignore' });
+    } catch {
+      // dd stops with "No space left on device", which is the point
+    }
+    const full = await uploadAvatar(ctx, maker);
+    expect(full.statusCode).toBe(507);
+    expect(full.json().message).toBe(STORAGE_FULL_MESSAGE);
+    expect(filesUnder(mountPoint).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    const degraded = (await ctx.inject(null, { method: 'GET', url: '/api/health' })).json();
+    expect(degraded.status).toBe('degraded');
+    expect(degraded.problems[0]).toMatch(/^Free disk space under DATA_DIR is \d+ KB \(\d+\.\d%\), below the threshold of 102 KB\.$/);
+
+    rmSync(filler);
+    expect((await ctx.inject(null, { method: 'GET', url: '/api/health' })).json().status).toBe('ok');
+    const freed = await uploadAvatar(ctx, maker);
+    expect(freed.statusCode).toBe(201);
+  });
+});
