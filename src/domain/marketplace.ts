@@ -58,6 +58,14 @@ export const CATEGORY_EXPERTISE: Record<DeliverableCategory, readonly ExpertiseA
 export const isDeliverableCategory = (value: string): value is DeliverableCategory =>
   (DELIVERABLE_CATEGORIES as readonly string[]).includes(value);
 
+/**
+ * What one category filter value finds, for every directory (the marketplace and the client's Browse tab):
+ * makers delivering the category, and minds whose expertise is one of `expertise`. An expertise area as the
+ * value finds minds with that area only.
+ */
+export const categoryTerms = (category: string): { deliverable: DeliverableCategory | null; expertise: readonly string[] } =>
+  isDeliverableCategory(category) ? { deliverable: category, expertise: CATEGORY_EXPERTISE[category] } : { deliverable: null, expertise: [category] };
+
 /** A directory category filter: a deliverable category or a mind's expertise area. */
 export type MarketplaceCategory = DeliverableCategory | ExpertiseArea;
 

@@ -4,8 +4,8 @@ import type { DbExecutor } from '../../db/client';
 import { badRequest } from '../../http/errors';
 import { thumbnailUrlOf } from '../../storage/storage';
 import type { MarketplaceFilters } from '../../../domain/marketplace';
-import { countCreators, type KeysetPosition } from './creator-queries';
-import { selectListingPage, type ListingRow } from './listing-statement';
+import { countCreators, type KeysetPosition } from '../creators/count';
+import { selectListingPage, type ListingRow } from '../creators/listing-statement';
 import { createCountCache, type CountCache } from './count-cache';
 
 const CREATED_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
