@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DELIVERABLE_CATEGORIES, EXPERTISE_AREAS, type DeliverableCategory } from './constants';
 import { clientProfileSchema } from './profile-schemas';
+import { SEARCH_MATCHES } from './marketplace';
 import { CREATOR_ROLES } from './project-schemas';
 
 /** The category select of the client's Browse Creators tab (spec section 2), label → value. */
@@ -33,6 +34,8 @@ export const creatorCardSchema = z.object({
   sealVerified: z.boolean(),
   deliverableCategories: z.array(z.enum(DELIVERABLE_CATEGORIES)),
   expertiseAreas: z.array(z.enum(EXPERTISE_AREAS)),
+  /** Under a search: the strongest field that matched. */
+  matchedField: z.enum(SEARCH_MATCHES).optional(),
 });
 export type CreatorCard = z.infer<typeof creatorCardSchema>;
 

@@ -5,6 +5,8 @@ import type { DbExecutor } from '../../db/client';
 import { thumbnailUrlOf } from '../../storage/storage';
 import type { CreatorFilters } from '../creators/filters';
 import { selectListingPage, type ListingRow } from '../creators/listing-statement';
+import { searchByRelevance, searchWords } from '../creators/search';
+import type { SearchMatch } from '../../../domain/marketplace';
 
 /** The Browse tab's query in the marketplace's terms: the same filters, so both directories find the same creators. */
 export const browseFilters = (query: BrowseCreatorsQuery): CreatorFilters => ({
@@ -31,9 +33,11 @@ const toCard = (row: ListingRow): CreatorCard => ({
  * the category map and the Seal rule are the marketplace's.
  */
 export const listCreatorCards = async (db: DbExecutor, filters: CreatorFilters, limit: number = LIMITS.clientBrowsePerRole): Promise<CreatorCard[]> => {
-  const [makers, minds] = await Promise.all([
-    filters.role === 'mind' ? [] : selectListingPage(db, { ...filters, role: 'maker' }, null, limit, 0),
-    filters.role === 'maker' ? [] : selectListingPage(db, { ...filters, role: 'mind' }, null, limit, 0),
-  ]);
-  return [...makers, ...minds].map(toCard);
+  // A name or word goes through the marketplace's full-text search, ranked by relevance within each kind.
+  const select = (role: 'maker' | 'mind'): Promise<Array<ListingRow & { matchedField?: SearchMatch }>> =>
+    filters.q
+      ? searchByRelevance(db, { words: searchWords(filters.q), filters: { ...filters, role } }, 0, limit, 0)
+      : selectListingPage(db, { ...filters, role }, null, limit, 0);
+  const [makers, minds] = await Promise.all([filters.role === 'mind' ? [] : select('maker'), filters.role === 'maker' ? [] : select('mind')]);
+  return [...makers, ...minds].map((row) => ({ ...toCard(row), ...(row.matchedField ? { matchedField: row.matchedField } : {}) }));
 };

@@ -67,7 +67,8 @@ const branch = (role: CreatorRole, shape: Shape): SQL => {
   )`;
 };
 
-const thumbnailsJoin = (count: number): SQL =>
+/** Each creator's `count` newest portfolio items as JSON, read along (maker_id, created_at, id); 0 reads none. */
+export const thumbnailsJoin = (count: number, creatorId: SQL = sql.raw('page.user_id')): SQL =>
   count === 0
     ? sql`left join lateral (select null::json as portfolio) thumbs on true`
     : sql`left join lateral (
@@ -77,7 +78,7 @@ const thumbnailsJoin = (count: number): SQL =>
         select ${portfolioItems.id} as id, ${portfolioItems.title} as title, ${portfolioItems.category} as category,
           ${portfolioItems.imageUrl} as image_url, ${portfolioItems.thumbnailUrl} as thumbnail_url, ${portfolioItems.createdAt} as created_at
         from ${portfolioItems}
-        where ${portfolioItems.makerId} = page.user_id
+        where ${portfolioItems.makerId} = ${creatorId}
         order by ${portfolioItems.createdAt} desc, ${portfolioItems.id} desc
         limit ${sql.raw(String(count))}
       ) pi
