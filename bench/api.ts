@@ -11,7 +11,10 @@
 //   BENCH_NODE_ARGS=--cpu-prof      extra Node flags for the server (comma-separated), e.g. to profile it
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test   server for the scratch database (its own
 //                                   database is created and dropped; the named one is never touched)
+//   BENCH_REUSE_DATABASE_URL=postgres://…/hm_bench   use this database as it is (seeded up to the sizes, never
+//                                   dropped), so a 100,000-creator run need not seed again
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import os from 'node:os';
 import { startServer, type ServerProcess } from '../scripts/lib/server-process';
 import { createBenchDatabase, DATABASE_LABELS, seedUpTo, type DatabaseKind } from './lib/databases';
@@ -72,7 +75,16 @@ const benchDatabase = async (kind: DatabaseKind): Promise<SizeRun[]> => {
       server = await startServer({ ...serverEnv, ...database.serverEnv }, { quiet: false, nodeArgs: list(process.env.BENCH_NODE_ARGS, '') });
       const cookie = await signInClient(server.url);
       const pageView = await measurePageView(server.url);
-      const routes = buildRoutes(server.url, fixtures, cookie).filter(
+      // The mixed run's writer: a creator edits their bio once a second, which empties every listing cache.
+      const writerHandle = kind === 'postgres' ? await database.open() : null;
+      const writeIds = fixtures.studioIds;
+      let writeCount = 0;
+      const writer = async () => {
+        if (!writerHandle) return;
+        writeCount += 1;
+        await writerHandle.db.execute(sql`update profiles set bio = ${`Edited in the benchmark, ${writeCount}.`} where id = ${writeIds[writeCount % writeIds.length]}`);
+      };
+      const routes = buildRoutes(server.url, fixtures, cookie, writer).filter(
         (route) => route.name === TRIVIAL_ROUTE || routeFilter.length === 0 || routeFilter.some((word) => route.name.includes(word)),
       );
       const results = [];
@@ -80,8 +92,11 @@ const benchDatabase = async (kind: DatabaseKind): Promise<SizeRun[]> => {
         process.stdout.write(`  ${route.name}…`);
         const result = await runRoute(server.url, route, load);
         results.push(result);
-        process.stdout.write(` ${Math.round(result.rps).toLocaleString('en')} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms\n`);
+        const hits = result.hitRate === null ? '' : `, cache hits ${(result.hitRate * 100).toFixed(1)}%`;
+        const writes = result.writes > 0 ? `, ${result.writes} writes` : '';
+        process.stdout.write(` ${Math.round(result.rps).toLocaleString('en')} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms${hits}${writes}\n`);
       }
+      await writerHandle?.close();
       await server.stop();
       server = null;
       const run: SizeRun = { database: kind, size, routes: results, pageView, original };

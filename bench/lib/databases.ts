@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import cliProgress from 'cli-progress';
+import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { bulkInsertCreators } from '../../test/support/bulk-creators';
 import { createScratchDatabase } from '../../scripts/lib/server-process';
@@ -26,6 +27,15 @@ export interface BenchDatabase {
 export const createBenchDatabase = async (kind: DatabaseKind): Promise<BenchDatabase> => {
   const dataDir = mkdtempSync(path.join(tmpdir(), `hm-bench-${kind}-`));
   const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
+  const reuse = process.env.BENCH_REUSE_DATABASE_URL;
+  if (kind === 'postgres' && reuse) {
+    return {
+      kind,
+      serverEnv: { DATABASE_URL: reuse, DATA_DIR: dataDir },
+      open: () => openDatabase({ databaseUrl: reuse, poolSize: 4 }),
+      drop: async () => removeDataDir(),
+    };
+  }
   if (kind === 'postgres') {
     const scratch = await createScratchDatabase(process.env.BENCH_DATABASE_URL);
     if (!scratch) {
@@ -52,7 +62,10 @@ export const createBenchDatabase = async (kind: DatabaseKind): Promise<BenchData
 };
 
 /** Adds approved creators until there are `target`, with a progress bar, then refreshes the planner's statistics. */
-export const seedUpTo = async (handle: DatabaseHandle, label: string, from: number, target: number): Promise<void> => {
+export const seedUpTo = async (handle: DatabaseHandle, label: string, seeded: number, target: number): Promise<void> => {
+  // A reused database may hold creators already (bench-N@ addresses number them).
+  const existing = await handle.db.execute<{ n: string }>(sql`select count(*) as n from "user" where email like 'bench-%@bench.humanmade.test'`);
+  const from = Math.max(seeded, Number(existing.rows[0]?.n ?? 0));
   if (target <= from) return;
   const bar = new cliProgress.SingleBar(
     { format: `  seeding ${label.padEnd(18)} |{bar}| {value}/{total} creators | {duration_formatted} | eta {eta_formatted}`, hideCursor: true },

@@ -3,11 +3,18 @@ import { sql } from 'drizzle-orm';
 import { BULK_SEARCH_TERM, readListingPosition } from '../../test/support/bulk-creators';
 import { encodeCursor } from '../../src/server/features/marketplace/service';
 import type { Database } from '../../src/server/db/client';
+import { cycling, filterPaths, readStudioIds, searchTerms } from './varied';
 import { cookieOf, jsonPost } from '../../scripts/lib/server-process';
+
+/** cached: a response cache can serve it; uncached: every request differs; signed-in: a session is resolved. */
+export type RouteGroup = 'cached' | 'uncached' | 'signed-in' | 'mixed';
 
 export interface RouteTarget {
   name: string;
+  group: RouteGroup;
   request: autocannon.Request;
+  /** The mixed run: a write once a second that empties the listing caches while the route is under load. */
+  writer?: () => Promise<void>;
 }
 
 export interface RouteResult {
@@ -17,6 +24,10 @@ export interface RouteResult {
   p99: number;
   errors: number;
   non2xx: number;
+  group: RouteGroup;
+  /** Share of answers the listing cache served (X-Cache: hit), when the route reports it. */
+  hitRate: number | null;
+  writes: number;
 }
 
 export const TRIVIAL_ROUTE = 'ping (ceiling)';
@@ -25,6 +36,8 @@ export const TRIVIAL_ROUTE = 'ping (ceiling)';
 export interface Fixtures {
   deepCursor: string;
   studioId: string;
+  /** Public creators spread over the directory, for the uncached studio reads. */
+  studioIds: string[];
 }
 
 /** A position 90% of the way down the listing, and the newest maker's studio. */
@@ -34,7 +47,7 @@ export const readFixtures = async (db: Database, creators: number): Promise<Fixt
     select user_id from maker_profiles where application_status = 'approved' order by created_at desc limit 1`);
   const maker = studio.rows[0];
   if (!position || !maker) throw new Error('The benchmark database has no approved creators.');
-  return { deepCursor: encodeCursor(position), studioId: maker.user_id };
+  return { deepCursor: encodeCursor(position), studioId: maker.user_id, studioIds: await readStudioIds(db, 5000) };
 };
 
 export const BENCH_CLIENT = { name: 'Bench Client', email: 'bench-client@bench.humanmade.test', password: 'a long bench password' };
@@ -48,18 +61,34 @@ export const signInClient = async (baseUrl: string): Promise<string> => {
   return cookieOf(signUp);
 };
 
-export const buildRoutes = (baseUrl: string, fixtures: Fixtures, cookie: string): RouteTarget[] => {
+export const buildRoutes = (baseUrl: string, fixtures: Fixtures, cookie: string, writer: () => Promise<void>): RouteTarget[] => {
   const origin = new URL(baseUrl).origin;
+  const studioPaths = fixtures.studioIds.map((id) => `/api/studio/${id}`);
+  const searchPaths = searchTerms(5000).map((term) => `/api/marketplace/creators?q=${encodeURIComponent(term)}`);
   return [
-    { name: TRIVIAL_ROUTE, request: { method: 'GET', path: '/api/ping' } },
-    { name: 'marketplace first page', request: { method: 'GET', path: '/api/marketplace/creators' } },
-    { name: 'name search', request: { method: 'GET', path: `/api/marketplace/creators?q=${BULK_SEARCH_TERM}` } },
-    { name: 'category + Seal', request: { method: 'GET', path: '/api/marketplace/creators?category=logo_design&seal=1' } },
-    { name: 'page after deep cursor', request: { method: 'GET', path: `/api/marketplace/creators?cursor=${fixtures.deepCursor}` } },
-    { name: 'studio page', request: { method: 'GET', path: `/api/studio/${fixtures.studioId}` } },
-    { name: 'client browse list', request: { method: 'GET', path: '/api/client/creators', headers: { cookie } } },
+    { name: TRIVIAL_ROUTE, group: 'cached', request: { method: 'GET', path: '/api/ping' } },
+    { name: 'marketplace first page', group: 'cached', request: { method: 'GET', path: '/api/marketplace/creators' } },
+    { name: 'name search, one term', group: 'cached', request: { method: 'GET', path: `/api/marketplace/creators?q=${BULK_SEARCH_TERM}` } },
+    { name: 'category + Seal', group: 'cached', request: { method: 'GET', path: '/api/marketplace/creators?category=logo_design&seal=1' } },
+    { name: 'page after deep cursor', group: 'cached', request: { method: 'GET', path: `/api/marketplace/creators?cursor=${fixtures.deepCursor}` } },
+    { name: 'studio page, one creator', group: 'cached', request: { method: 'GET', path: `/api/studio/${fixtures.studioId}` } },
+    { name: 'search, random term', group: 'uncached', request: cycling(searchPaths, { path: searchPaths[0] }) },
+    { name: 'studio, random creator', group: 'uncached', request: cycling(studioPaths, { path: studioPaths[0] }) },
+    { name: 'filters + term, random', group: 'uncached', request: cycling(filterPaths(5000), { path: filterPaths(1)[0] }) },
+    {
+      name: 'mixed: first page + studios, 1 write/s',
+      group: 'mixed',
+      request: cycling(
+        studioPaths.slice(0, 200).flatMap((path) => ['/api/marketplace/creators', path]),
+        { path: '/api/marketplace/creators' },
+      ),
+      writer,
+    },
+    { name: 'client browse list', group: 'signed-in', request: { method: 'GET', path: '/api/client/creators', headers: { cookie } } },
+    { name: 'client dashboard', group: 'signed-in', request: { method: 'GET', path: '/api/client/dashboard', headers: { cookie } } },
     {
       name: 'sign-in',
+      group: 'signed-in',
       request: {
         method: 'POST',
         path: '/api/account/sign-in',
@@ -88,13 +117,40 @@ export const runRoute = async (baseUrl: string, route: RouteTarget, options: Loa
   if (options.warmup > 0) {
     await autocannon({ url: baseUrl, connections: Math.min(10, options.connections), duration: options.warmup, requests: [route.request] });
   }
-  const result = await autocannon({ url: baseUrl, connections: options.connections, duration: options.duration, requests: [route.request] });
-  return {
-    name: route.name,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
+  let hits = 0;
+  let counted = 0;
+  const request: autocannon.Request = {
+    ...route.request,
+    onResponse: (_status: number, _body: string, _context: object, headers?: Record<string, string | string[]>) => {
+      const outcome = headers?.['x-cache'];
+      if (outcome === undefined) return;
+      counted += 1;
+      if (outcome === 'hit') hits += 1;
+    },
+  } as autocannon.Request;
+  let writes = 0;
+  const timer = route.writer
+    ? setInterval(() => {
+        route.writer?.().then(
+          () => (writes += 1),
+          (error: unknown) => console.error('  bench write failed', error),
+        );
+      }, 1000)
+    : null;
+  try {
+    const result = await autocannon({ url: baseUrl, connections: options.connections, duration: options.duration, requests: [request] });
+    return {
+      name: route.name,
+      group: route.group,
+      rps: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors: result.errors + result.timeouts,
+      non2xx: result.non2xx,
+      hitRate: counted > 0 ? hits / counted : null,
+      writes,
+    };
+  } finally {
+    if (timer) clearInterval(timer);
+  }
 };

@@ -6,20 +6,20 @@ import { DELIVERABLE_CATEGORIES, EXPERTISE_AREAS, type DeliverableCategory, type
 import type { Database } from '../../src/server/db/client';
 import { makerProfiles, mindProfiles, portfolioItems, profiles, user, userRoles } from '../../src/server/db/schema';
 
-const FIRST_NAMES = [
+export const FIRST_NAMES = [
   'Ada', 'Amara', 'Anton', 'Beatriz', 'Bruno', 'Camille', 'Clara', 'Dario', 'Elena', 'Emeka', 'Farah', 'Felix',
   'Greta', 'Hana', 'Hugo', 'Ines', 'Isak', 'Jonas', 'Julia', 'Kai', 'Lena', 'Leon', 'Lucia', 'Marek', 'Maya',
   'Mina', 'Nadia', 'Noah', 'Olga', 'Omar', 'Paula', 'Priya', 'Rafael', 'Rosa', 'Sami', 'Sofia', 'Tariq', 'Tomas',
   'Una', 'Vera', 'Wren', 'Yara', 'Yusuf', 'Zoe',
 ];
-const LAST_NAMES = [
+export const LAST_NAMES = [
   'Abara', 'Berg', 'Costa', 'Dubois', 'Eriksen', 'Ferreira', 'Garcia', 'Haddad', 'Ibsen', 'Jensen', 'Kowalski',
   'Laurent', 'Moreau', 'Nakamura', 'Okafor', 'Petrova', 'Quinn', 'Rossi', 'Schmidt', 'Tanaka', 'Ulrich', 'Varga',
   'Weber', 'Xu', 'Yilmaz', 'Zielinski', 'Andersson', 'Bianchi', 'Castillo', 'Delgado', 'Esposito', 'Fischer',
   'Gomez', 'Horvath', 'Ivanova', 'Jovanovic', 'Kim', 'Lindqvist', 'Marin', 'Novak', 'Olsen', 'Pereira', 'Rahman',
   'Silva', 'Torres', 'Vidal', 'Wagner', 'Zhang',
 ];
-const WORK_TITLES = ['Identity system', 'Poster series', 'Packaging study', 'Landing page', 'Editorial spread', 'Campaign set'];
+export const WORK_TITLES = ['Identity system', 'Poster series', 'Packaging study', 'Landing page', 'Editorial spread', 'Campaign set'];
 
 /** A surname that appears in about one name in fifty: the benchmark's and the plan test's name search. */
 export const BULK_SEARCH_TERM = 'Nakamura';
@@ -29,7 +29,7 @@ const MIND_SHARE = 0.2;
 const SPAN_MS = 3 * 365 * 24 * 3600 * 1000;
 
 /** mulberry32: small, fast and deterministic. */
-const createRandom = (seed: number) => {
+export const createRandom = (seed: number) => {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

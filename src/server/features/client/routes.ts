@@ -11,7 +11,7 @@ import {
 import { errorBodySchema } from '../../http/schemas';
 import { readUpload } from '../../storage/upload-request';
 import { listCreatorOptions } from '../projects/creators';
-import { listingCacheFor, sendCachedJson } from '../marketplace/listing-cache';
+import { listingCacheFor, cacheOutcomeHeader, sendCachedJson } from '../marketplace/listing-cache';
 import { browseFilters, listCreatorCards } from './directory';
 import { getClientDashboard, replaceClientLogo, updateClientProfile } from './service';
 
@@ -38,6 +38,7 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const body = await listingCacheFor(app.db, 'browse').get(JSON.stringify(request.query), async () =>
         JSON.stringify(z.encode(creatorCardListSchema, { creators: await listCreatorCards(app.db, browseFilters(request.query)) })),
+        cacheOutcomeHeader(reply),
       );
       return sendCachedJson(reply, body);
     },

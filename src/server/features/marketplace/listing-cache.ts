@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { FastifyReply } from 'fastify';
 import type { DbExecutor } from '../../db/client';
 import { listingVersion } from '../../db/schema';
@@ -21,8 +22,11 @@ export interface ListingCacheOptions {
 export const LISTING_CACHE_DEFAULTS: ListingCacheOptions = { maxEntries: 500 };
 
 export interface ListingCache {
-  /** The stored text for `key` at the current version, or `compute`'s, which is then stored. */
-  get: (key: string, compute: () => Promise<string>) => Promise<string>;
+  /**
+   * The stored text for `key` at the current version, or `compute`'s, which is then stored. `onOutcome` hears
+   * whether the stored text was used (the X-Cache header, which the benchmark's hit rate is read from).
+   */
+  get: (key: string, compute: () => Promise<string>, onOutcome?: (hit: boolean) => void) => Promise<string>;
 }
 
 interface Entry {
@@ -31,7 +35,8 @@ interface Entry {
 }
 
 export const createListingCache = (readVersion: () => Promise<number>, options: ListingCacheOptions = LISTING_CACHE_DEFAULTS): ListingCache => {
-  const entries = new Map<string, Entry>();
+  // Least recently used entries go first when the cache is full.
+  const entries = new LRUCache<string, Entry>({ max: options.maxEntries });
   let versionRead: Promise<number> | null = null;
 
   const currentVersion = (): Promise<number> =>
@@ -40,16 +45,17 @@ export const createListingCache = (readVersion: () => Promise<number>, options: 
     }));
 
   return {
-    get: async (key, compute) => {
+    get: async (key, compute, onOutcome) => {
       const version = await currentVersion();
       const entry = entries.get(key);
-      if (entry && entry.version === version) return entry.body;
+      if (entry && entry.version === version) {
+        onOutcome?.(true);
+        return entry.body;
+      }
+      onOutcome?.(false);
       // Concurrent misses for one key at one version share a single computation; a failure is not kept.
       const body = compute();
-      entries.delete(key);
       entries.set(key, { version, body });
-      // Map keeps insertion order: the first key is the least recently stored.
-      if (entries.size > options.maxEntries) entries.delete(entries.keys().next().value as string);
       body.catch(() => {
         if (entries.get(key)?.body === body) entries.delete(key);
       });
@@ -85,6 +91,11 @@ export const listingCacheFor = (db: DbExecutor, name: ListingCacheName = 'listin
     named.set(name, cache);
   }
   return cache;
+};
+
+/** Sets X-Cache to what the listing cache did for this request. */
+export const cacheOutcomeHeader = (reply: FastifyReply) => (hit: boolean) => {
+  reply.header('x-cache', hit ? 'hit' : 'miss');
 };
 
 /** Sends JSON text already encoded with the route's response schema (as its serializer would), from a cache. */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { marketplacePageSchema, marketplaceQuerySchema, showcaseItemSchema } from '../../../domain/marketplace-schemas';
 import { errorBodySchema } from '../../http/schemas';
-import { listingCacheFor, sendCachedJson } from './listing-cache';
+import { listingCacheFor, cacheOutcomeHeader, sendCachedJson } from './listing-cache';
 import { listCreators, listShowcase } from './service';
 
 export const prefix = '/api/marketplace';
@@ -21,6 +21,7 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const body = await listingCacheFor(app.db).get(`creators ${JSON.stringify(request.query)}`, async () =>
         JSON.stringify(z.encode(marketplacePageSchema, await listCreators(app.db, request.query))),
+        cacheOutcomeHeader(reply),
       );
       return sendCachedJson(reply, body);
     },
@@ -37,6 +38,7 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const body = await listingCacheFor(app.db).get(`showcase ${request.query.limit}`, async () =>
         JSON.stringify(z.encode(showcaseSchema, { items: await listShowcase(app.db, request.query.limit) })),
+        cacheOutcomeHeader(reply),
       );
       return sendCachedJson(reply, body);
     },

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { studioSchema } from '../../../domain/marketplace-schemas';
 import { errorBodySchema } from '../../http/schemas';
-import { listingCacheFor, sendCachedJson } from '../marketplace/listing-cache';
+import { listingCacheFor, cacheOutcomeHeader, sendCachedJson } from '../marketplace/listing-cache';
 import { getStudio } from './service';
 
 export const prefix = '/api/studio';
@@ -27,6 +27,7 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
       // that is not public fails the computation, which is not kept, and answers 404.
       const body = await listingCacheFor(app.db, 'studio').get(userId, async () =>
         JSON.stringify(z.encode(studioSchema, await getStudio(app.db, userId, null))),
+        cacheOutcomeHeader(reply),
       );
       return sendCachedJson(reply, body);
     },

@@ -1,0 +1,77 @@
+import type autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { DELIVERABLE_CATEGORIES, EXPERTISE_AREAS } from '../../src/domain/constants';
+import type { Database } from '../../src/server/db/client';
+import { createRandom, FIRST_NAMES, LAST_NAMES, WORK_TITLES } from '../../test/support/bulk-creators';
+
+// Requests that a response cache cannot serve: every request asks for something else, drawn from a fixed seed so
+// that runs compare. The words are the ones visitors would type: names (whole, started, or with a letter missing),
+// specialties, and words of bios and portfolio titles.
+
+const BIO_WORDS = ['careful', 'human', 'teams', 'work', 'letterpress', 'risograph', 'illustration', 'typography', 'packaging', 'motion'];
+
+const typo = (word: string, random: () => number): string => {
+  if (word.length < 5) return word;
+  const at = 1 + Math.floor(random() * (word.length - 2));
+  return word.slice(0, at) + word.slice(at + 1);
+};
+
+/** `count` search terms, from a fixed seed. */
+export const searchTerms = (count: number, seed = 13): string[] => {
+  const random = createRandom(seed);
+  const pick = <T>(values: readonly T[]) => values[Math.floor(random() * values.length)];
+  const words = [
+    ...FIRST_NAMES,
+    ...LAST_NAMES,
+    ...WORK_TITLES.flatMap((title) => title.split(' ')),
+    ...EXPERTISE_AREAS.flatMap((area) => area.split(' ')),
+    ...DELIVERABLE_CATEGORIES.flatMap((category) => category.split('_')),
+    ...BIO_WORDS,
+  ];
+  return Array.from({ length: count }, () => {
+    const roll = random();
+    if (roll < 0.3) return pick(words).slice(0, 3 + Math.floor(random() * 4)); // still typing
+    if (roll < 0.5) return typo(pick(LAST_NAMES), random); // a letter missing
+    if (roll < 0.65) return `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`; // a whole name
+    if (roll < 0.8) return pick(EXPERTISE_AREAS); // 'Brand Strategy'
+    return pick(words);
+  });
+};
+
+/** Random filter combinations, each with a search term, so no two requests share a cache entry. */
+export const filterPaths = (count: number, seed = 21): string[] => {
+  const random = createRandom(seed);
+  const terms = searchTerms(count, seed + 1);
+  const categories = [undefined, ...DELIVERABLE_CATEGORIES, ...EXPERTISE_AREAS];
+  return terms.map((term) => {
+    const params = new URLSearchParams({ q: term });
+    const role = [undefined, 'maker', 'mind'][Math.floor(random() * 3)];
+    const category = categories[Math.floor(random() * categories.length)];
+    if (role) params.set('role', role);
+    if (category) params.set('category', category);
+    if (random() < 0.2) params.set('seal', '1');
+    if (random() < 0.3) params.set('sort', 'newest');
+    return `/api/marketplace/creators?${params.toString()}`;
+  });
+};
+
+/** `count` public creators spread over the whole directory (a fixed order that is not the listing's). */
+export const readStudioIds = async (db: Database, count: number): Promise<string[]> => {
+  const result = await db.execute<{ user_id: string }>(sql`
+    select user_id from creator_search where is_public order by md5(user_id) limit ${count}`);
+  return result.rows.map((row) => row.user_id);
+};
+
+/** A request whose path moves through `paths`, one per request (autocannon's setupRequest). */
+export const cycling = (paths: string[], base: autocannon.Request = {}): autocannon.Request => {
+  let next = 0;
+  return {
+    method: 'GET',
+    ...base,
+    setupRequest: (request: autocannon.Request) => {
+      const path = paths[next % paths.length];
+      next += 1;
+      return { ...request, path };
+    },
+  } as autocannon.Request;
+};
