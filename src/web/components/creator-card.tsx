@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LIMITS } from '../../domain/constants';
-import { MARKETPLACE_MESSAGES, bioPreview, cardTags, type CreatorCardData } from '../../domain/marketplace';
+import { MARKETPLACE_MESSAGES, SEARCH_MATCH_LABELS, bioPreview, cardTags, type CreatorCardData } from '../../domain/marketplace';
 import { cn } from '../lib/utils';
 import { RoleBadge } from './role-badge';
 import { SealBadge } from './seal-badge';
@@ -95,6 +95,9 @@ export function CreatorCard({ creator, onContact, actions, headingLevel = 'h3' }
         <p className={cn('mt-4 text-[0.9375rem] leading-relaxed', creator.bio?.trim() ? 'text-ink/80' : 'italic text-muted-foreground')}>
           {bioPreview(creator.bio)}
         </p>
+        {creator.matchedField ? (
+          <p className="mt-2 text-xs font-medium uppercase tracking-[0.08em] text-muted-foreground">{SEARCH_MATCH_LABELS[creator.matchedField]}</p>
+        ) : null}
         {tags.shown.length > 0 ? (
           <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Categories">
             {tags.shown.map((tag) => (

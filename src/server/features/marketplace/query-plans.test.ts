@@ -47,6 +47,11 @@ const fullCount = {
   why: 'an unfiltered count reads every approved creator by nature; above 1,000 it is served from the count cache',
 };
 
+const commonWord = {
+  pattern: /^(with ranked as|select count\(\*\) as n from)/,
+  why: 'for a word most creators match, PostgreSQL reads the table in order under a LIMIT and stops after 300 (candidates) or 1,001 (count) matches',
+};
+
 const scenarios: Scenario[] = [
   { name: 'marketplace first page', run: (db) => listCreators(db, { limit: 12, seal: false }), mayScan: fullCount },
   { name: 'marketplace name search', run: (db) => listCreators(db, { limit: 12, seal: false, q: 'quillfeather' }) },
@@ -58,6 +63,11 @@ const scenarios: Scenario[] = [
   { name: 'public creator lookup', run: (db) => findApprovedCreator(db, rare.mind) },
   { name: 'client browse list', run: (db) => listCreatorCards(db, { seal: false }) },
   { name: 'client browse name search', run: (db) => listCreatorCards(db, { q: 'quillfeather', seal: false }) },
+  { name: 'search by relevance, typo in a name', run: (db) => listCreators(db, { limit: 12, seal: false, q: 'quilfeather' }) },
+  { name: 'search by relevance, a common word', run: (db) => listCreators(db, { limit: 12, seal: false, q: 'careful' }), mayScan: commonWord },
+  { name: 'search, newest first', run: (db) => listCreators(db, { limit: 12, seal: false, q: 'nakamura', sort: 'newest' }) },
+  { name: 'search with role, category and Seal', run: (db) => listCreators(db, { limit: 12, seal: true, role: 'maker', category: 'logo_design', q: 'brand' }) },
+  { name: 'search of a mind by expertise', run: (db) => listCreators(db, { limit: 12, seal: false, q: 'brand strategy' }), mayScan: commonWord },
   { name: 'client browse category + Seal', run: (db) => listCreatorCards(db, { category: 'logo_design', seal: true }) },
 ];
 
@@ -65,6 +75,8 @@ describe('query plans at scale', () => {
   it('finds the seeded creators through the same services the plans are read from', async () => {
     const search = await listCreators(database.db, { limit: 12, seal: false, q: 'quillfeather' });
     expect(search.creators.map((creator) => creator.id).sort()).toEqual([rare.maker, rare.mind].sort());
+    const typo = await listCreators(database.db, { limit: 12, seal: false, q: 'quilfeather' });
+    expect(typo.creators.map((creator) => creator.id).sort()).toEqual([rare.maker, rare.mind].sort());
     const first = await listCreators(database.db, { limit: 12, seal: false });
     expect(first.total).toBe(CREATORS + 2);
     expect(first.creators).toHaveLength(12);

@@ -14,7 +14,8 @@ import { DirectoryFiltersBar, type FiltersChange } from './directory-filters';
 // The dialog brings the form library and the dialog primitive; it loads on the first 'Contact' click.
 const ContactCreatorDialog = lazy(() => import('./contact-creator-dialog').then((m) => ({ default: m.ContactCreatorDialog })));
 
-const countLine = (total: number) => `${total} verified ${total === 1 ? 'creator' : 'creators'}`;
+const countLine = (total: number, capped = false) =>
+  capped ? `Over ${total.toLocaleString('en')} verified creators` : `${total} verified ${total === 1 ? 'creator' : 'creators'}`;
 
 function DirectorySkeleton() {
   return (
@@ -69,13 +70,15 @@ export function CreatorDirectory() {
 
   const creators = query.data?.pages.flatMap((page) => page.creators) ?? [];
   const total = query.data?.pages[0]?.total ?? 0;
+  // A search counts exactly up to 1,000 matches and says 'over 1,000' beyond (decision 120).
+  const totalCapped = query.data?.pages[0]?.totalCapped ?? false;
   const isFirstLoad = query.isPending;
 
   return (
     <div>
       <DirectoryFiltersBar filters={filters} onChange={onFiltersChange} />
       <p aria-live="polite" className="mt-8 text-[0.9375rem] text-muted-foreground">
-        {isFirstLoad ? 'Loading creators…' : query.isError ? countLine(0) : countLine(total)}
+        {isFirstLoad ? 'Loading creators…' : query.isError ? countLine(0) : countLine(total, totalCapped)}
       </p>
       <h2 className="sr-only">Creators</h2>
       <div className="mt-6" aria-busy={query.isFetching || undefined}>
