@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { MARKETPLACE_MESSAGES, type StudioData } from '../../../domain/marketplace';
 import type { DbExecutor } from '../../db/client';
 import { makerProfiles, mindProfiles, portfolioItems, profiles, userRoles } from '../../db/schema';
@@ -8,22 +8,37 @@ import type { AuthContext } from '../../types';
 /** A studio shows the whole portfolio, but a page must stay bounded. */
 export const STUDIO_PORTFOLIO_LIMIT = 60;
 
-const loadCreator = async (db: DbExecutor, userId: string) => {
+type PortfolioRow = StudioData['portfolio'][number];
+
+/**
+ * The creator, their role profile and their newest portfolio items in one statement (one round trip): the role
+ * profile joins only when it matches the role in user_roles (creators/tables.ts), the portfolio is a bounded
+ * subquery along (maker_id, created_at, id).
+ */
+const loadStudio = async (db: DbExecutor, userId: string) => {
+  const portfolio = sql<PortfolioRow[] | null>`(
+    select json_agg(json_build_object('id', pi.id, 'title', pi.title, 'description', pi.description, 'category', pi.category,
+      'imageUrl', pi.image_url, 'thumbnailUrl', pi.thumbnail_url) order by pi.created_at desc, pi.id desc)
+    from (
+      select ${portfolioItems.id} as id, ${portfolioItems.title} as title, ${portfolioItems.description} as description,
+        ${portfolioItems.category} as category, ${portfolioItems.imageUrl} as image_url, ${portfolioItems.thumbnailUrl} as thumbnail_url,
+        ${portfolioItems.createdAt} as created_at
+      from ${portfolioItems}
+      where ${portfolioItems.makerId} = ${profiles.id}
+      order by ${portfolioItems.createdAt} desc, ${portfolioItems.id} desc
+      limit ${sql.raw(String(STUDIO_PORTFOLIO_LIMIT))}
+    ) pi)`;
   const [row] = await db
-    .select({ role: userRoles.role, name: profiles.name, bio: profiles.bio, avatarUrl: profiles.avatarUrl })
+    .select({ role: userRoles.role, name: profiles.name, bio: profiles.bio, avatarUrl: profiles.avatarUrl, maker: makerProfiles, mind: mindProfiles, portfolio })
     .from(profiles)
     .innerJoin(userRoles, eq(userRoles.userId, profiles.id))
+    .leftJoin(makerProfiles, and(eq(makerProfiles.userId, profiles.id), eq(userRoles.role, 'maker')))
+    .leftJoin(mindProfiles, and(eq(mindProfiles.userId, profiles.id), eq(userRoles.role, 'mind')))
     .where(eq(profiles.id, userId))
     .limit(1);
   if (!row) return null;
-  if (row.role === 'maker') {
-    const [maker] = await db.select().from(makerProfiles).where(eq(makerProfiles.userId, userId)).limit(1);
-    return maker ? { ...row, role: 'maker' as const, maker, mind: null } : null;
-  }
-  if (row.role === 'mind') {
-    const [mind] = await db.select().from(mindProfiles).where(eq(mindProfiles.userId, userId)).limit(1);
-    return mind ? { ...row, role: 'mind' as const, maker: null, mind } : null;
-  }
+  if (row.role === 'maker' && row.maker) return { ...row, role: 'maker' as const, mind: null };
+  if (row.role === 'mind' && row.mind) return { ...row, role: 'mind' as const, maker: null };
   return null;
 };
 
@@ -32,23 +47,7 @@ const loadCreator = async (db: DbExecutor, userId: string) => {
  * except to that creator and to admins, who may preview it. Admin and client accounts have no studio.
  */
 export const getStudio = async (db: DbExecutor, userId: string, viewer: AuthContext | null): Promise<StudioData> => {
-  // The portfolio is read beside the creator (it is dropped if the studio turns out not to be visible).
-  const [creator, portfolio] = await Promise.all([
-    loadCreator(db, userId),
-    db
-      .select({
-        id: portfolioItems.id,
-        title: portfolioItems.title,
-        description: portfolioItems.description,
-        category: portfolioItems.category,
-        imageUrl: portfolioItems.imageUrl,
-        thumbnailUrl: portfolioItems.thumbnailUrl,
-      })
-      .from(portfolioItems)
-      .where(eq(portfolioItems.makerId, userId))
-      .orderBy(desc(portfolioItems.createdAt), desc(portfolioItems.id))
-      .limit(STUDIO_PORTFOLIO_LIMIT),
-  ]);
+  const creator = await loadStudio(db, userId);
   if (!creator) throw notFound(MARKETPLACE_MESSAGES.notFound);
   const status = creator.maker?.applicationStatus ?? creator.mind?.applicationStatus ?? 'draft';
   const isPublic = status === 'approved';
@@ -70,6 +69,6 @@ export const getStudio = async (db: DbExecutor, userId: string, viewer: AuthCont
     introVideoUrl: creator.maker?.introVideoUrl ?? creator.mind?.introVideoUrl ?? null,
     subscriptionPlan: creator.mind?.subscriptionPlan ?? null,
     expertiseAreas: creator.mind?.expertiseAreas ?? [],
-    portfolio,
+    portfolio: creator.portfolio ?? [],
   };
 };
