@@ -9,7 +9,7 @@ import { FIRST_PAINT_DATA_ID, serializeFirstPaintData, type FirstPaintQuery } fr
 import { studioQueryKey, type StudioData } from '../../domain/marketplace';
 import { creatorsQueryKey, filtersFromParams, filtersToParams } from '../../domain/marketplace-directory';
 import { isAppPath } from '../../domain/routes';
-import type { PublicCreator } from '../features/marketplace/visibility';
+import type { PublicCreator } from '../features/creators/visibility';
 import { loadFirstPaint } from '../first-paint';
 import { resolvePageMeta, injectPageMeta, STUDIO_PATH, type PageMeta } from '../web-meta';
 
