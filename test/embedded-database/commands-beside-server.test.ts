@@ -15,7 +15,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('commands run beside a running se
 
   beforeAll(async () => {
     server = await startEmbeddedServer(dataDir);
-  }, 120000);
+  }, 240000);
   afterAll(async () => {
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -93,5 +93,5 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('commands run beside a running se
     server = await startEmbeddedServer(dataDir);
     expect((await signIn(server, ADMIN.email, ADMIN.password)).status).toBe(200);
     expect((await signIn(server, demoEmail(DEMO_CLIENT.slug), DEMO_PASSWORD)).status).toBe(200);
-  }, 180000);
+  }, 300000);
 });
