@@ -404,3 +404,14 @@ export const listingVersion = pgTable(
   },
   (table) => [check('listing_version_single_row', sql`${table.id} = 1`)],
 );
+
+/**
+ * Platform-wide settings an admin can change, one row per key (`src/domain/settings-schemas.ts` names the keys and
+ * their defaults). A missing row means the default, so a fresh database needs no seed.
+ */
+export const platformSettings = pgTable('platform_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<unknown>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
+});
