@@ -227,6 +227,32 @@ describe('the admin dashboard', () => {
     await expectSettledAccessible(page);
   });
 
+  it('pauses and restores the AI-training reservation from Settings, which the public policy page and robots.txt follow', async () => {
+    await openTab('Settings');
+    const reserve = panel().getByRole('checkbox', { name: 'Reserve creators’ work from AI training' });
+    await expect.poll(() => reserve.getAttribute('aria-checked')).toBe('true');
+    const robots = async () => (await page.request.get('/robots.txt')).text();
+    expect(await robots()).toContain('User-agent: GPTBot');
+
+    await reserve.click();
+    await seeToast('Settings saved');
+    await expect.poll(() => reserve.getAttribute('aria-checked')).toBe('false');
+    expect(await robots()).not.toContain('GPTBot');
+    const policy = await newPage(browser);
+    await policy.page.goto('/ai-policy');
+    await expect.poll(() => policy.page.getByRole('status').textContent()).toContain('Paused by the platform');
+    await expectAccessible(policy.page);
+
+    await reserve.click();
+    await expect.poll(() => reserve.getAttribute('aria-checked')).toBe('true');
+    expect(await robots()).toContain('User-agent: GPTBot');
+    await policy.page.reload();
+    await expect.poll(() => policy.page.getByRole('status').textContent()).toContain('In force now');
+    await policy.context.close();
+    await openTab('Audit');
+    await expect.poll(() => panel().getByText('Changed platform settings').count()).toBe(2);
+  });
+
   it('works on a phone: the tabs scroll sideways and follow the arrow keys', async () => {
     const phone = await newPage(browser, { width: 375, height: 800 });
     await phone.context.addCookies(await context.cookies());

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { readPlatformSettings } from './features/admin-settings/service';
 import { aiPolicyUrl } from './features/ai-policy/tdm';
-import { findApprovedCreator, type PublicCreator } from './features/marketplace/visibility';
+import { findApprovedCreator, type PublicCreator } from './features/creators/visibility';
 import { routePreloads } from './features/seo/route-preload';
 
 export interface PageMeta {

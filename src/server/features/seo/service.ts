@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AI_POLICY_PATH, AI_TRAINING_CRAWLERS } from '../../../domain/settings-schemas';
-import { selectPublicStudios } from '../marketplace/visibility';
+import { selectPublicStudios } from '../creators/visibility';
 
 /** The public, indexable pages; every other app route is personal or transactional. */
 export const PUBLIC_PAGES: ReadonlyArray<{ path: string; priority: string; changefreq: string }> = [
