@@ -11,8 +11,8 @@ function StatusNote() {
   const query = useQuery({ queryKey: aiPolicyQueryKey, queryFn: ({ signal }) => fetchStatus(signal) });
   if (!query.data) return null;
   return (
-    <p role="status" className="mt-8 inline-flex items-center gap-3 rounded-full border border-border bg-surface px-5 py-2 text-base text-foreground">
-      <span aria-hidden="true" className={query.data.aiTrainingOptOut ? 'size-2 rounded-full bg-accent' : 'size-2 rounded-full bg-muted-foreground'} />
+    <p role="status" className="mt-8 inline-flex items-center gap-3 rounded-2xl border border-border bg-surface px-5 py-2 text-base text-foreground">
+      <span aria-hidden="true" className={query.data.aiTrainingOptOut ? 'size-2 shrink-0 rounded-full bg-accent' : 'size-2 shrink-0 rounded-full bg-muted-foreground'} />
       {query.data.aiTrainingOptOut
         ? 'In force now: creators’ work on Humanmade is reserved from AI training.'
         : 'Paused by the platform: Humanmade is not sending these signals at the moment.'}
