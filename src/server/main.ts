@@ -12,7 +12,7 @@ const start = async () => {
     }
     throw error;
   }
-  const app = await buildApp({ config, startWorker: true });
+  const app = await buildApp({ config, startWorker: true, warmPages: true });
 
   let closing = false;
   const shutdown = async (signal: string) => {
