@@ -134,8 +134,9 @@ export const registerWeb = async (app: FastifyInstance, root: string = webRoot, 
   app.decorate('sendPage', sendPage);
   if (template && options.warmPages) {
     // In the background: readiness does not wait for it, and a request meanwhile shares the render under way.
+    // `?contact=` loads the marketplace's Contact dialog too (it names no one, so it renders nothing more).
     app.addHook('onReady', async () => {
-      void firstPaint.warm(['/', '/auth', '/contact', '/marketplace', '/about', '/how-it-works', '/for-makers', '/for-minds']);
+      void firstPaint.warm(['/', '/auth', '/contact', '/marketplace', '/marketplace?contact=-', '/about', '/how-it-works', '/for-makers', '/for-minds']);
     });
   }
 
