@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
@@ -10,8 +9,9 @@ import { studioQueryKey, type StudioData } from '../../domain/marketplace';
 import { creatorsQueryKey, filtersFromParams, filtersToParams } from '../../domain/marketplace-directory';
 import { POSTED_FORM_ID, type PostedForm } from '../../domain/posted-form';
 import { isAppPath } from '../../domain/routes';
-import type { PublicCreator } from '../features/marketplace/visibility';
+import type { PublicCreator } from '../features/creators/visibility';
 import { loadFirstPaint } from '../first-paint';
+import { builtWebRoot } from '../paths';
 import { resolvePageMeta, injectPageMeta, STUDIO_PATH, type PageMeta } from '../web-meta';
 
 const brotli = promisify(brotliCompress);
@@ -79,7 +79,7 @@ const studioCreator = (url: URL, queries: FirstPaintQuery[]): PublicCreator | un
   return { id, role, name, bio, avatarUrl, coverUrl: portfolio[0]?.imageUrl ?? null };
 };
 
-export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../dist/web');
+export const webRoot = builtWebRoot;
 
 /**
  * Serves the built web app: hashed assets with a year-long cache, and index.html (never cached) for every
