@@ -67,6 +67,7 @@ describe('with JavaScript disabled', () => {
     expect((await context.cookies()).some((cookie) => cookie.name.endsWith('session_token') && cookie.httpOnly)).toBe(true);
     await context.clearCookies();
 
+    console.info('step: ' + 'Log in: a wrong');
     // Log in: a wrong password is said in the page, the email stays; the right one lands on the dashboard.
     await page.goto('/auth');
     const logIn = page.getByRole('form', { name: 'Log in' });
@@ -81,6 +82,7 @@ describe('with JavaScript disabled', () => {
     await page.waitForURL((url) => url.pathname === '/dashboard-mind');
     await context.clearCookies();
 
+    console.info('step: ' + 'Contact: the mess');
     // Contact: the message field's message, then the thanks.
     await page.goto('/contact');
     await page.getByLabel('Name').fill('Nadia Noscript');
@@ -94,6 +96,7 @@ describe('with JavaScript disabled', () => {
     await page.waitForURL((url) => url.pathname === '/contact' && url.searchParams.get('sent') === '1');
     expect(await page.getByRole('status').filter({ hasText: "Thank you for reaching out. We'll be in touch shortly." }).isVisible()).toBe(true);
 
+    console.info('step: ' + 'The marketplace: ');
     // The marketplace: search and filters are a GET form the server's page honours.
     await page.goto('/marketplace');
     await page.getByLabel('Search by name').fill(PUBLIC_SURNAME);
@@ -110,6 +113,7 @@ describe('with JavaScript disabled', () => {
     expect(await visible(page, `${PUBLIC_SEAL_COUNT} verified creators`)).toBe(true);
     expect(await page.getByRole('checkbox', { name: 'Seal Only' }).isChecked()).toBe(true);
 
+    console.info('step: ' + "A creator's Conta");
     // A creator's Contact opens the dialog as a page; its form posts and comes back thanked.
     await page.goto(`/marketplace?q=${encodeURIComponent(PUBLIC_FEATURED.name)}`);
     await page.getByRole('link', { name: `Contact ${PUBLIC_FEATURED.name}` }).click();
@@ -128,7 +132,7 @@ describe('with JavaScript disabled', () => {
 
     expectNoSecretIn(addresses);
     await context.close();
-  });
+  }, 180_000);
 });
 
 /** A page at DOMContentLoaded on a phone-like CPU (4× slower), before the app's scripts have taken it over. */
@@ -202,5 +206,5 @@ describe('acting at DOMContentLoaded with 4× CPU slowdown', () => {
     expect(actedBeforeApp).toContain('tab');
     expectNoSecretIn(addresses);
     await context.close();
-  });
+  }, 180_000);
 });

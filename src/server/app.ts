@@ -34,6 +34,8 @@ export interface BuildAppOptions {
   storageDriver?: StorageDriver;
   /** The built web app to serve (defaults to dist/web). */
   webRoot?: string;
+  /** Render the public pages once at start, so the first visitors meet no cold render (off in tests). */
+  warmPages?: boolean;
 }
 
 export const buildApp = async (options: BuildAppOptions) => {
@@ -96,7 +98,7 @@ export const buildApp = async (options: BuildAppOptions) => {
   registerAuthPassthrough(app);
   await registerFeatures(app);
 
-  await registerWeb(app, options.webRoot);
+  await registerWeb(app, options.webRoot, { warmPages: options.warmPages });
 
   if (options.startWorker) {
     outbox.start();

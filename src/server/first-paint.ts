@@ -13,13 +13,19 @@ export interface FirstPaint {
    * `posted` (a form the browser posted natively, decision 105) too, since it is one visitor's.
    */
   render: (url: string, queries?: readonly FirstPaintQuery[], posted?: PostedForm) => Promise<string | null>;
+  /**
+   * Renders these pages once, one after another, so the first visitors after a start (those without scripts
+   * above all, decision 105) do not meet the cold render that loads every route's module and may miss the
+   * two-second limit.
+   */
+  warm: (urls: readonly string[]) => Promise<void>;
 }
 
 const MAX_CACHED = 500;
 const MAX_CACHED_URL_LENGTH = 512;
 const RENDER_TIMEOUT_MS = 2_000;
 
-const NONE: FirstPaint = { render: () => Promise.resolve(null) };
+const NONE: FirstPaint = { render: () => Promise.resolve(null), warm: () => Promise.resolve() };
 
 /**
  * Each page's first paint, rendered with the web app's server entry (dist/ssr/entry-server.js, decision 084).
@@ -53,23 +59,28 @@ export const loadFirstPaint = async (entryFile: string, log: FastifyBaseLogger):
     return Promise.race([rendered, timeout]).finally(() => clearTimeout(timer));
   };
 
+  const render: FirstPaint['render'] = (url, queries = [], posted) => {
+    if (queries.length > 0 || posted || url.length > MAX_CACHED_URL_LENGTH) return renderWithin(url, queries, posted);
+    const hit = cache.get(url);
+    if (hit) {
+      // Least recently used goes first: move this one to the end.
+      cache.delete(url);
+      cache.set(url, hit);
+      return hit;
+    }
+    const pending = renderWithin(url).then((html) => {
+      if (html === null) cache.delete(url);
+      return html;
+    });
+    cache.set(url, pending);
+    if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value as string);
+    return pending;
+  };
+
   return {
-    render: (url, queries = [], posted) => {
-      if (queries.length > 0 || posted || url.length > MAX_CACHED_URL_LENGTH) return renderWithin(url, queries, posted);
-      const hit = cache.get(url);
-      if (hit) {
-        // Least recently used goes first: move this one to the end.
-        cache.delete(url);
-        cache.set(url, hit);
-        return hit;
-      }
-      const pending = renderWithin(url).then((html) => {
-        if (html === null) cache.delete(url);
-        return html;
-      });
-      cache.set(url, pending);
-      if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value as string);
-      return pending;
+    render,
+    warm: async (urls) => {
+      for (const url of urls) await render(url);
     },
   };
 };

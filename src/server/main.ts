@@ -15,7 +15,7 @@ const start = async () => {
   }
   // Before the database opens: the embedded one belongs to one process (db/data-dir-lock.ts).
   const embedded = await holdEmbeddedDatabase(config);
-  const app = await buildApp({ config, startWorker: true });
+  const app = await buildApp({ config, startWorker: true, warmPages: true });
   await embedded?.share(app);
 
   let closing = false;

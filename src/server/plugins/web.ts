@@ -88,7 +88,7 @@ export const webRoot = builtWebRoot;
  * app route, with the page's first paint rendered into it when the server entry is built (decision 084).
  * Unknown paths get the same app, which renders the not-found page, with HTTP status 404.
  */
-export const registerWeb = async (app: FastifyInstance, root: string = webRoot): Promise<void> => {
+export const registerWeb = async (app: FastifyInstance, root: string = webRoot, options: { warmPages?: boolean } = {}): Promise<void> => {
   const indexFile = path.join(root, 'index.html');
   const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
   // The web app's server entry sits beside it (dist/ssr); without it pages render in the browser only.
@@ -134,6 +134,13 @@ export const registerWeb = async (app: FastifyInstance, root: string = webRoot):
   };
 
   app.decorate('sendPage', sendPage);
+  if (template && options.warmPages) {
+    // In the background: readiness does not wait for it, and a request meanwhile shares the render under way.
+    // `?contact=` loads the marketplace's Contact dialog too (it names no one, so it renders nothing more).
+    app.addHook('onReady', async () => {
+      void firstPaint.warm(['/', '/auth', '/contact', '/marketplace', '/marketplace?contact=-', '/about', '/how-it-works', '/for-makers', '/for-minds']);
+    });
+  }
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = new URL(request.url, 'http://x').pathname;

@@ -10,11 +10,12 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { filtersFromParams, filtersToParams } from '../../../domain/marketplace-directory';
 import { creatorsQueryKey, fetchCreators } from './api';
 import { DirectoryFiltersBar, type FiltersChange } from './directory-filters';
+// The same form reached by its link (?contact=<id>) before the app runs or without it (decision 105). Not lazy: a
+// lazy part is sent outside the page, to be put in place by a script, so without scripts it would stay hidden.
+import { ContactCreatorPanel } from './contact-creator-panel';
 
 // The dialog brings the form library and the dialog primitive; it loads on the first 'Contact' click.
 const ContactCreatorDialog = lazy(() => import('./contact-creator-dialog').then((m) => ({ default: m.ContactCreatorDialog })));
-// The same form reached by its link (?contact=<id>) before the app runs or without it (decision 105).
-const ContactCreatorPanel = lazy(() => import('./contact-creator-panel').then((m) => ({ default: m.ContactCreatorPanel })));
 
 /** The directory's address with one more (or one less, for null) parameter, the filters kept. */
 const directoryAddress = (params: URLSearchParams, contact: string | null): string => {
@@ -120,11 +121,7 @@ export function CreatorDirectory() {
           </Button>
         </div>
       ) : null}
-      {contactParam ? (
-        <Suspense fallback={null}>
-          <ContactCreatorPanel creatorId={contactParam} closeHref={directoryAddress(params, null)} />
-        </Suspense>
-      ) : null}
+      {contactParam ? <ContactCreatorPanel creatorId={contactParam} closeHref={directoryAddress(params, null)} /> : null}
       {contacting ? (
         <Suspense fallback={null}>
           <ContactCreatorDialog creator={contacting} onClose={() => setContacting(null)} />
