@@ -81,7 +81,7 @@ describe('the admin dashboard', () => {
     await dialog.getByRole('button', { name: 'Reject application' }).click();
     await seeToast('Application rejected');
     await isGone(rex);
-    // The rejected maker's dashboard (where the reason is shown to them) belongs to the creators issue; the reason's
+    // The rejected maker's dashboard (where the reason is shown to them) is src/web/features/creator-dashboard/application-banner.tsx; the reason's
     // delivery is checked here through the audit log and, in the API tests, the stored reason and the email.
   });
 

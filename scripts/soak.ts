@@ -1,7 +1,7 @@
 // npm run soak — 60 s at 100 connections over a realistic mix of public and signed-in routes, on PostgreSQL
 // with the demo data (npm run seed-demo). Prints the error count, p50 and p99 latency, and the server's resident
 // memory before and after. SOAK_SECONDS and SOAK_CONNECTIONS change the shape.
-// Exits 1 unless both goals of issue 7 are met: no errors, and resident memory growing by less than 10%. Memory is
+// Exits 1 unless both goals in docs/SECURITY.md are met: no errors, and resident memory growing by less than 10%. Memory is
 // compared after a full garbage collection in the server, from a baseline taken after a warm-up (10 s) at the soak's
 // own concurrency (a cold process grows as it sizes its heap, pool and caches; that is not what the goal is about).
 import { spawnSync } from 'node:child_process';

@@ -77,7 +77,7 @@ export const formatSummary = (runs: SizeRun[]): string => {
   return out.join('\n');
 };
 
-/** The targets for the marketplace first page on PostgreSQL, read off the largest and smallest sizes. */
+/** The targets (docs/PERFORMANCE.md) for the marketplace first page on PostgreSQL, read off the largest and smallest sizes. */
 export const formatTargets = (runs: SizeRun[]): string => {
   const pg = runs.filter((run) => run.database === 'postgres').sort((a, b) => a.size - b.size);
   const smallest = pg[0];

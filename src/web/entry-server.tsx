@@ -2,7 +2,9 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppProviders } from './app-providers';
+import type { PostedForm } from '../domain/posted-form';
 import { FirstPaintData, type FirstPaintQuery } from './lib/first-paint-data';
+import { PostedFormData } from './lib/posted-form';
 import { AppRoutes } from './router';
 
 /**
@@ -10,17 +12,20 @@ import { AppRoutes } from './router';
  * being checked (the header holds its place). Lists show their loading state, except for the public answers the
  * server passes in `queries` (a public studio), which the page renders at once and the browser's cache takes
  * over. Nothing here reads the viewer's cookies, so the same HTML suits everyone; the browser hydrates it and
- * fetches as before (decision 084). Built by `vite build --ssr` into dist/ssr and used by the
+ * fetches as before (decision 084). A form the browser posted natively comes back in `posted`, with what was
+ * entered and its messages (decision 105). Built by `vite build --ssr` into dist/ssr and used by the
  * server's web plugin.
  */
-export async function renderPage(url: string, queries: readonly FirstPaintQuery[] = []): Promise<string> {
+export async function renderPage(url: string, queries: readonly FirstPaintQuery[] = [], posted: PostedForm | null = null): Promise<string> {
   let failed: unknown = null;
   const { prelude } = await prerender(
     <StrictMode>
       <AppProviders>
         <StaticRouter location={url}>
           <FirstPaintData.Provider value={queries}>
-            <AppRoutes />
+            <PostedFormData.Provider value={posted}>
+              <AppRoutes />
+            </PostedFormData.Provider>
           </FirstPaintData.Provider>
         </StaticRouter>
       </AppProviders>

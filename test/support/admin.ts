@@ -3,7 +3,7 @@ import type { DeliverableCategory, ExpertiseArea, ProjectStatus } from '../../sr
 import { clientProfiles, makerProfiles, mindProfiles, processDocs, projects, whiteGloveRequests } from '../../src/server/db/schema';
 import type { TestContext, TestUser } from './harness';
 
-/** Arranges admin-test data directly in the database, as the other issues' flows would have left it. */
+/** Arranges admin-test data directly in the database, as the other features' flows would have left it. */
 
 export const submitMaker = async (
   ctx: TestContext,

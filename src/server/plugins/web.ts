@@ -7,8 +7,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FIRST_PAINT_DATA_ID, serializeFirstPaintData, type FirstPaintQuery } from '../../domain/first-paint';
 import { studioQueryKey, type StudioData } from '../../domain/marketplace';
 import { creatorsQueryKey, filtersFromParams, filtersToParams } from '../../domain/marketplace-directory';
+import { POSTED_FORM_ID, type PostedForm } from '../../domain/posted-form';
 import { isAppPath } from '../../domain/routes';
-import type { PublicCreator } from '../features/marketplace/visibility';
+import type { PublicCreator } from '../features/creators/visibility';
 import { loadFirstPaint } from '../first-paint';
 import { builtWebRoot } from '../paths';
 import { resolvePageMeta, injectPageMeta, STUDIO_PATH, type PageMeta } from '../web-meta';
@@ -43,8 +44,7 @@ const compressPage = (html: string, encoding: 'br' | 'gzip'): Promise<Buffer> =>
  * not public answers 404 and gets nothing). Anything else, or any failure, renders the loading state and the
  * browser fetches as usual.
  */
-const firstPaintQueries = async (app: FastifyInstance, url: URL, status: number): Promise<FirstPaintQuery[]> => {
-  if (status !== 200) return [];
+const firstPaintQueries = async (app: FastifyInstance, url: URL): Promise<FirstPaintQuery[]> => {
   const ask = async (key: readonly unknown[], apiUrl: string, wrap: (answer: unknown) => unknown = (answer) => answer) => {
     const response = await app.inject({ method: 'GET', url: apiUrl });
     return response.statusCode === 200 ? [{ key, data: wrap(response.json()) }] : [];
@@ -59,7 +59,11 @@ const firstPaintQueries = async (app: FastifyInstance, url: URL, status: number)
       const filters = filtersFromParams(url.searchParams);
       const query = filtersToParams(filters).toString();
       // The directory is an infinite query: its first page, fetched without a cursor.
-      return await ask(creatorsQueryKey(filters), `/api/marketplace/creators${query ? `?${query}` : ''}`, (page) => ({ pages: [page], pageParams: [null] }));
+      const directory = await ask(creatorsQueryKey(filters), `/api/marketplace/creators${query ? `?${query}` : ''}`, (page) => ({ pages: [page], pageParams: [null] }));
+      // `?contact=<id>` is the Contact dialog opened by a link (decision 105): it names a public creator, or nothing.
+      const contact = url.searchParams.get('contact');
+      const creator = contact ? await ask(studioQueryKey(contact), `/api/studio/${encodeURIComponent(contact)}`) : [];
+      return [...directory, ...creator];
     }
   } catch (error) {
     app.log.warn({ err: error, path: url.pathname }, 'first paint data failed; the browser fetches it');
@@ -104,23 +108,30 @@ export const registerWeb = async (app: FastifyInstance, root: string = webRoot):
     });
   }
 
-  const sendPage = async (request: FastifyRequest, reply: FastifyReply, status: number) => {
+  /** A page; with `posted`, one whose form the browser posted natively, rendered again with it (decision 105). */
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, status: number, posted?: PostedForm) => {
     if (!template) {
       return reply.status(status === 404 ? 404 : 503).type('text/plain').send(status === 404 ? 'Not found' : 'The web app is not built yet. Run `npm run build`.');
     }
     const url = new URL(request.url, 'http://x');
-    const queries = await firstPaintQueries(app, url, status);
-    const meta: PageMeta = await resolvePageMeta(app, url.pathname, status, studioCreator(url, queries));
     // Not-found pages are left to the browser: any made-up address would otherwise cost a render.
-    const body = status === 200 ? await firstPaint.render(request.url, queries) : null;
+    const rendered = status === 200 || posted !== undefined;
+    const queries = rendered ? await firstPaintQueries(app, url) : [];
+    const meta: PageMeta = await resolvePageMeta(app, url.pathname, rendered ? 200 : status, studioCreator(url, queries));
+    const body = rendered ? await firstPaint.render(request.url, queries, posted) : null;
     const withMeta = injectPageMeta(template, meta);
-    const data = queries.length > 0 ? `<script type="application/json" id="${FIRST_PAINT_DATA_ID}">${serializeFirstPaintData(queries)}</script>` : '';
+    const data = [
+      queries.length > 0 ? `<script type="application/json" id="${FIRST_PAINT_DATA_ID}">${serializeFirstPaintData(queries)}</script>` : '',
+      posted ? `<script type="application/json" id="${POSTED_FORM_ID}">${serializeFirstPaintData(posted)}</script>` : '',
+    ].join('');
     const page = body === null ? withMeta : withMeta.replace('<div id="root"></div>', () => `<div id="root">${body}</div>${data}`);
     reply.status(status).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
     const encoding = pageEncoding(request.headers['accept-encoding']);
     if (!encoding || request.method === 'HEAD') return reply.send(page);
     return reply.header('content-encoding', encoding).send(await compressPage(page, encoding));
   };
+
+  app.decorate('sendPage', sendPage);
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = new URL(request.url, 'http://x').pathname;

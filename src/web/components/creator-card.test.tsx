@@ -40,7 +40,6 @@ describe('CreatorCard', () => {
     const tags = within(card).getByRole('list', { name: 'Categories' });
     expect(within(tags).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['branding packages', 'logo design', 'web design', '+2 more']);
     expect(card.querySelector('img[src="/files/a.thumb.webp"]')).not.toBeNull();
-    expect(within(card).getAllByText('No image')).toHaveLength(2);
     expect(within(card).getByRole('link', { name: /View Studio/ }).getAttribute('href')).toBe('/studio/c-1');
     expect(within(card).getByRole('button', { name: /Contact/ })).toBeTruthy();
   });
@@ -63,5 +62,47 @@ describe('CreatorCard', () => {
     expect(within(card).getAllByText('No image')).toHaveLength(1);
     expect(within(card).queryByRole('img', { name: 'Verified Human Creator' })).toBeNull();
     expect(within(card).queryByText(/more$/)).toBeNull();
+  });
+
+  describe('lays the pictures out for their number, with No image only when there are none', () => {
+    const piece = (n: number) => ({ id: `p${n}`, title: `Piece ${n}`, imageUrl: `/files/${n}.png`, thumbnailUrl: `/files/${n}.thumb.webp` });
+    const frameOf = (count: number) => {
+      renderCard({ ...base, portfolio: Array.from({ length: count }, (_, index) => piece(index + 1)) });
+      const card = screen.getByRole('article');
+      const frame = card.querySelector(`a[href="/studio/c-1"][aria-hidden="true"]`);
+      if (!(frame instanceof HTMLElement)) throw new Error('no picture frame');
+      return { card, frame, pictures: [...frame.querySelectorAll('img')] };
+    };
+
+    it('one picture fills the frame on its own', () => {
+      const { card, frame, pictures } = frameOf(1);
+      expect(pictures.map((img) => img.getAttribute('alt'))).toEqual(['Piece 1']);
+      expect(frame.className).toContain('grid-cols-1');
+      expect(pictures[0].className).not.toContain('col-span');
+      expect(within(card).queryByText('No image')).toBeNull();
+    });
+
+    it('two pictures sit side by side, with no empty slot', () => {
+      const { card, frame, pictures } = frameOf(2);
+      expect(pictures.map((img) => img.getAttribute('src'))).toEqual(['/files/1.thumb.webp', '/files/2.thumb.webp']);
+      expect(frame.className).toContain('grid-cols-2');
+      expect(frame.className).toContain('grid-rows-1');
+      expect(within(card).queryByText('No image')).toBeNull();
+    });
+
+    it('three pictures keep one large and two small; a fourth is not shown', () => {
+      const { card, frame, pictures } = frameOf(4);
+      expect(pictures.map((img) => img.getAttribute('alt'))).toEqual(['Piece 1', 'Piece 2', 'Piece 3']);
+      expect(frame.className).toContain('grid-cols-3');
+      expect(pictures[0].className).toContain('col-span-2 row-span-2');
+      expect(pictures[1].className).not.toContain('span');
+      expect(within(card).queryByText('No image')).toBeNull();
+    });
+
+    it('no pictures: one No image panel and no picture', () => {
+      const { card, pictures } = frameOf(0);
+      expect(pictures).toHaveLength(0);
+      expect(within(card).getAllByText('No image')).toHaveLength(1);
+    });
   });
 });

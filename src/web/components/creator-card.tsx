@@ -46,38 +46,47 @@ function Thumbnail({ item, className }: { item: CreatorCardData['portfolio'][num
   );
 }
 
+/**
+ * The frame keeps one 3:2 shape whatever the count, so cards in a row line up; the pictures fill it as their number
+ * allows (one wide picture, two side by side, or one large and two small), and 'No image' only stands for no work.
+ */
+const frameLayout: Record<number, string> = {
+  0: 'grid-cols-1 grid-rows-1',
+  1: 'grid-cols-1 grid-rows-1',
+  2: 'grid-cols-2 grid-rows-1',
+  3: 'grid-cols-3 grid-rows-2',
+};
+
 interface CreatorCardProps {
   creator: CreatorCardData;
   /** Opens the Contact dialog; without it the Contact button is not shown. */
   onContact?: (creator: CreatorCardData) => void;
+  /** Where Contact leads before the app's scripts run or without them: the dialog as a page (decision 105). */
+  contactHref?: string;
   /** Replaces the default 'View Studio' and 'Contact' buttons (e.g. a 'Hire' action elsewhere). */
   actions?: ReactNode;
   headingLevel?: 'h2' | 'h3';
 }
 
 /**
- * The directory card of spec section 2. The work leads: three thumbnails in a fixed frame, then the person,
+ * The directory card of spec section 2. The work leads: up to three thumbnails in a fixed frame, then the person,
  * their badges, a short bio and their categories.
  */
-export function CreatorCard({ creator, onContact, actions, headingLevel = 'h3' }: CreatorCardProps) {
+export function CreatorCard({ creator, onContact, contactHref, actions, headingLevel = 'h3' }: CreatorCardProps) {
   const Heading = headingLevel;
   const studioPath = `/studio/${creator.id}`;
   const tags = cardTags(creator.categories);
-  const thumbs = Array.from({ length: LIMITS.cardThumbnails }, (_, index) => creator.portfolio[index]);
+  const thumbs = creator.portfolio.slice(0, LIMITS.cardThumbnails);
 
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl border border-border bg-surface transition-shadow duration-150 hover:shadow-md motion-reduce:transition-none">
       {/* The pictures repeat the 'View Studio' link for pointer users; keyboard users reach it once, below. */}
-      <Link to={studioPath} tabIndex={-1} aria-hidden="true" className="grid aspect-[3/2] grid-cols-3 grid-rows-2 gap-0.5 bg-border">
-        {creator.portfolio.length === 0 ? (
-          // No work yet: one quiet panel rather than three empty frames.
-          <Thumbnail item={undefined} className="col-span-3 row-span-2 text-sm" />
+      <Link to={studioPath} tabIndex={-1} aria-hidden="true" className={cn('grid aspect-[3/2] min-h-0 gap-0.5 overflow-hidden bg-border', frameLayout[thumbs.length])}>
+        {thumbs.length === 0 ? (
+          // No work yet: one quiet panel rather than empty frames.
+          <Thumbnail item={undefined} className="text-sm" />
         ) : (
-          <>
-            <Thumbnail item={thumbs[0]} className="col-span-2 row-span-2" />
-            <Thumbnail item={thumbs[1]} />
-            <Thumbnail item={thumbs[2]} />
-          </>
+          thumbs.map((item, index) => <Thumbnail key={item.id} item={item} className={thumbs.length === 3 && index === 0 ? 'col-span-2 row-span-2' : undefined} />)
         )}
       </Link>
       <div className="flex flex-1 flex-col p-5 sm:p-6">
@@ -119,7 +128,21 @@ export function CreatorCard({ creator, onContact, actions, headingLevel = 'h3' }
                   {MARKETPLACE_MESSAGES.viewStudio}
                 </Link>
               </Button>
-              {onContact ? (
+              {onContact && contactHref ? (
+                // A link until the app runs; then the app opens its dialog in place.
+                <Button asChild size="sm" variant="secondary">
+                  <a
+                    href={contactHref}
+                    aria-label={`Contact ${creator.name}`}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      onContact(creator);
+                    }}
+                  >
+                    Contact
+                  </a>
+                </Button>
+              ) : onContact ? (
                 <Button size="sm" variant="secondary" onClick={() => onContact(creator)} aria-label={`Contact ${creator.name}`}>
                   Contact
                 </Button>
