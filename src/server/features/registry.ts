@@ -16,6 +16,7 @@ import * as creatorDashboard from './creator-dashboard/routes';
 import * as files from './files/routes';
 import * as health from './health/routes';
 import * as marketplace from './marketplace/routes';
+import * as pageForms from './page-forms/routes';
 import * as portfolio from './portfolio/routes';
 import * as profiles from './profiles/routes';
 import * as projects from './projects/routes';
@@ -56,6 +57,7 @@ export const features = [
   feature('files', files),
   feature('health', health),
   feature('marketplace', marketplace),
+  feature('page-forms', pageForms),
   feature('portfolio', portfolio),
   feature('profiles', profiles),
   feature('projects', projects),
