@@ -5,6 +5,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FIRST_PAINT_DATA_ID, serializeFirstPaintData, type FirstPaintQuery } from '../../domain/first-paint';
+import { AI_POLICY_PATH, aiPolicyQueryKey } from '../../domain/settings-schemas';
 import { studioQueryKey, type StudioData } from '../../domain/marketplace';
 import { creatorsQueryKey, filtersFromParams, filtersToParams } from '../../domain/marketplace-directory';
 import { POSTED_FORM_ID, type PostedForm } from '../../domain/posted-form';
@@ -55,6 +56,7 @@ const firstPaintQueries = async (app: FastifyInstance, url: URL): Promise<FirstP
       const userId = decodeURIComponent(studio[1]);
       return await ask(studioQueryKey(userId), `/api/studio/${encodeURIComponent(userId)}`);
     }
+    if (url.pathname === AI_POLICY_PATH) return await ask(aiPolicyQueryKey, '/api/ai-policy');
     if (url.pathname === '/marketplace') {
       const filters = filtersFromParams(url.searchParams);
       const query = filtersToParams(filters).toString();
