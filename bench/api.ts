@@ -9,14 +9,16 @@
 //   BENCH_WARMUP=2                  seconds of light load per route before it is measured (0 for none)
 //   BENCH_ROUTES=ping,search        only routes whose name contains one of these words (ping is always run)
 //   BENCH_NODE_ARGS=--cpu-prof      extra Node flags for the server (comma-separated), e.g. to profile it
+//   BENCH_SETTLE_SECONDS=5          idle seconds before the server's RSS is read (after start, and after the load)
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test   server for the scratch database (its own
 //                                   database is created and dropped; the named one is never touched)
 //   BENCH_REUSE_DATABASE_URL=postgres://…/hm_bench   use this database as it is (seeded up to the sizes, never
 //                                   dropped), so a 100,000-creator run need not seed again
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import os from 'node:os';
-import { startServer, type ServerProcess } from '../scripts/lib/server-process';
+import { root, startServer, type ServerProcess } from '../scripts/lib/server-process';
 import { createBenchDatabase, DATABASE_LABELS, seedUpTo, type DatabaseKind } from './lib/databases';
 import { buildRoutes, readFixtures, runRoute, signInClient, TRIVIAL_ROUTE, type LoadOptions } from './lib/load';
 import { measureOriginalQuery, measurePageView } from './lib/page-cost';
@@ -50,6 +52,9 @@ const serverEnv = {
   REDIS_URL: '',
 };
 
+/** Idle time before reading the server's RSS, so start-up and load garbage has been collected. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, Number(process.env.BENCH_SETTLE_SECONDS ?? 5) * 1000));
+
 const benchDatabase = async (kind: DatabaseKind): Promise<SizeRun[]> => {
   const runs: SizeRun[] = [];
   const database = await createBenchDatabase(kind);
@@ -72,7 +77,10 @@ const benchDatabase = async (kind: DatabaseKind): Promise<SizeRun[]> => {
         await handle.close();
       }
 
-      server = await startServer({ ...serverEnv, ...database.serverEnv }, { quiet: false, nodeArgs: list(process.env.BENCH_NODE_ARGS, '') });
+      // The compiled server, as `npm start` runs it (main() builds it first).
+      server = await startServer({ ...serverEnv, ...database.serverEnv }, { quiet: false, nodeArgs: list(process.env.BENCH_NODE_ARGS, ''), compiled: true });
+      await settle();
+      const idleMb = server.rssMb();
       const cookie = await signInClient(server.url);
       const pageView = await measurePageView(server.url);
       // The mixed run's writer: a creator edits their bio once a second, which empties every listing cache.
@@ -97,9 +105,13 @@ const benchDatabase = async (kind: DatabaseKind): Promise<SizeRun[]> => {
         process.stdout.write(` ${Math.round(result.rps).toLocaleString('en')} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms${hits}${writes}\n`);
       }
       await writerHandle?.close();
+      const loadedMb = server.rssMb();
+      await settle();
+      const memory = { idleMb, loadedMb, settledMb: server.rssMb() };
+      console.log(`  server RSS: ${memory.idleMb} MB idle, ${memory.loadedMb} MB after the load, ${memory.settledMb} MB idle after it`);
       await server.stop();
       server = null;
-      const run: SizeRun = { database: kind, size, routes: results, pageView, original };
+      const run: SizeRun = { database: kind, size, routes: results, pageView, original, memory };
       runs.push(run);
       console.log(formatRun(run));
     }
@@ -111,6 +123,7 @@ const benchDatabase = async (kind: DatabaseKind): Promise<SizeRun[]> => {
 };
 
 const main = async () => {
+  execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], { cwd: root, stdio: 'inherit' });
   const cpus = os.cpus();
   console.log(`bench:api on ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
   console.log(`sizes ${sizes.join(', ')}; ${load.connections} connections for ${load.duration} s per route (warm-up ${load.warmup} s); databases ${databases.join(', ')}`);

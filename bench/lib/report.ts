@@ -8,6 +8,8 @@ export interface SizeRun {
   routes: RouteResult[];
   pageView: Cost;
   original: Cost;
+  /** The server's resident memory (MB): settled after start, right after the load, and settled again after it. */
+  memory?: { idleMb: number; loadedMb: number; settledMb: number };
 }
 
 const num = (value: number, digits = 0) => value.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
@@ -33,7 +35,8 @@ export const formatRun = (run: SizeRun): string => {
     route.hitRate === null ? '-' : `${num(route.hitRate * 100, 1)}%`,
     route.errors + route.non2xx > 0 ? `${route.errors} err, ${route.non2xx} non-2xx` : '0',
   ]);
-  return `\n${DATABASE_LABELS[run.database]}, ${num(run.size)} approved creators\n${table(['route', 'req/s', 'p50 ms', 'p99 ms', 'vs ping', 'kind', 'cache hits', 'errors'], rows)}`;
+  const memory = run.memory ? `\nserver RSS: ${num(run.memory.idleMb)} MB idle, ${num(run.memory.loadedMb)} MB after the load, ${num(run.memory.settledMb)} MB idle after it` : '';
+  return `\n${DATABASE_LABELS[run.database]}, ${num(run.size)} approved creators\n${table(['route', 'req/s', 'p50 ms', 'p99 ms', 'vs ping', 'kind', 'cache hits', 'errors'], rows)}${memory}`;
 };
 
 export const formatSummary = (runs: SizeRun[]): string => {

@@ -27,10 +27,15 @@ export const waitForHealth = async (url: string, timeoutMs = 60000): Promise<num
 };
 
 /** Starts `src/server/main.ts` as its own process, as `npm start` would, and waits until it is healthy. */
-export const startServer = async (env: Record<string, string>, options: { quiet?: boolean; nodeArgs?: string[] } = {}): Promise<ServerProcess> => {
+export const startServer = async (
+  env: Record<string, string>,
+  /** `compiled`: run dist/server/main.js with plain node, as `npm start` does (the caller builds it first). */
+  options: { quiet?: boolean; nodeArgs?: string[]; compiled?: boolean } = {},
+): Promise<ServerProcess> => {
   const port = env.PORT ?? String(4000 + Math.floor(Math.random() * 1000));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/server/main.ts'], {
+  const entry = options.compiled ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PUBLIC_URL: url, ...env, PORT: port },
     stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', options.quiet ? 'ignore' : 'inherit'],

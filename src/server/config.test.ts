@@ -17,6 +17,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: '/tmp/hm-config-test' })).toThrow(/AUTH_SECRET/);
   });
 
+  it('requires PUBLIC_URL in production, and names it', () => {
+    const secret = 'a-production-secret-of-at-least-32-characters';
+    expect(() => loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret, DATA_DIR: '/tmp/hm-config-test' })).toThrow(
+      /PUBLIC_URL: is required when NODE_ENV=production/,
+    );
+    const config = loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret, PUBLIC_URL: 'https://humanmade.example/', DATA_DIR: '/tmp/hm-config-test' });
+    expect(config.PUBLIC_URL).toBe('https://humanmade.example');
+  });
+
   it('applies the documented defaults and keeps a generated secret across loads', () => {
     const dir = `/tmp/hm-config-test-${process.pid}`;
     const first = loadConfig({ DATA_DIR: dir });

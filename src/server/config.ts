@@ -101,6 +101,8 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
   const isProduction = env.NODE_ENV === 'production';
   const problems: string[] = [];
   if (isProduction && !env.AUTH_SECRET) problems.push('AUTH_SECRET: is required when NODE_ENV=production');
+  // Emails carry verification and reset links built from it; a localhost fallback would send people nowhere.
+  if (isProduction && !env.PUBLIC_URL) problems.push('PUBLIC_URL: is required when NODE_ENV=production (the address people use, e.g. https://humanmade.example)');
   const s3Keys = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
   if (env.S3_ENDPOINT) {
     for (const key of s3Keys) if (!env[key]) problems.push(`${key}: is required when S3_ENDPOINT is set`);

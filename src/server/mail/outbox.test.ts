@@ -1,6 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, user } from '../db/schema';
+import { createOutboxWorker } from './outbox';
 import { createTestContext, type TestContext } from '../../../test/support/harness';
 import { decodeQuotedPrintable } from '../../../test/support/smtp';
 
@@ -90,5 +94,30 @@ describe('email outbox over real SMTP', () => {
     expect(response.statusCode).toBe(204);
     const rows = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, client.email));
     expect(rows.map((row) => row.type).sort()).toEqual(['signup', 'verify-email']);
+  });
+
+  it('without SMTP, writes an email\'s text to the log in development only, never in production', async () => {
+    const logged = async (logBodies: boolean) => {
+      const lines: string[] = [];
+      const stream = new Writable({
+        write(chunk, _encoding, callback) {
+          lines.push(String(chunk));
+          callback();
+        },
+      });
+      const token = randomUUID();
+      const id = await ctx.app.mailer.enqueue({ type: 'reset-password', to: `log-${token}@example.com`, subject: 'Reset your password', text: `Reset: http://localhost:3000/reset-password?token=${token}` });
+      const worker = createOutboxWorker({ db: ctx.db, transport: null, from: 'test@humanmade.local', logger: pino({ level: 'info' }, stream), logBodies });
+      await worker.runOnce();
+      const [row] = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+      expect(row.status).toBe('pending');
+      return { log: lines.join(''), id, token };
+    };
+    const production = await logged(false);
+    expect(production.log).toContain(production.id);
+    expect(production.log).toContain('no SMTP_URL configured');
+    expect(production.log).not.toContain(production.token);
+    const development = await logged(true);
+    expect(development.log).toContain(development.token);
   });
 });

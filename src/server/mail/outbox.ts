@@ -41,6 +41,11 @@ export interface OutboxWorkerOptions {
   logger: FastifyBaseLogger;
   pollMs?: number;
   batchSize?: number;
+  /**
+   * Without a transport, write each email's text to the log so development needs no mail server. Off in production:
+   * the text holds verification and reset links, which are as good as a password to whoever reads the log.
+   */
+  logBodies?: boolean;
 }
 
 /**
@@ -48,7 +53,7 @@ export interface OutboxWorkerOptions {
  * app instances can run workers side by side without sending an email twice.
  */
 export const createOutboxWorker = (options: OutboxWorkerOptions) => {
-  const { db, transport, from, logger } = options;
+  const { db, transport, from, logger, logBodies = true } = options;
   const pollMs = options.pollMs ?? 2000;
   const batchSize = options.batchSize ?? 20;
   let timer: NodeJS.Timeout | null = null;
@@ -86,8 +91,9 @@ export const createOutboxWorker = (options: OutboxWorkerOptions) => {
     let sent = 0;
     for (const row of batch) {
       if (!transport) {
-        // Development without SMTP: the email stays in the outbox and its text goes to the log.
-        logger.info({ emailId: row.id, to: row.toAddress, subject: row.subject, body: row.textBody }, 'email (no SMTP_URL configured)');
+        // Without SMTP the email stays in the outbox; in development its text also goes to the log.
+        if (logBodies) logger.info({ emailId: row.id, to: row.toAddress, subject: row.subject, body: row.textBody }, 'email (no SMTP_URL configured)');
+        else logger.warn({ emailId: row.id, subject: row.subject }, 'email kept in the outbox, not sent: no SMTP_URL configured');
         await db.update(emailOutbox).set({ lockedUntil: null, nextAttemptAt: new Date('9999-01-01') }).where(eq(emailOutbox.id, row.id));
         continue;
       }
