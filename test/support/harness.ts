@@ -29,6 +29,8 @@ export interface TestContextOptions {
   smtp?: boolean;
   /** A storage driver of the test's own (e.g. one whose disk fills up); the local driver under DATA_DIR otherwise. */
   storageDriver?: StorageDriver;
+  /** A built web app of the test's own (index.html, and its server entry in ../ssr); dist/web otherwise. */
+  webRoot?: string;
 }
 
 const cookieFrom = (response: LightMyRequestResponse): string =>
@@ -55,6 +57,7 @@ export const createTestContext = async (options: TestContextOptions = {}) => {
     logger: false,
     mailTransport: smtp ? createSmtpTransport(smtp.url) : null,
     storageDriver: options.storageDriver,
+    webRoot: options.webRoot,
   });
   await app.ready();
 
