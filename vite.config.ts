@@ -77,6 +77,12 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The server-side build (entry-server.tsx into dist/ssr) needs no copy of the public files.
   publicDir: isSsrBuild ? false : 'public',
   plugins: [react(), tailwindcss(), firstPaintHead(), precompressAssets()],
+  // The server entry carries React and every other package it renders with, so the production server needs none
+  // of them installed: they stay devDependencies and `npm ci --omit=dev` keeps server rendering (decision 110).
+  ssr: { noExternal: true },
+  // Like the browser build, the server entry keeps only React's production code; without this it would carry both
+  // builds and pick one at run time from the server's NODE_ENV.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: {
     outDir: isSsrBuild ? '../../dist/ssr' : '../../dist/web',
     emptyOutDir: true,

@@ -24,6 +24,8 @@ afterAll(async () => {
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
 const visible = (page: Page, text: string) => page.getByText(text, { exact: true }).first().isVisible();
 const cards = (page: Page) => page.getByRole('article');
+/** The Seal Only filter: a checkbox drawn as a pill, clicked where a person clicks it. */
+const sealOnly = (page: Page) => page.locator('label', { hasText: 'Seal Only' });
 
 /** Clicks a link inside a landmark and checks where it leads. */
 const follow = async (page: Page, landmark: 'banner' | 'contentinfo', name: string, path: string, heading: string) => {
@@ -138,12 +140,12 @@ describe('the marketplace', () => {
     expect(names).not.toContain(PUBLIC_PENDING_NAME);
     await expect.poll(() => visible(page, 'No bio available')).toBe(true);
 
-    await page.getByRole('button', { name: 'Seal Only' }).click();
+    await sealOnly(page).click();
     await expect.poll(() => visible(page, `${PUBLIC_SEAL_COUNT} verified creators`)).toBe(true);
     await expect.poll(() => cards(page).count()).toBe(PUBLIC_SEAL_COUNT);
     expect(await page.getByRole('article').getByRole('img', { name: 'Verified Human Creator' }).count()).toBe(PUBLIC_SEAL_COUNT);
     // Two quick changes add up: the second must not bring back the Seal filter the first removed.
-    await page.getByRole('button', { name: 'Seal Only' }).click();
+    await sealOnly(page).click();
     await page.getByLabel('Role').selectOption('mind');
     await expect.poll(() => new URL(page.url()).search).toBe('?q=' + PUBLIC_SURNAME.toLowerCase() + '&role=mind');
     await expect.poll(() => visible(page, `${PUBLIC_MIND_COUNT} verified creators`)).toBe(true);
@@ -160,7 +162,7 @@ describe('the marketplace', () => {
   it("contacts a creator from their card with the creator's dialog", async () => {
     const { context, page } = await newPage(browser);
     await page.goto(`/marketplace?q=${encodeURIComponent(PUBLIC_FEATURED.name)}`);
-    await page.getByRole('button', { name: `Contact ${PUBLIC_FEATURED.name}` }).click();
+    await page.getByRole('link', { name: `Contact ${PUBLIC_FEATURED.name}` }).click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByRole('heading').first().textContent()).toBe(`Contact ${PUBLIC_FEATURED.name}`);
     await dialog.getByRole('button', { name: 'Send Message' }).click();
@@ -291,8 +293,8 @@ describe('pages arrive rendered (decision 084)', () => {
       await page.close();
     }
     expect(serverHeadings.get(studioPath)).toBe(PUBLIC_FEATURED.name);
-    // The directory's first page and the studio's work are in the page itself, and a form cannot be sent before
-    // the app handles it.
+    // The directory's first page and the studio's work are in the page itself, and a form can be sent before the
+    // app runs: it posts to the server (decision 105).
     const directory = await bare.newPage();
     await directory.goto(`/marketplace?q=${encodeURIComponent(PUBLIC_SURNAME)}`);
     expect(await cards(directory).count()).toBe(12);
@@ -302,7 +304,7 @@ describe('pages arrive rendered (decision 084)', () => {
     const contact = await bare.newPage();
     await contact.goto('/contact');
     expect(await contact.getByLabel('Name').isVisible()).toBe(true);
-    expect(await contact.getByRole('button', { name: 'Send Message' }).isDisabled()).toBe(true);
+    expect(await contact.getByRole('button', { name: 'Send Message' }).isEnabled()).toBe(true);
     await bare.close();
 
     // With JavaScript: the same pages, taken over by the app.

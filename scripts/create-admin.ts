@@ -1,10 +1,9 @@
 // npm run create-admin -- --email <email> --password <password> [--name <name>]
 import { parseArgs } from 'node:util';
-import path from 'node:path';
 import { ZodError } from 'zod';
 import { createAuth } from '../src/server/auth/auth';
 import { ConfigError, loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/client';
+import { openCommandDatabase } from '../src/server/db/command-database';
 import { createOrPromoteAdmin } from '../src/server/features/account/create-admin';
 import { createMailer } from '../src/server/mail/outbox';
 
@@ -17,7 +16,8 @@ const main = async () => {
     process.exit(2);
   }
   const config = loadConfig();
-  const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: path.join(config.DATA_DIR, 'pglite') });
+  // Beside a running server this goes through its socket, so the admin can log in at once.
+  const handle = await openCommandDatabase(config, { command: 'create-admin' });
   try {
     await handle.migrate();
     const auth = createAuth(config, handle.db, createMailer(handle.db));

@@ -3,6 +3,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { ConfigError, loadConfig } from '../src/server/config';
+import { openCommandDatabase } from '../src/server/db/command-database';
 import { emailOutbox, user } from '../src/server/db/schema';
 import { DEMO_APPLICANTS, DEMO_MAKERS, DEMO_MINDS } from './seed-demo/creators';
 import { DEMO_CLIENT, seedClientActivity, seedCommunity } from './seed-demo/seed-activity';
@@ -14,7 +15,9 @@ const main = async () => {
     process.exit(1);
   }
   const config = loadConfig();
-  const app = await buildApp({ config, logger: false });
+  const handle = await openCommandDatabase(config, { command: 'seed-demo' });
+  await handle.migrate();
+  const app = await buildApp({ config, logger: false, dbHandle: handle });
   try {
     const [existing] = await app.db.select({ id: user.id }).from(user).where(like(user.email, `%@${DEMO_DOMAIN}`)).limit(1);
     if (existing) {
@@ -50,6 +53,7 @@ const main = async () => {
     console.log('Admins are made with: npm run create-admin -- --email <email> --password <password>');
   } finally {
     await app.close();
+    await handle.close();
   }
 };
 

@@ -1,10 +1,11 @@
-// Runs before the e2e server starts (the embedded database allows one process at a time): every module in
-// e2e/fixtures/ exports `seed(ctx)`, which writes the data its journeys start from through the real services.
+// Runs before the e2e server starts: every module in e2e/fixtures/ exports `seed(ctx)`, which writes the data its
+// journeys start from through the real services (beside a running server it would write through its socket).
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
+import { openCommandDatabase } from '../../src/server/db/command-database';
 import { createFixtureContext, type FixtureContext } from './fixture-context';
 
 interface FixtureModule {
@@ -12,7 +13,10 @@ interface FixtureModule {
 }
 
 const main = async () => {
-  const app = await buildApp({ config: loadConfig(), logger: false });
+  const config = loadConfig();
+  const handle = await openCommandDatabase(config, { command: 'e2e fixtures' });
+  await handle.migrate();
+  const app = await buildApp({ config, logger: false, dbHandle: handle });
   try {
     const ctx = createFixtureContext(app);
     const dir = path.resolve(import.meta.dirname, '../fixtures');
@@ -24,6 +28,7 @@ const main = async () => {
     console.log(`e2e fixtures seeded: ${files.join(', ') || 'none'}`);
   } finally {
     await app.close();
+    await handle.close();
   }
 };
 

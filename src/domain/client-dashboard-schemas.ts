@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { DELIVERABLE_CATEGORIES, EXPERTISE_AREAS, type DeliverableCategory, type ExpertiseArea } from './constants';
+import { DELIVERABLE_CATEGORIES, EXPERTISE_AREAS, type DeliverableCategory } from './constants';
 import { clientProfileSchema } from './profile-schemas';
+import { SEARCH_MATCHES } from './marketplace';
 import { CREATOR_ROLES } from './project-schemas';
 
 /** The category select of the client's Browse Creators tab (spec section 2), label → value. */
@@ -11,19 +12,6 @@ export const BROWSE_CATEGORY_OPTIONS = [
   { value: 'social_media_assets', label: 'Social Media' },
   { value: 'content_marketing', label: 'Content Marketing' },
 ] as const satisfies ReadonlyArray<{ value: DeliverableCategory; label: string }>;
-
-/**
- * Minds list expertise areas, not deliverable categories; a category filter matches a mind whose areas
- * include one of these (decision 031). Business Consulting matches no deliverable.
- */
-export const EXPERTISE_FOR_CATEGORY: Record<DeliverableCategory, readonly ExpertiseArea[]> = {
-  branding_packages: ['Brand Strategy', 'Creative Direction'],
-  logo_design: ['Creative Direction', 'Design Thinking'],
-  web_design: ['Design Thinking'],
-  social_media_assets: ['Marketing Strategy', 'Content Strategy'],
-  content_marketing: ['Content Strategy', 'Marketing Strategy'],
-  editorial_design: ['Creative Direction', 'Content Strategy'],
-};
 
 export const SEAL_FILTERS = ['all', 'seal'] as const;
 export type SealFilter = (typeof SEAL_FILTERS)[number];
@@ -46,6 +34,8 @@ export const creatorCardSchema = z.object({
   sealVerified: z.boolean(),
   deliverableCategories: z.array(z.enum(DELIVERABLE_CATEGORIES)),
   expertiseAreas: z.array(z.enum(EXPERTISE_AREAS)),
+  /** Under a search: the strongest field that matched. */
+  matchedField: z.enum(SEARCH_MATCHES).optional(),
 });
 export type CreatorCard = z.infer<typeof creatorCardSchema>;
 

@@ -14,5 +14,5 @@ export interface RenderedPage {
 export const FIRST_PAINT_DATA_ID = 'first-paint-data';
 
 /** JSON that is safe inside a script element: no '<' can close it. */
-export const serializeFirstPaintData = (queries: readonly FirstPaintQuery[]): string =>
-  JSON.stringify(queries).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+export const serializeFirstPaintData = (data: readonly FirstPaintQuery[] | object): string =>
+  JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { APPLICATION_STATUSES, DELIVERABLE_CATEGORIES, EXPERTISE_AREAS, SEAL_STATUSES, SUBSCRIPTION_PLANS } from './constants';
-import { CREATOR_ROLES, MARKETPLACE_MAX_PAGE_SIZE, MARKETPLACE_PAGE_SIZE } from './marketplace';
+import { CREATOR_ROLES, CREATOR_SORTS, MARKETPLACE_MAX_PAGE_SIZE, MARKETPLACE_PAGE_SIZE, SEARCH_MATCHES } from './marketplace';
 
 /** Request and response schemas of the marketplace and studio APIs (the server validates with these). */
 
@@ -14,11 +14,13 @@ export const marketplaceQuerySchema = z.object({
   role: z.preprocess(emptyToUndefined, z.enum(CREATOR_ROLES).optional()),
   category: z.preprocess(emptyToUndefined, marketplaceCategorySchema.optional()),
   seal: z.preprocess(emptyToUndefined, z.enum(['1', 'true', '0', 'false']).optional()).transform((value) => value === '1' || value === 'true'),
+  /** Relevance needs a query; without one the listing is newest first whatever is asked. */
+  sort: z.preprocess(emptyToUndefined, z.enum(CREATOR_SORTS).optional()),
   cursor: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
   limit: z.coerce.number().int().min(1).max(MARKETPLACE_MAX_PAGE_SIZE).default(MARKETPLACE_PAGE_SIZE),
 });
 export type MarketplaceQuery = z.infer<typeof marketplaceQuerySchema>;
-export type MarketplaceFilters = Omit<MarketplaceQuery, 'cursor' | 'limit'>;
+export type MarketplaceFilters = Omit<MarketplaceQuery, 'cursor' | 'limit' | 'sort'>;
 
 export const portfolioThumbSchema = z.object({
   id: z.string(),
@@ -43,6 +45,8 @@ export const creatorCardSchema = z.object({
   /** Deliverable categories for makers, expertise areas for minds. */
   categories: z.array(z.string()),
   portfolio: z.array(portfolioThumbSchema),
+  /** Under a search: the strongest field that matched. */
+  matchedField: z.enum(SEARCH_MATCHES).optional(),
 });
 export type CreatorCardData = z.infer<typeof creatorCardSchema>;
 
@@ -50,6 +54,8 @@ export const marketplacePageSchema = z.object({
   creators: z.array(creatorCardSchema),
   nextCursor: z.string().nullable(),
   total: z.number().int(),
+  /** True when a search matched more than `total` (1,000) creators: the count line says 'over 1,000'. */
+  totalCapped: z.boolean().optional(),
 });
 export type MarketplacePage = z.infer<typeof marketplacePageSchema>;
 

@@ -17,6 +17,22 @@ export type CreatorRole = (typeof CREATOR_ROLES)[number];
 
 export const MARKETPLACE_PAGE_SIZE = 12;
 
+/** Which field of a creator a search matched, strongest first (decision 120). */
+export const SEARCH_MATCHES = ['name', 'specialties', 'bio', 'portfolio'] as const;
+export type SearchMatch = (typeof SEARCH_MATCHES)[number];
+
+/** Orders of a directory: relevance is the default when there is a query, newest otherwise. */
+export const CREATOR_SORTS = ['relevance', 'newest'] as const;
+export type CreatorSort = (typeof CREATOR_SORTS)[number];
+
+/** The card's "Matched in …" line under a search result. */
+export const SEARCH_MATCH_LABELS: Record<SearchMatch, string> = {
+  name: 'Matched in name',
+  specialties: 'Matched in specialties',
+  bio: 'Matched in bio',
+  portfolio: 'Matched in portfolio',
+};
+
 /** The browser's cache key for a studio; the server seeds it when it renders the studio's first paint. */
 export const studioQueryKey = (userId: string) => ['studio', userId] as const;
 export const MARKETPLACE_MAX_PAGE_SIZE = 48;
@@ -57,6 +73,14 @@ export const CATEGORY_EXPERTISE: Record<DeliverableCategory, readonly ExpertiseA
 
 export const isDeliverableCategory = (value: string): value is DeliverableCategory =>
   (DELIVERABLE_CATEGORIES as readonly string[]).includes(value);
+
+/**
+ * What one category filter value finds, for every directory (the marketplace and the client's Browse tab):
+ * makers delivering the category, and minds whose expertise is one of `expertise`. An expertise area as the
+ * value finds minds with that area only.
+ */
+export const categoryTerms = (category: string): { deliverable: DeliverableCategory | null; expertise: readonly string[] } =>
+  isDeliverableCategory(category) ? { deliverable: category, expertise: CATEGORY_EXPERTISE[category] } : { deliverable: null, expertise: [category] };
 
 /** A directory category filter: a deliverable category or a mind's expertise area. */
 export type MarketplaceCategory = DeliverableCategory | ExpertiseArea;

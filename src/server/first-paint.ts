@@ -2,16 +2,18 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FirstPaintQuery, RenderedPage } from '../domain/first-paint';
+import type { PostedForm } from '../domain/posted-form';
 
-type RenderPage = (url: string, queries?: readonly FirstPaintQuery[]) => Promise<RenderedPage>;
+type RenderPage = (url: string, queries?: readonly FirstPaintQuery[], posted?: PostedForm) => Promise<RenderedPage>;
 
 export interface FirstPaint {
   /**
    * The page's server-rendered markup for `#root` and the status the page asked for, or null to let the browser
    * render it from scratch. With `queries` (public answers the page renders at once) it is rendered afresh, since
-   * the data may change.
+   * the data may change; with `posted` (a form the browser posted natively, decision 105) too, since it is one
+   * visitor's.
    */
-  render: (url: string, queries?: readonly FirstPaintQuery[]) => Promise<RenderedPage | null>;
+  render: (url: string, queries?: readonly FirstPaintQuery[], posted?: PostedForm) => Promise<RenderedPage | null>;
 }
 
 const MAX_CACHED = 500;
@@ -37,7 +39,7 @@ export const loadFirstPaint = async (entryFile: string, log: FastifyBaseLogger):
   }
   const cache = new Map<string, Promise<RenderedPage | null>>();
 
-  const renderWithin = (url: string, queries: readonly FirstPaintQuery[] = []): Promise<RenderedPage | null> => {
+  const renderWithin = (url: string, queries: readonly FirstPaintQuery[] = [], posted?: PostedForm): Promise<RenderedPage | null> => {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<null>((resolve) => {
       timer = setTimeout(() => {
@@ -45,7 +47,7 @@ export const loadFirstPaint = async (entryFile: string, log: FastifyBaseLogger):
         resolve(null);
       }, RENDER_TIMEOUT_MS);
     });
-    const rendered = renderPage(url, queries).catch((error: unknown) => {
+    const rendered = renderPage(url, queries, posted).catch((error: unknown) => {
       log.error({ err: error, url }, 'first paint failed; the browser renders this page');
       return null;
     });
@@ -53,8 +55,8 @@ export const loadFirstPaint = async (entryFile: string, log: FastifyBaseLogger):
   };
 
   return {
-    render: (url, queries = []) => {
-      if (queries.length > 0 || url.length > MAX_CACHED_URL_LENGTH) return renderWithin(url, queries);
+    render: (url, queries = [], posted) => {
+      if (queries.length > 0 || posted || url.length > MAX_CACHED_URL_LENGTH) return renderWithin(url, queries, posted);
       const hit = cache.get(url);
       if (hit) {
         // Least recently used goes first: move this one to the end.

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { holdEmbeddedDatabase } from './db/embedded-host';
 
 const start = async () => {
   let config;
@@ -12,7 +13,10 @@ const start = async () => {
     }
     throw error;
   }
+  // Before the database opens: the embedded one belongs to one process (db/data-dir-lock.ts).
+  const embedded = await holdEmbeddedDatabase(config);
   const app = await buildApp({ config, startWorker: true });
+  await embedded?.share(app);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,4 +1,5 @@
 import type { UserRole } from '../domain/constants';
+import type { PostedForm } from '../domain/posted-form';
 import type { Auth } from './auth/auth';
 import type { AppConfig } from './config';
 import type { DatabaseHandle, Database } from './db/client';
@@ -37,6 +38,11 @@ declare module 'fastify' {
     storage: Storage;
     /** Free disk and refused writes, for /api/health (features/health/resources.ts). */
     resources: ResourceWatch;
+    /**
+     * Answers with a page of the web app (plugins/web.ts), rendered with a form the browser posted natively when
+     * given one (decision 105).
+     */
+    sendPage: (request: FastifyRequest, reply: FastifyReply, status: number, posted?: PostedForm) => Promise<FastifyReply>;
     /** Every /api route with its declared access policy (for the authorization matrix). */
     routeCatalog: ReadonlyArray<{ method: string; url: string; access: AccessPolicy }>;
   }

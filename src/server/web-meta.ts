@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { findApprovedCreator, type PublicCreator } from './features/marketplace/visibility';
+import { findApprovedCreator, type PublicCreator } from './features/creators/visibility';
 import { notFoundPreloads, routePreloads } from './features/seo/route-preload';
 
 export interface PageMeta {

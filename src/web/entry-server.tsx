@@ -2,9 +2,11 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppProviders } from './app-providers';
+import type { PostedForm } from '../domain/posted-form';
 import type { RenderedPage } from '../domain/first-paint';
 import { FirstPaintData, type FirstPaintQuery } from './lib/first-paint-data';
 import { PageStatus } from './lib/page-status';
+import { PostedFormData } from './lib/posted-form';
 import { AppRoutes } from './router';
 
 /**
@@ -12,13 +14,14 @@ import { AppRoutes } from './router';
  * being checked (the header holds its place). Lists show their loading state, except for the public answers the
  * server passes in `queries` (a public studio), which the page renders at once and the browser's cache takes
  * over. Nothing here reads the viewer's cookies, so the same HTML suits everyone; the browser hydrates it and
- * fetches as before (decision 084). Built by `vite build --ssr` into dist/ssr and used by the
+ * fetches as before (decision 084). A form the browser posted natively comes back in `posted`, with what was
+ * entered and its messages (decision 105). Built by `vite build --ssr` into dist/ssr and used by the
  * server's web plugin.
  *
  * The status is part of the result: 200 unless a page said, while rendering, that what it shows is missing or
  * hidden (`useNotFoundStatus`), so the server answers 404 with that same page (decision 115).
  */
-export async function renderPage(url: string, queries: readonly FirstPaintQuery[] = []): Promise<RenderedPage> {
+export async function renderPage(url: string, queries: readonly FirstPaintQuery[] = [], posted: PostedForm | null = null): Promise<RenderedPage> {
   let failed: unknown = null;
   let status = 200;
   const setStatus = (next: number) => {
@@ -30,7 +33,9 @@ export async function renderPage(url: string, queries: readonly FirstPaintQuery[
         <StaticRouter location={url}>
           <PageStatus.Provider value={setStatus}>
             <FirstPaintData.Provider value={queries}>
-              <AppRoutes />
+              <PostedFormData.Provider value={posted}>
+                <AppRoutes />
+              </PostedFormData.Provider>
             </FirstPaintData.Provider>
           </PageStatus.Provider>
         </StaticRouter>

@@ -6,6 +6,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app-providers';
 import { FirstPaintData, readFirstPaintData } from './lib/first-paint-data';
+import { PostedFormData, readPostedForm } from './lib/posted-form';
 import { preferJitlessZod } from './lib/zod-jitless';
 import { AppRoutes } from './router';
 
@@ -19,7 +20,9 @@ const app = (
     <AppProviders>
       <BrowserRouter>
         <FirstPaintData.Provider value={readFirstPaintData()}>
-          <AppRoutes />
+          <PostedFormData.Provider value={readPostedForm()}>
+            <AppRoutes />
+          </PostedFormData.Provider>
         </FirstPaintData.Provider>
       </BrowserRouter>
     </AppProviders>

@@ -29,7 +29,7 @@ export interface TestContextOptions {
   smtp?: boolean;
   /** A storage driver of the test's own (e.g. one whose disk fills up); the local driver under DATA_DIR otherwise. */
   storageDriver?: StorageDriver;
-  /** A built web app of the test's own (index.html, and its server entry in ../ssr); dist/web otherwise. */
+  /** A built web app of the test's own (index.html, with a server entry beside it in ../ssr). */
   webRoot?: string;
 }
 

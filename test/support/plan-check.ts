@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/server/db/client';
-import { PREPARED_LISTING_MARK } from '../../src/server/features/marketplace/listing-statement';
+import { PREPARED_LISTING_MARK } from '../../src/server/features/creators/listing-statement';
 
 export interface CapturedQuery {
   text: string;

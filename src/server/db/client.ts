@@ -1,13 +1,13 @@
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { migrationsFolder } from '../paths';
 import * as schema from './schema';
 
 /**
@@ -26,15 +26,17 @@ export interface DatabaseHandle {
   close: () => Promise<void>;
   /** Cheap liveness probe for health checks. */
   ping: () => Promise<void>;
+  /** The embedded database itself, which the server shares over its socket (db/socket.ts). */
+  pglite?: PGlite;
 }
 
 /** The advisory-lock key (an arbitrary constant of ours) that serialises migrations across instances. */
 export const MIGRATION_LOCK_KEY = '114531951412033';
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
-
 export interface OpenDatabaseOptions {
   databaseUrl?: string;
+  /** node-postgres through a running server's socket instead of a URL (db/command-database.ts). */
+  socket?: { dir: string; port: number };
   /** Directory for the embedded database; `memory://` keeps it in memory (tests). */
   pgliteDir?: string;
   poolSize?: number;
@@ -50,9 +52,11 @@ const queryLogger = (onQuery: OpenDatabaseOptions['onQuery']) =>
   onQuery ? { logQuery: (query: string, params: unknown[]) => onQuery(query, params) } : undefined;
 
 export const openDatabase = async (options: OpenDatabaseOptions): Promise<DatabaseHandle> => {
-  if (options.databaseUrl) {
+  if (options.databaseUrl || options.socket) {
     const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
+      ...(options.socket
+        ? { host: options.socket.dir, port: options.socket.port, user: 'postgres', database: 'postgres' }
+        : { connectionString: options.databaseUrl }),
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30000,
@@ -92,8 +96,8 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Databa
   }
   const dir = options.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  // pg_trgm backs the name search's trigram index (migration 0001 creates the extension).
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  // pg_trgm backs the name search's trigram index (migration 0001), unaccent the full-text search (migration 0005).
+  const client = await PGlite.create(dir, { extensions: { pg_trgm, unaccent } });
   const pgliteDb = drizzlePglite(client, { schema, logger: queryLogger(options.onQuery) });
   return {
     db: pgliteDb as unknown as Database,
@@ -103,5 +107,6 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Databa
     ping: async () => {
       await client.query('select 1');
     },
+    pglite: client,
   };
 };

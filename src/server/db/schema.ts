@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -403,4 +404,39 @@ export const listingVersion = pgTable(
     version: integer('version').notNull().default(0),
   },
   (table) => [check('listing_version_single_row', sql`${table.id} = 1`)],
+);
+
+/** PostgreSQL's full-text document type; Drizzle has no built-in column for it. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The creator directory's search document, one row per maker or mind (decision 120). Derived data: statement
+ * triggers on profiles, user_roles, maker_profiles, mind_profiles and portfolio_items rewrite a creator's row in
+ * the writing transaction (migration 0005), so it can never disagree with the tables it is read from.
+ * `is_public` is the one visibility rule (the role in user_roles has an approved profile of that role).
+ */
+export const creatorSearch = pgTable(
+  'creator_search',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    role: appRoleEnum('role').notNull(),
+    /** The role profile's id and created_at: the listing's own keyset, so "newest" means the same everywhere. */
+    profileId: uuid('profile_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    isPublic: boolean('is_public').notNull(),
+    sealVerified: boolean('seal_verified').notNull(),
+    /** Deliverable categories (makers) or expertise areas (minds), as text. */
+    categories: text('categories').array().notNull(),
+    /** lower(unaccent(name)), for typo-tolerant name matches by trigram word similarity. */
+    nameKey: text('name_key').notNull(),
+    /** Weighted: name A, specialties B, bio C, portfolio titles D; unaccented, 'simple' configuration. */
+    document: tsvector('document').notNull(),
+  },
+  (t) => [
+    index('creator_search_document_idx').using('gin', t.document).where(sql`${t.isPublic}`),
+    index('creator_search_name_trgm_idx').using('gin', t.nameKey.op('gin_trgm_ops')).where(sql`${t.isPublic}`),
+    index('creator_search_newest_idx').on(t.createdAt.desc().nullsFirst(), t.profileId.desc().nullsFirst()).where(sql`${t.isPublic}`),
+  ],
 );

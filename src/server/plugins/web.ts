@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
@@ -8,9 +7,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FIRST_PAINT_DATA_ID, serializeFirstPaintData, type FirstPaintQuery } from '../../domain/first-paint';
 import { studioQueryKey, type StudioData } from '../../domain/marketplace';
 import { creatorsQueryKey, filtersFromParams, filtersToParams } from '../../domain/marketplace-directory';
+import { POSTED_FORM_ID, type PostedForm } from '../../domain/posted-form';
 import { isAppPath } from '../../domain/routes';
-import type { PublicCreator } from '../features/marketplace/visibility';
+import type { PublicCreator } from '../features/creators/visibility';
 import { loadFirstPaint } from '../first-paint';
+import { builtWebRoot } from '../paths';
 import { resolvePageMeta, injectPageMeta, STUDIO_PATH, type PageMeta } from '../web-meta';
 
 const brotli = promisify(brotliCompress);
@@ -65,8 +66,11 @@ const firstPaintQueries = async (app: FastifyInstance, request: FastifyRequest, 
       const filters = filtersFromParams(url.searchParams);
       const query = filtersToParams(filters).toString();
       // The directory is an infinite query: its first page, fetched without a cursor.
-      const answer = await ask(creatorsQueryKey(filters), `/api/marketplace/creators${query ? `?${query}` : ''}`, (page) => ({ pages: [page], pageParams: [null] }));
-      return answer.queries;
+      const directory = await ask(creatorsQueryKey(filters), `/api/marketplace/creators${query ? `?${query}` : ''}`, (page) => ({ pages: [page], pageParams: [null] }));
+      // `?contact=<id>` is the Contact dialog opened by a link (decision 105): it names a public creator, or nothing.
+      const contact = url.searchParams.get('contact');
+      const creator = contact ? await ask(studioQueryKey(contact), `/api/studio/${encodeURIComponent(contact)}`) : null;
+      return [...directory.queries, ...(creator?.queries ?? [])];
     }
   } catch (error) {
     app.log.warn({ err: error, path: url.pathname }, 'first paint data failed; the browser fetches it');
@@ -85,7 +89,7 @@ const studioCreator = (url: URL, queries: FirstPaintQuery[]): PublicCreator | un
   return { id, role, name, bio, avatarUrl, coverUrl: portfolio[0]?.imageUrl ?? null };
 };
 
-export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../dist/web');
+export const webRoot = builtWebRoot;
 
 /**
  * Serves the built web app: hashed assets with a year-long cache, and index.html (never cached) for every
@@ -115,29 +119,39 @@ export const registerWeb = async (app: FastifyInstance, root: string = webRoot):
   }
 
   /**
-   * Sends a page with its first paint. Its status comes from the render (decision 115): 404 when the page says
-   * that what it shows is missing or hidden, whether the address is unknown or names a studio that is not
-   * public. When there is no render (no server entry, a failure, a timeout) the same is judged from the address
-   * and the first-paint answers, so the status never depends on whether the render succeeded.
+   * Sends a page with its first paint; with `posted`, one whose form the browser posted natively, rendered again
+   * with it (decision 105). `status` is what the caller knows: 200 for an app route, 404 for an unknown address,
+   * or the posted form's own status. The render can turn it into 404 (decision 115): a page that says what it shows
+   * is missing or hidden, such as a studio that is not public. When there is no render (no server entry, a failure,
+   * a timeout) the same is judged from the address and the first-paint answers, so the status never depends on
+   * whether the render succeeded.
    */
-  const sendPage = async (request: FastifyRequest, reply: FastifyReply, isKnownPath: boolean) => {
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, status: number, posted?: PostedForm) => {
+    const isKnownPath = status !== 404 || posted !== undefined;
     if (!template) {
       return reply.status(isKnownPath ? 503 : 404).type('text/plain').send(isKnownPath ? 'The web app is not built yet. Run `npm run build`.' : 'Not found');
     }
     const url = new URL(request.url, 'http://x');
     const queries = isKnownPath ? await firstPaintQueries(app, request, url) : [];
-    const rendered = await firstPaint.render(isKnownPath ? request.url : NOT_FOUND_RENDER_URL, queries);
-    const status = rendered?.status ?? (isKnownPath && !queries.some((query) => query.data === null) ? 200 : 404);
-    if (status === 404) request.log.info({ path: url.pathname }, 'page not found');
-    const meta: PageMeta = await resolvePageMeta(app, url.pathname, status, studioCreator(url, queries));
+    // Every unknown address shows the same page, so they share one render (and one cache entry).
+    const rendered = await firstPaint.render(isKnownPath ? request.url : NOT_FOUND_RENDER_URL, queries, posted);
+    const isMissing = rendered ? rendered.status === 404 : !isKnownPath || queries.some((query) => query.data === null);
+    const answer = isMissing ? 404 : status;
+    if (isMissing) request.log.info({ path: url.pathname }, 'page not found');
+    const meta: PageMeta = await resolvePageMeta(app, url.pathname, answer, studioCreator(url, queries));
     const withMeta = injectPageMeta(template, meta);
-    const data = queries.length > 0 ? `<script type="application/json" id="${FIRST_PAINT_DATA_ID}">${serializeFirstPaintData(queries)}</script>` : '';
+    const data = [
+      queries.length > 0 ? `<script type="application/json" id="${FIRST_PAINT_DATA_ID}">${serializeFirstPaintData(queries)}</script>` : '',
+      posted ? `<script type="application/json" id="${POSTED_FORM_ID}">${serializeFirstPaintData(posted)}</script>` : '',
+    ].join('');
     const page = rendered === null ? withMeta : withMeta.replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>${data}`);
-    reply.status(status).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    reply.status(answer).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
     const encoding = pageEncoding(request.headers['accept-encoding']);
     if (!encoding || request.method === 'HEAD') return reply.send(page);
     return reply.header('content-encoding', encoding).send(await compressPage(page, encoding));
   };
+
+  app.decorate('sendPage', sendPage);
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = new URL(request.url, 'http://x').pathname;
@@ -147,6 +161,6 @@ export const registerWeb = async (app: FastifyInstance, root: string = webRoot):
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).send({ error: 'not_found', message: 'Not found' });
     }
-    return sendPage(request, reply, isAppPath(pathname));
+    return sendPage(request, reply, isAppPath(pathname) ? 200 : 404);
   });
 };

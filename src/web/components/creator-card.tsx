@@ -61,6 +61,8 @@ interface CreatorCardProps {
   creator: CreatorCardData;
   /** Opens the Contact dialog; without it the Contact button is not shown. */
   onContact?: (creator: CreatorCardData) => void;
+  /** Where Contact leads before the app's scripts run or without them: the dialog as a page (decision 105). */
+  contactHref?: string;
   /** Replaces the default 'View Studio' and 'Contact' buttons (e.g. a 'Hire' action elsewhere). */
   actions?: ReactNode;
   headingLevel?: 'h2' | 'h3';
@@ -70,7 +72,7 @@ interface CreatorCardProps {
  * The directory card of spec section 2. The work leads: up to three thumbnails in a fixed frame, then the person,
  * their badges, a short bio and their categories.
  */
-export function CreatorCard({ creator, onContact, actions, headingLevel = 'h3' }: CreatorCardProps) {
+export function CreatorCard({ creator, onContact, contactHref, actions, headingLevel = 'h3' }: CreatorCardProps) {
   const Heading = headingLevel;
   const studioPath = `/studio/${creator.id}`;
   const tags = cardTags(creator.categories);
@@ -126,7 +128,21 @@ export function CreatorCard({ creator, onContact, actions, headingLevel = 'h3' }
                   {MARKETPLACE_MESSAGES.viewStudio}
                 </Link>
               </Button>
-              {onContact ? (
+              {onContact && contactHref ? (
+                // A link until the app runs; then the app opens its dialog in place.
+                <Button asChild size="sm" variant="secondary">
+                  <a
+                    href={contactHref}
+                    aria-label={`Contact ${creator.name}`}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      onContact(creator);
+                    }}
+                  >
+                    Contact
+                  </a>
+                </Button>
+              ) : onContact ? (
                 <Button size="sm" variant="secondary" onClick={() => onContact(creator)} aria-label={`Contact ${creator.name}`}>
                   Contact
                 </Button>

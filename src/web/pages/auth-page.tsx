@@ -1,12 +1,12 @@
-import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import type { KeyboardEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SIGNUP_ROLES } from '../../domain/constants';
 import { parseSignupRole, safeRedirectPath } from '../../domain/routes';
 import { SealMark, WAX_EDGE_PATH } from '../components/seal-mark';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { SignInForm } from '../features/auth/sign-in-form';
 import { SignUpForm } from '../features/auth/sign-up-form';
 import { usePageTitle } from '../lib/use-page-title';
+import { cn } from '../lib/utils';
 
 type AuthTab = 'login' | 'signup';
 
@@ -32,10 +32,65 @@ function AuthAside() {
   );
 }
 
-function AuthPanel({ typeParam, redirectTo }: { typeParam: string | null; redirectTo: string | null }) {
-  const hasValidType = (SIGNUP_ROLES as readonly string[]).includes(typeParam ?? '');
-  const [tab, setTab] = useState<AuthTab>(hasValidType ? 'signup' : 'login');
+const TABS: readonly { value: AuthTab; label: string }[] = [
+  { value: 'login', label: 'Login' },
+  { value: 'signup', label: 'Sign Up' },
+];
 
+/** This page's address with another tab chosen, every other parameter (type, redirect) kept. */
+const tabAddress = (params: URLSearchParams, tab: AuthTab): string => {
+  const next = new URLSearchParams(params);
+  next.set('tab', tab);
+  return `/auth?${next.toString()}`;
+};
+
+/**
+ * Login and Sign Up as tabs that are links (`/auth?tab=signup`): before the app's scripts run, or without them, a
+ * click loads the page with that tab chosen by the server; with them, the router switches it in place
+ * (decision 105). Arrow keys move between the tabs as in any tab list.
+ */
+function AuthTabLinks({ tab, params }: { tab: AuthTab; params: URLSearchParams }) {
+  const navigate = useNavigate();
+  const onKeyDown = (event: KeyboardEvent<HTMLAnchorElement>) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight' && event.key !== 'Home' && event.key !== 'End') return;
+    event.preventDefault();
+    const index = TABS.findIndex((item) => item.value === tab);
+    const nextIndex = event.key === 'Home' ? 0 : event.key === 'End' ? TABS.length - 1 : (index + (event.key === 'ArrowRight' ? 1 : -1) + TABS.length) % TABS.length;
+    const next = TABS[nextIndex];
+    if (!next) return;
+    void navigate(tabAddress(params, next.value), { replace: true, preventScrollReset: true });
+    document.getElementById(`auth-tab-${next.value}`)?.focus();
+  };
+  return (
+    <div role="tablist" aria-label="Log in or sign up" className="grid w-full grid-cols-2 items-center gap-1 rounded-full bg-muted p-1">
+      {TABS.map((item) => {
+        const selected = item.value === tab;
+        return (
+          <Link
+            key={item.value}
+            id={`auth-tab-${item.value}`}
+            role="tab"
+            aria-selected={selected}
+            aria-controls="auth-tabpanel"
+            tabIndex={selected ? 0 : -1}
+            to={tabAddress(params, item.value)}
+            replace
+            preventScrollReset
+            onKeyDown={onKeyDown}
+            className={cn(
+              'inline-flex h-9 items-center justify-center whitespace-nowrap rounded-full px-4 text-sm font-medium transition-colors duration-150',
+              selected ? 'bg-surface text-ink shadow-sm' : 'text-muted-foreground hover:text-ink',
+            )}
+          >
+            {item.label}
+          </Link>
+        );
+      })}
+    </div>
+  );
+}
+
+function AuthPanel({ tab, params, typeParam, redirectTo }: { tab: AuthTab; params: URLSearchParams; typeParam: string | null; redirectTo: string | null }) {
   usePageTitle(tab === 'login' ? 'Log In' : 'Sign Up');
 
   return (
@@ -48,18 +103,16 @@ function AuthPanel({ typeParam, redirectTo }: { typeParam: string | null; redire
           : 'Create your account, then tell us about your work.'}
       </p>
 
-      <Tabs value={tab} onValueChange={(value) => isAuthTab(value) && setTab(value)} className="mt-8">
-        <TabsList className="grid w-full grid-cols-2">
-          <TabsTrigger value="login">Login</TabsTrigger>
-          <TabsTrigger value="signup">Sign Up</TabsTrigger>
-        </TabsList>
-        <TabsContent value="login">
-          <SignInForm redirectTo={redirectTo} />
-        </TabsContent>
-        <TabsContent value="signup">
-          <SignUpForm initialRole={parseSignupRole(typeParam)} redirectTo={redirectTo} />
-        </TabsContent>
-      </Tabs>
+      <div className="mt-8">
+        <AuthTabLinks tab={tab} params={params} />
+        <div id="auth-tabpanel" role="tabpanel" aria-labelledby={`auth-tab-${tab}`} className="mt-6">
+          {tab === 'login' ? (
+            <SignInForm redirectTo={redirectTo} />
+          ) : (
+            <SignUpForm initialRole={parseSignupRole(typeParam)} redirectTo={redirectTo} />
+          )}
+        </div>
+      </div>
     </div>
   );
 }
@@ -67,12 +120,15 @@ function AuthPanel({ typeParam, redirectTo }: { typeParam: string | null; redire
 export function AuthPage() {
   const [params] = useSearchParams();
   const typeParam = params.get('type');
+  // The tab comes from the address (?tab=), so it is the server's choice too; a role link (?type=) opens Sign Up.
+  const tabParam = params.get('tab') ?? '';
+  const tab: AuthTab = isAuthTab(tabParam) ? tabParam : (SIGNUP_ROLES as readonly string[]).includes(typeParam ?? '') ? 'signup' : 'login';
 
   return (
     <div className="mx-auto grid max-w-6xl gap-10 px-5 py-12 sm:px-8 md:py-16 lg:grid-cols-[1fr_1.05fr] lg:gap-16">
       <AuthAside />
       {/* A new ?type= link (e.g. from a For Makers page) starts the panel afresh with that role. */}
-      <AuthPanel key={typeParam ?? ''} typeParam={typeParam} redirectTo={safeRedirectPath(params.get('redirect'))} />
+      <AuthPanel key={typeParam ?? ''} tab={tab} params={params} typeParam={typeParam} redirectTo={safeRedirectPath(params.get('redirect'))} />
     </div>
   );
 }

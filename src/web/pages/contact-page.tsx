@@ -41,6 +41,7 @@ export function ContactPage() {
           Send us a message
         </h2>
         <ContactForm
+          formName="contact"
           idPrefix="contact"
           className="mt-8"
           endpoint="/api/contact"

@@ -12,7 +12,7 @@ import { errorBodySchema } from '../../http/schemas';
 import { readUpload } from '../../storage/upload-request';
 import { listCreatorOptions } from '../projects/creators';
 import { listingCacheFor, sendCachedJson } from '../marketplace/listing-cache';
-import { listCreatorCards } from './directory';
+import { browseFilters, listCreatorCards } from './directory';
 import { getClientDashboard, replaceClientLogo, updateClientProfile } from './service';
 
 export const prefix = '/api/client';
@@ -37,7 +37,7 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
     // Only clients may ask, but the answer is the same for every client: kept by the listing version (decision 083).
     handler: async (request, reply) => {
       const body = await listingCacheFor(app.db, 'browse').get(JSON.stringify(request.query), async () =>
-        JSON.stringify(z.encode(creatorCardListSchema, { creators: await listCreatorCards(app.db, request.query) })),
+        JSON.stringify(z.encode(creatorCardListSchema, { creators: await listCreatorCards(app.db, browseFilters(request.query)) })),
       );
       return sendCachedJson(reply, body);
     },

@@ -3,7 +3,7 @@ import { HONEYPOT_FIELD, type ContactRequest } from '../../../domain/contact-sch
 import { MARKETPLACE_MESSAGES } from '../../../domain/marketplace';
 import { contactSubmissions } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { findApprovedCreator } from '../marketplace/visibility';
+import { findApprovedCreator } from '../creators/visibility';
 import { contactPageEmail, marketplaceContactEmail } from './emails';
 
 export type ContactOutcome = 'stored' | 'dropped';

@@ -4,8 +4,9 @@ import type { DbExecutor } from '../../db/client';
 import { badRequest } from '../../http/errors';
 import { thumbnailUrlOf } from '../../storage/storage';
 import type { MarketplaceFilters } from '../../../domain/marketplace';
-import { countCreators, type KeysetPosition } from './creator-queries';
-import { selectListingPage, type ListingRow } from './listing-statement';
+import { countCreators, type KeysetPosition } from '../creators/count';
+import { selectListingPage, type ListingRow } from '../creators/listing-statement';
+import { countSearch, searchByNewest, searchByRelevance, searchWords } from '../creators/search';
 import { createCountCache, type CountCache } from './count-cache';
 
 const CREATED_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
@@ -56,14 +57,28 @@ const toCard = (row: ListingRow): CreatorCardData => ({
   portfolio: row.portfolio.map(({ id, title, imageUrl, thumbnailUrl }) => ({ id, title, imageUrl, thumbnailUrl })),
 });
 
+const RELEVANCE_CURSOR = /^r(\d{1,5})$/;
+
+/** A relevance page's cursor is its offset into the bounded ranking (search.ts); a newest page's is a keyset. */
+const decodeRelevanceCursor = (cursor: string): number => {
+  const match = RELEVANCE_CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!match) throw badRequest('Invalid cursor', { cursor: 'Invalid cursor' });
+  return Number(match[1]);
+};
+
+const encodeRelevanceCursor = (offset: number): string => Buffer.from(`r${offset}`).toString('base64url');
+
 /**
  * One marketplace page: approved makers and minds matching the filters, newest first, with each creator's
  * three newest portfolio thumbnails and the total count. The page reads are bounded whatever the number of
  * creators; the count is exact below 1,000 and cached for a few seconds above (count-cache.ts, decision 080).
+ * A query goes through full-text search (creators/search.ts, decision 120), ranked by relevance unless
+ * `sort=newest`, with a count that is exact up to 1,000 and 'over 1,000' beyond.
  */
 export const listCreators = async (db: DbExecutor, query: MarketplaceQuery): Promise<MarketplacePage> => {
-  const after = query.cursor ? decodeCursor(query.cursor) : null;
   const filters = { q: query.q, role: query.role, category: query.category, seal: query.seal };
+  if (query.q) return searchCreators(db, query, filters);
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
   const [rows, total] = await Promise.all([
     selectListingPage(db, filters, after, query.limit + 1, LIMITS.cardThumbnails),
     countMatching(db, filters),
@@ -74,6 +89,28 @@ export const listCreators = async (db: DbExecutor, query: MarketplaceQuery): Pro
     creators: page.map(toCard),
     nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
     total,
+  };
+};
+
+const searchCreators = async (db: DbExecutor, query: MarketplaceQuery, filters: MarketplaceFilters): Promise<MarketplacePage> => {
+  const input = { words: searchWords(query.q ?? ''), filters };
+  const byNewest = query.sort === 'newest';
+  const offset = !byNewest && query.cursor ? decodeRelevanceCursor(query.cursor) : 0;
+  const after = byNewest && query.cursor ? decodeCursor(query.cursor) : null;
+  const [rows, count] = await Promise.all([
+    byNewest
+      ? searchByNewest(db, input, after, query.limit + 1, LIMITS.cardThumbnails)
+      : searchByRelevance(db, input, offset, query.limit + 1, LIMITS.cardThumbnails),
+    countSearch(db, input),
+  ]);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  const hasMore = rows.length > query.limit && last !== undefined;
+  return {
+    creators: page.map((row) => ({ ...toCard(row), matchedField: row.matchedField })),
+    nextCursor: !hasMore ? null : byNewest ? encodeCursor(last) : encodeRelevanceCursor(offset + query.limit),
+    total: count.total,
+    totalCapped: count.capped,
   };
 };
 

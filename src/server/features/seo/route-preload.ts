@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { builtWebRoot } from '../../paths';
 
 interface ManifestChunk {
   file: string;
@@ -9,7 +9,7 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-const manifestFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../dist/web/.vite/manifest.json');
+const manifestFile = path.join(builtWebRoot, '.vite/manifest.json');
 
 /** Which lazy modules each public route renders first (see src/web/router.tsx). */
 const ROUTE_MODULES: ReadonlyArray<readonly [RegExp, readonly string[]]> = [

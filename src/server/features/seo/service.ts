@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { selectPublicStudios } from '../marketplace/visibility';
+import { selectPublicStudios } from '../creators/visibility';
 
 /** The public, indexable pages; every other app route is personal or transactional. */
 export const PUBLIC_PAGES: ReadonlyArray<{ path: string; priority: string; changefreq: string }> = [

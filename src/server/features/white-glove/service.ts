@@ -69,6 +69,6 @@ export const listCuratedMatches = async (app: FastifyInstance, auth: AuthContext
     .where(and(eq(whiteGloveRequests.id, requestId), eq(whiteGloveRequests.clientId, auth.userId)));
   if (!row) throw notFound('Request not found');
   if (row.curatedCreatorIds.length === 0) return [];
-  const cards = await listCreatorCards(app.db, { ids: row.curatedCreatorIds, limit: row.curatedCreatorIds.length });
+  const cards = await listCreatorCards(app.db, { ids: row.curatedCreatorIds, seal: false }, row.curatedCreatorIds.length);
   return row.curatedCreatorIds.flatMap((id) => cards.filter((card) => card.id === id));
 };

@@ -1,8 +1,9 @@
-import type { ComponentProps } from 'react';
+import { useContext, type ComponentProps } from 'react';
 import { Slot } from 'radix-ui';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { useHydrated } from '../../lib/use-hydrated';
 import { cn } from '../../lib/utils';
+import { ServerFormContext } from '../server-form';
 
 export const buttonVariants = cva(
   'inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-full font-medium transition-colors duration-150 disabled:pointer-events-none disabled:opacity-60 aria-busy:cursor-progress [&_svg]:pointer-events-none [&_svg]:shrink-0',
@@ -36,9 +37,11 @@ export type ButtonProps = ComponentProps<'button'> &
 
 export function Button({ className, variant, size, asChild = false, type, disabled, ...props }: ButtonProps) {
   // Until the app has taken over the server's first paint, a submit button waits (looking as it will): the form
-  // has no handler yet, and the browser's own submission would send the fields in the URL (decision 084).
+  // has no handler yet, and the browser's own submission would send the fields in the URL (decision 084). A form
+  // the server takes by itself (ServerForm, decision 105) posts natively instead, so its button never waits.
   const hydrated = useHydrated();
-  const waitingForApp = type === 'submit' && !hydrated && !disabled;
+  const postsToServer = useContext(ServerFormContext);
+  const waitingForApp = type === 'submit' && !hydrated && !disabled && !postsToServer;
   if (asChild) return <Slot.Root className={cn(buttonVariants({ variant, size }), className)} {...props} {...(disabled === undefined ? {} : { disabled })} />;
   return (
     <button

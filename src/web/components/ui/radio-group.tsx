@@ -19,3 +19,20 @@ export function RadioGroupItem({ className, ...props }: ComponentProps<typeof Ra
     </RadioGroupPrimitive.Item>
   );
 }
+
+/**
+ * A native radio button drawn like RadioGroupItem. It works before the app's scripts run and posts with its form
+ * (Radix's radio adds its form input only in the browser), so forms that post natively use it (decision 105).
+ */
+export function NativeRadio({ className, ...props }: Omit<ComponentProps<'input'>, 'type'>) {
+  return (
+    <input
+      type="radio"
+      className={cn(
+        'peer size-5 shrink-0 cursor-pointer appearance-none rounded-full border border-border-strong bg-surface transition-colors duration-150 checked:border-accent checked:bg-accent checked:shadow-[inset_0_0_0_4px_var(--color-surface)] disabled:cursor-not-allowed disabled:opacity-60',
+        className,
+      )}
+      {...props}
+    />
+  );
+}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,8 +10,10 @@ import { signInSchema, type SignInInput } from '../../../domain/auth-schemas';
 import { AUTH_MESSAGES } from '../../../domain/messages';
 import { dashboardPath } from '../../../domain/routes';
 import { TextField } from '../../components/text-field';
+import { ServerForm } from '../../components/server-form';
 import { Button } from '../../components/ui/button';
 import { apiFetch } from '../../lib/api';
+import { postedFieldErrors, usePostedForm } from '../../lib/posted-form';
 import { setSessionUser } from '../../lib/session';
 import { showSubmitError } from './api-form-errors';
 
@@ -19,9 +22,13 @@ const SIGN_IN_FIELDS = ['email', 'password'] as const;
 export function SignInForm({ redirectTo }: { redirectTo: string | null }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // A native post the server sent back (decision 105) starts the form with its email and messages; never a password.
+  const posted = usePostedForm('login');
+  const [postedErrors] = useState(() => postedFieldErrors(posted.errors));
   const form = useForm({
     resolver: zodResolver(signInSchema),
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: posted.values.email ?? '', password: '' },
+    errors: postedErrors,
     mode: 'onTouched',
   });
   const { errors, isSubmitting } = form.formState;
@@ -38,7 +45,7 @@ export function SignInForm({ redirectTo }: { redirectTo: string | null }) {
   };
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-5" aria-label="Log in">
+    <ServerForm formName="login" message={posted.message} noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-5" aria-label="Log in">
       <TextField
         id="signin-email"
         label="Email"
@@ -46,6 +53,7 @@ export function SignInForm({ redirectTo }: { redirectTo: string | null }) {
         autoComplete="email"
         inputMode="email"
         error={errors.email?.message}
+        defaultValue={posted.values.email}
         {...form.register('email')}
       />
       <TextField
@@ -63,6 +71,6 @@ export function SignInForm({ redirectTo }: { redirectTo: string | null }) {
       <Link to="/reset-password" className="justify-self-center text-sm text-muted-foreground underline-offset-4 hover:text-ink hover:underline">
         Forgot your password?
       </Link>
-    </form>
+    </ServerForm>
   );
 }

@@ -1,4 +1,5 @@
-import { Controller, useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -6,12 +7,14 @@ import { LoaderCircle } from 'lucide-react';
 import { toast } from '../../lib/toast';
 import type { SessionUser } from '../../../domain/api-types';
 import { signUpSchema, type SignUpInput } from '../../../domain/auth-schemas';
-import { LIMITS, type SignupRole } from '../../../domain/constants';
+import { LIMITS, SIGNUP_ROLES, type SignupRole } from '../../../domain/constants';
 import { AUTH_MESSAGES } from '../../../domain/messages';
 import { onboardPath } from '../../../domain/routes';
 import { TextField } from '../../components/text-field';
+import { ServerForm } from '../../components/server-form';
 import { Button } from '../../components/ui/button';
 import { apiFetch } from '../../lib/api';
+import { postedFieldErrors, usePostedForm } from '../../lib/posted-form';
 import { setSessionUser } from '../../lib/session';
 import { showSubmitError } from './api-form-errors';
 import { SignupRoleField } from './signup-role-field';
@@ -22,9 +25,15 @@ const SIGN_UP_FIELDS = ['name', 'email', 'password', 'role'] as const;
 export function SignUpForm({ initialRole, redirectTo = null }: { initialRole: SignupRole; redirectTo?: string | null }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // A native post the server sent back (decision 105) starts the form with what was entered; never the password.
+  const posted = usePostedForm('signup');
+  const [postedErrors] = useState(() => postedFieldErrors(posted.errors));
+  const postedRole = SIGNUP_ROLES.find((role) => role === posted.values.role);
+  const role = postedRole ?? initialRole;
   const form = useForm({
     resolver: zodResolver(signUpSchema),
-    defaultValues: { name: '', email: '', password: '', role: initialRole },
+    defaultValues: { name: posted.values.name ?? '', email: posted.values.email ?? '', password: '', role },
+    errors: postedErrors,
     mode: 'onTouched',
   });
   const { errors, isSubmitting } = form.formState;
@@ -46,15 +55,9 @@ export function SignUpForm({ initialRole, redirectTo = null }: { initialRole: Si
   };
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-5" aria-label="Sign up">
-      <Controller
-        control={form.control}
-        name="role"
-        render={({ field, fieldState }) => (
-          <SignupRoleField value={field.value} onChange={field.onChange} error={fieldState.error?.message} disabled={isSubmitting} />
-        )}
-      />
-      <TextField id="signup-name" label="Name" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
+    <ServerForm formName="signup" message={posted.message} noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-5" aria-label="Sign up">
+      <SignupRoleField defaultRole={role} error={errors.role?.message} disabled={isSubmitting} {...form.register('role')} />
+      <TextField id="signup-name" label="Name" autoComplete="name" error={errors.name?.message} defaultValue={posted.values.name} {...form.register('name')} />
       <TextField
         id="signup-email"
         label="Email"
@@ -62,6 +65,7 @@ export function SignUpForm({ initialRole, redirectTo = null }: { initialRole: Si
         autoComplete="email"
         inputMode="email"
         error={errors.email?.message}
+        defaultValue={posted.values.email}
         {...form.register('email')}
       />
       <TextField
@@ -77,6 +81,6 @@ export function SignUpForm({ initialRole, redirectTo = null }: { initialRole: Si
         {isSubmitting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
         {isSubmitting ? 'Creating account…' : 'Create Account'}
       </Button>
-    </form>
+    </ServerForm>
   );
 }

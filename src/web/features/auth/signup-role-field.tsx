@@ -1,7 +1,7 @@
+import type { ComponentProps } from 'react';
 import type { SignupRole } from '../../../domain/constants';
-import { RadioGroup, RadioGroupItem } from '../../components/ui/radio-group';
+import { NativeRadio } from '../../components/ui/radio-group';
 import { FieldError } from '../../components/ui/label';
-import { cn } from '../../lib/utils';
 
 const ROLE_OPTIONS: readonly { value: SignupRole; label: string; description: string }[] = [
   { value: 'maker', label: 'Maker (Creative Producer)', description: 'Branding, design, writing and content you make yourself.' },
@@ -9,30 +9,28 @@ const ROLE_OPTIONS: readonly { value: SignupRole; label: string; description: st
   { value: 'client', label: 'Client (Brand Partner)', description: 'Hire verified human creators for your brand.' },
 ];
 
-interface SignupRoleFieldProps {
-  value: SignupRole;
-  onChange: (role: SignupRole) => void;
+type SignupRoleFieldProps = Omit<ComponentProps<'input'>, 'type' | 'value' | 'defaultValue'> & {
+  /** The role chosen when the form appears. */
+  defaultRole: SignupRole;
   error?: string;
-  disabled?: boolean;
-}
+};
 
-const isSignupRole = (value: string): value is SignupRole => ROLE_OPTIONS.some((option) => option.value === value);
-
-export function SignupRoleField({ value, onChange, error, disabled }: SignupRoleFieldProps) {
+/**
+ * The three roles as native radio buttons in one group, so a choice made before the app's scripts run is kept and
+ * posted (decision 105). The chosen card is drawn from the input's own state (`has-checked`), not from a render.
+ */
+export function SignupRoleField({ defaultRole, error, ...inputProps }: SignupRoleFieldProps) {
   return (
     <div className="grid gap-3">
       <p id="signup-role-label" className="text-sm font-medium text-ink">
         I am joining as
       </p>
-      <RadioGroup
-        name="role"
-        value={value}
-        onValueChange={(next) => isSignupRole(next) && onChange(next)}
-        disabled={disabled}
+      <div
+        role="radiogroup"
         aria-labelledby="signup-role-label"
         aria-describedby={error ? 'signup-role-error' : undefined}
         aria-invalid={error ? true : undefined}
-        className="gap-2.5"
+        className="grid gap-2.5"
       >
         {ROLE_OPTIONS.map((option) => {
           const id = `signup-role-${option.value}`;
@@ -40,17 +38,16 @@ export function SignupRoleField({ value, onChange, error, disabled }: SignupRole
             <label
               key={option.value}
               htmlFor={id}
-              className={cn(
-                'flex cursor-pointer items-start gap-3.5 rounded-xl border bg-surface px-4 py-3.5 transition-colors duration-150',
-                value === option.value ? 'border-accent bg-accent-soft/50' : 'border-border hover:border-border-strong',
-              )}
+              className="flex cursor-pointer items-start gap-3.5 rounded-xl border border-border bg-surface px-4 py-3.5 transition-colors duration-150 hover:border-border-strong has-checked:border-accent has-checked:bg-accent-soft/50 has-focus-visible:ring-3 has-focus-visible:ring-accent/25"
             >
-              <RadioGroupItem
+              <NativeRadio
                 id={id}
                 value={option.value}
+                defaultChecked={option.value === defaultRole}
                 aria-labelledby={`${id}-label`}
                 aria-describedby={`${id}-description`}
                 className="mt-0.5"
+                {...inputProps}
               />
               <span className="grid gap-0.5">
                 <span id={`${id}-label`} className="text-[0.9375rem] font-medium leading-snug text-ink">
@@ -63,7 +60,7 @@ export function SignupRoleField({ value, onChange, error, disabled }: SignupRole
             </label>
           );
         })}
-      </RadioGroup>
+      </div>
       <FieldError id="signup-role-error" message={error} />
     </div>
   );

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
 import '../../test/jsdom-shims';
 import { stubFetch } from '../../test/render-app';
@@ -13,10 +14,16 @@ afterEach(() => {
 
 const renderForm = () =>
   render(
-    <>
-      <ContactForm idPrefix="t" endpoint="/api/contact" successMessage="Thank you for reaching out. We'll be in touch shortly." failureMessage="Error submitting form" />
+    <MemoryRouter initialEntries={['/contact']}>
+      <ContactForm
+        formName="contact"
+        idPrefix="t"
+        endpoint="/api/contact"
+        successMessage="Thank you for reaching out. We'll be in touch shortly."
+        failureMessage="Error submitting form"
+      />
       <Toaster />
-    </>,
+    </MemoryRouter>,
   );
 
 describe('ContactForm', () => {

@@ -1,20 +1,27 @@
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle } from 'lucide-react';
 import { toast } from '../../lib/toast';
 import { CONTACT_MESSAGES, HONEYPOT_FIELD, contactRequestSchema, type ContactRequest } from '../../../domain/contact-schemas';
 import { LIMITS } from '../../../domain/constants';
+import { SENT_PARAM } from '../../../domain/posted-form';
+import { ServerForm } from '../../components/server-form';
 import { TextField } from '../../components/text-field';
 import { Button } from '../../components/ui/button';
 import { FieldError, Label } from '../../components/ui/label';
 import { Textarea } from '../../components/ui/textarea';
 import { apiFetch } from '../../lib/api';
+import { postedFieldErrors, usePostedForm } from '../../lib/posted-form';
 import { cn } from '../../lib/utils';
 import { showSubmitError } from '../auth/api-form-errors';
 
 const FIELDS = ['name', 'email', 'message'] as const;
 
 interface ContactFormProps {
+  /** Which form the server is told it got when the browser posts it natively (decision 105). */
+  formName: 'contact' | 'creator-contact';
   /** Prefix for element ids, so two forms can share a page. */
   idPrefix: string;
   endpoint: string;
@@ -26,10 +33,16 @@ interface ContactFormProps {
 }
 
 /** Name, Email and Message with the spec's contact schema, a live counter, and a honeypot for bots. */
-export function ContactForm({ idPrefix, endpoint, successMessage, failureMessage, submitLabel = 'Send Message', onSent, className }: ContactFormProps) {
+export function ContactForm({ formName, idPrefix, endpoint, successMessage, failureMessage, submitLabel = 'Send Message', onSent, className }: ContactFormProps) {
+  // A native post comes back here with what was entered and its messages, or, once sent, with `?sent=1`.
+  const posted = usePostedForm(formName);
+  const [postedErrors] = useState(() => postedFieldErrors(posted.errors));
+  const [params] = useSearchParams();
+  const sentNatively = params.get(SENT_PARAM) === '1';
   const form = useForm({
     resolver: zodResolver(contactRequestSchema),
-    defaultValues: { name: '', email: '', message: '', [HONEYPOT_FIELD]: '' },
+    defaultValues: { name: posted.values.name ?? '', email: posted.values.email ?? '', message: posted.values.message ?? '', [HONEYPOT_FIELD]: '' },
+    errors: postedErrors,
     mode: 'onTouched',
   });
   const { errors, isSubmitting } = form.formState;
@@ -50,8 +63,13 @@ export function ContactForm({ idPrefix, endpoint, successMessage, failureMessage
   const messageError = errors.message?.message;
   const counterId = id('message-count');
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className={cn('grid gap-5', className)}>
-      <TextField id={id('name')} label="Name" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
+    <ServerForm formName={formName} message={posted.message} noValidate onSubmit={form.handleSubmit(onSubmit)} className={cn('grid gap-5', className)}>
+      {sentNatively ? (
+        <p role="status" className="rounded-xl border border-accent/30 bg-accent-soft/50 px-4 py-3 text-[0.9375rem] text-ink">
+          {successMessage}
+        </p>
+      ) : null}
+      <TextField id={id('name')} label="Name" autoComplete="name" error={errors.name?.message} defaultValue={posted.values.name} {...form.register('name')} />
       <TextField
         id={id('email')}
         label="Email"
@@ -59,6 +77,7 @@ export function ContactForm({ idPrefix, endpoint, successMessage, failureMessage
         autoComplete="email"
         inputMode="email"
         error={errors.email?.message}
+        defaultValue={posted.values.email}
         {...form.register('email')}
       />
       <div className="grid gap-2">
@@ -73,6 +92,7 @@ export function ContactForm({ idPrefix, endpoint, successMessage, failureMessage
           rows={8}
           aria-invalid={messageError ? true : undefined}
           aria-describedby={[messageError ? id('message-error') : null, counterId].filter(Boolean).join(' ')}
+          defaultValue={posted.values.message}
           {...form.register('message')}
         />
         <FieldError id={id('message-error')} message={messageError} />
@@ -86,6 +106,6 @@ export function ContactForm({ idPrefix, endpoint, successMessage, failureMessage
         {isSubmitting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
         {isSubmitting ? CONTACT_MESSAGES.sending : submitLabel}
       </Button>
-    </form>
+    </ServerForm>
   );
 }

@@ -15,6 +15,7 @@ export function ContactCreatorDialog({ creator, onClose }: { creator: CreatorCar
           </DialogDescription>
         </DialogHeader>
         <ContactForm
+          formName="creator-contact"
           idPrefix="creator-contact"
           endpoint={`/api/contact/creators/${encodeURIComponent(creator.id)}`}
           successMessage={CONTACT_MESSAGES.marketplaceSuccess}

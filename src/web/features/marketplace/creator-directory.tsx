@@ -13,6 +13,16 @@ import { DirectoryFiltersBar, type FiltersChange } from './directory-filters';
 
 // The dialog brings the form library and the dialog primitive; it loads on the first 'Contact' click.
 const ContactCreatorDialog = lazy(() => import('./contact-creator-dialog').then((m) => ({ default: m.ContactCreatorDialog })));
+// The same form reached by its link (?contact=<id>) before the app runs or without it (decision 105).
+const ContactCreatorPanel = lazy(() => import('./contact-creator-panel').then((m) => ({ default: m.ContactCreatorPanel })));
+
+/** The directory's address with one more (or one less, for null) parameter, the filters kept. */
+const directoryAddress = (params: URLSearchParams, contact: string | null): string => {
+  const next = filtersToParams(filtersFromParams(params));
+  if (contact) next.set('contact', contact);
+  const query = next.toString();
+  return query ? `/marketplace?${query}` : '/marketplace';
+};
 
 const countLine = (total: number) => `${total} verified ${total === 1 ? 'creator' : 'creators'}`;
 
@@ -38,6 +48,7 @@ export function CreatorDirectory() {
   const [params, setParams] = useSearchParams();
   const filters = filtersFromParams(params);
   const [contacting, setContacting] = useState<CreatorCardData | null>(null);
+  const contactParam = params.get('contact');
 
   const query = useInfiniteQuery({
     queryKey: creatorsQueryKey(filters),
@@ -91,7 +102,7 @@ export function CreatorDirectory() {
             {creators.map((creator) => (
               <li key={creator.id} className="flex">
                 <div className="flex w-full flex-col [&>article]:flex-1">
-                  <CreatorCard creator={creator} onContact={setContacting} />
+                  <CreatorCard creator={creator} onContact={setContacting} contactHref={directoryAddress(params, creator.id)} />
                 </div>
               </li>
             ))}
@@ -105,6 +116,11 @@ export function CreatorDirectory() {
             {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
           </Button>
         </div>
+      ) : null}
+      {contactParam ? (
+        <Suspense fallback={null}>
+          <ContactCreatorPanel creatorId={contactParam} closeHref={directoryAddress(params, null)} />
+        </Suspense>
       ) : null}
       {contacting ? (
         <Suspense fallback={null}>

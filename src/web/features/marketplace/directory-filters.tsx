@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Search } from 'lucide-react';
 import { DELIVERABLE_CATEGORIES, EXPERTISE_AREAS } from '../../../domain/constants';
 import { CATEGORY_LABELS, isMarketplaceCategory } from '../../../domain/marketplace';
@@ -20,8 +20,15 @@ const chevron = {
 /** A change to the filters, applied to the filters in force when it happens (not to those of the last render). */
 export type FiltersChange = (current: DirectoryFilters) => DirectoryFilters;
 
+/**
+ * Search and filters as a GET form on /marketplace (decision 105): before the app's scripts run, or without them,
+ * 'Search' (or Enter) loads the page the server renders for those filters. With the app, every change applies at
+ * once, in place. The choices are the controls' own state until the app runs, so a choice made before it is kept
+ * and applied when it does.
+ */
 export function DirectoryFiltersBar({ filters, onChange }: { filters: DirectoryFilters; onChange: (change: FiltersChange) => void }) {
   const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
   const [search, setSearch] = useState(filters.q);
   // Resync when the URL changes from elsewhere (back button, a link).
   const [syncedQ, setSyncedQ] = useState(filters.q);
@@ -29,6 +36,28 @@ export function DirectoryFiltersBar({ filters, onChange }: { filters: DirectoryF
     setSyncedQ(filters.q);
     setSearch(filters.q);
   }
+
+  // What was typed or chosen before the app took the page over is applied now, as if it had happened with it.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const data = new FormData(form);
+    const typed = String(data.get('q') ?? '');
+    if (typed !== filters.q) setSearch(typed);
+    const role = String(data.get('role') ?? '');
+    const category = String(data.get('category') ?? '');
+    const seal = data.get('seal') === '1';
+    if (role !== filters.role || category !== filters.category || seal !== filters.seal) {
+      onChange((current) => ({
+        ...current,
+        role: role === 'maker' || role === 'mind' ? role : '',
+        category: isMarketplaceCategory(category) ? category : '',
+        seal,
+      }));
+    }
+    // Once, when the app takes over: later changes arrive through the controls' handlers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => {
     if (search.trim() === filters.q.trim()) return;
@@ -38,13 +67,16 @@ export function DirectoryFiltersBar({ filters, onChange }: { filters: DirectoryF
 
   return (
     <form
+      ref={formRef}
       role="search"
       aria-label="Search creators"
+      action="/marketplace"
+      method="get"
       onSubmit={(event) => {
         event.preventDefault();
         onChange((current) => ({ ...current, q: search }));
       }}
-      className="grid gap-4 rounded-2xl border border-border bg-surface p-4 sm:p-5 md:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)_minmax(0,1.2fr)_auto] md:items-end"
+      className="grid gap-4 rounded-2xl border border-border bg-surface p-4 sm:p-5 md:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)_minmax(0,1.2fr)_auto_auto] md:items-end"
     >
       <div className="grid gap-2">
         <Label htmlFor={`${id}-q`}>Search by name</Label>
@@ -53,6 +85,7 @@ export function DirectoryFiltersBar({ filters, onChange }: { filters: DirectoryF
           <input
             id={`${id}-q`}
             type="search"
+            name="q"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
             placeholder="e.g. Marlowe"
@@ -66,7 +99,10 @@ export function DirectoryFiltersBar({ filters, onChange }: { filters: DirectoryF
         <Label htmlFor={`${id}-role`}>Role</Label>
         <select
           id={`${id}-role`}
-          value={filters.role}
+          name="role"
+          // Uncontrolled, so a choice made before the app runs survives hydration; a new address starts it afresh.
+          key={filters.role}
+          defaultValue={filters.role}
           onChange={(event) => {
             const role = event.target.value as DirectoryFilters['role'];
             onChange((current) => ({ ...current, role }));
@@ -83,7 +119,9 @@ export function DirectoryFiltersBar({ filters, onChange }: { filters: DirectoryF
         <Label htmlFor={`${id}-category`}>Category</Label>
         <select
           id={`${id}-category`}
-          value={filters.category}
+          name="category"
+          key={filters.category}
+          defaultValue={filters.category}
           onChange={(event) => {
             const value = event.target.value;
             onChange((current) => ({ ...current, category: isMarketplaceCategory(value) ? value : '' }));
@@ -108,17 +146,32 @@ export function DirectoryFiltersBar({ filters, onChange }: { filters: DirectoryF
           </optgroup>
         </select>
       </div>
-      <button
-        type="button"
-        aria-pressed={filters.seal}
-        onClick={() => onChange((current) => ({ ...current, seal: !current.seal }))}
+      <label
         className={cn(
-          'inline-flex h-11 items-center justify-center gap-2 rounded-full border px-5 text-[0.9375rem] font-medium transition-colors duration-150',
-          filters.seal ? 'border-accent bg-accent-soft text-accent-strong' : 'border-border-strong text-ink hover:bg-muted',
+          'inline-flex h-11 cursor-pointer select-none items-center justify-center gap-2 rounded-full border px-5 text-[0.9375rem] font-medium transition-colors duration-150 has-focus-visible:ring-3 has-focus-visible:ring-accent/25',
+          'border-border-strong text-ink hover:bg-muted has-checked:border-accent has-checked:bg-accent-soft has-checked:text-accent-strong',
         )}
       >
+        <input
+          key={String(filters.seal)}
+          type="checkbox"
+          name="seal"
+          value="1"
+          defaultChecked={filters.seal}
+          onChange={(event) => {
+            const seal = event.target.checked;
+            onChange((current) => ({ ...current, seal }));
+          }}
+          className="sr-only"
+        />
         <SealMark aria-hidden="true" className="size-5 text-accent" />
         Seal Only
+      </label>
+      <button
+        type="submit"
+        className="inline-flex h-11 items-center justify-center gap-2 rounded-full bg-ink px-6 text-[0.9375rem] font-medium text-paper transition-colors duration-150 hover:bg-ink/85"
+      >
+        Search
       </button>
     </form>
   );

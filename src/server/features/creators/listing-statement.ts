@@ -1,10 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgPreparedQuery, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { DeliverableCategory, SealStatus } from '../../../domain/constants';
-import { CATEGORY_EXPERTISE, isDeliverableCategory, type CreatorRole, type MarketplaceFilters } from '../../../domain/marketplace';
+import { isDeliverableCategory, type CreatorRole } from '../../../domain/marketplace';
 import type { DbExecutor } from '../../db/client';
-import { makerProfiles, mindProfiles, portfolioItems, profiles, userRoles } from '../../db/schema';
-import { escapeLike, type CreatorRow, type KeysetPosition } from './creator-queries';
+import { makerProfiles, portfolioItems, profiles, userRoles } from '../../db/schema';
+import type { CreatorRow, KeysetPosition } from './count';
+import { bindPlaceholders, branchConditions, filterValues, rolesMatching, type CreatorFilters } from './filters';
+import { categoriesColumn, creatorProfileTable, hasCreatorRole } from './tables';
 
 export interface ListingThumb {
   id: string;
@@ -33,14 +35,11 @@ interface RawListingRow {
 
 /** Which filters a page uses: one prepared statement per shape, the values travel as parameters. */
 interface Shape {
-  makers: boolean;
-  minds: boolean;
-  search: boolean;
-  seal: boolean;
-  makerCategory: boolean;
-  mindAreas: boolean;
+  roles: CreatorRole[];
+  filters: CreatorFilters;
   after: boolean;
   limit: number;
+  /** 0: no portfolio read at all (the Browse tab's cards show none). */
   thumbnails: number;
 }
 
@@ -49,57 +48,52 @@ export const PREPARED_LISTING_MARK = '/* listing: prepared */';
 
 const p = (name: string) => sql.placeholder(name);
 
-/** Arrays travel as PostgreSQL array literals: PGlite would otherwise send a JS array as "a,b" to an enum[] param. */
-const arrayLiteral = (values: readonly string[]): string => `{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
-
 // Constants are written into the statement as literals, never as parameters: a generic plan must still see
 // `application_status = 'approved'` to use the partial indexes and the right estimates.
 const branch = (role: CreatorRole, shape: Shape): SQL => {
-  const table = role === 'maker' ? makerProfiles : mindProfiles;
-  const conditions: SQL[] = [sql`${table.applicationStatus} = 'approved'`];
-  if (shape.search) conditions.push(sql`${profiles.name} ilike ${p('pattern')}`);
-  if (role === 'maker' && shape.seal) conditions.push(sql`${makerProfiles.sealStatus} = 'verified'`);
-  if (role === 'maker' && shape.makerCategory) {
-    conditions.push(sql`${makerProfiles.deliverableCategories} @> array[${p('category')}]::deliverable_category[]`);
-  }
-  if (role === 'mind' && shape.mindAreas) conditions.push(sql`${mindProfiles.expertiseAreas} && ${p('areas')}::expertise_area[]`);
+  const table = creatorProfileTable(role);
+  const conditions = branchConditions(role, shape.filters, bindPlaceholders);
   if (shape.after) conditions.push(sql`(${table.createdAt}, ${table.id}) < (${p('afterCreated')}::timestamptz, ${p('afterId')}::uuid)`);
-  const categories = role === 'maker' ? makerProfiles.deliverableCategories : mindProfiles.expertiseAreas;
   return sql`(
     select ${table.userId} as user_id, ${table.id} as profile_id, ${table.createdAt} as created_at, ${sql.raw(`'${role}'`)} as role,
       ${profiles.name} as name, ${profiles.bio} as bio, ${profiles.avatarUrl} as avatar_url,
-      ${role === 'maker' ? sql`${makerProfiles.sealStatus}::text` : sql.raw(`'none'`)} as seal_status, ${categories}::text[] as categories
+      ${role === 'maker' ? sql`${makerProfiles.sealStatus}::text` : sql.raw(`'none'`)} as seal_status, ${categoriesColumn(role)}::text[] as categories
     from ${table}
     inner join ${profiles} on ${profiles.id} = ${table.userId}
-    -- user_roles on the matching role keeps admins (and any profile left behind by a role change) out.
-    inner join ${userRoles} on ${userRoles.userId} = ${table.userId} and ${userRoles.role} = ${sql.raw(`'${role}'`)}
+    inner join ${userRoles} on ${hasCreatorRole(role)}
     where ${sql.join(conditions, sql` and `)}
     order by ${table.createdAt} desc, ${table.id} desc
     limit ${sql.raw(String(shape.limit))}
   )`;
 };
 
-const statement = (shape: Shape): SQL => {
-  const branches = [...(shape.makers ? [branch('maker', shape)] : []), ...(shape.minds ? [branch('mind', shape)] : [])];
-  // Microseconds in the key: a JavaScript Date would round to milliseconds and skip or repeat creators made in
-  // the same millisecond across pages.
-  return sql`${sql.raw(shape.search ? '' : PREPARED_LISTING_MARK)}
-    select page.user_id, page.profile_id::text as profile_id,
-      to_char(page.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key, page.role,
-      page.name, page.bio, page.avatar_url, page.seal_status, page.categories, thumbs.portfolio
-    from (${sql.join(branches, sql` union all `)}) page
-    left join lateral (
+/** Each creator's `count` newest portfolio items as JSON, read along (maker_id, created_at, id); 0 reads none. */
+export const thumbnailsJoin = (count: number, creatorId: SQL = sql.raw('page.user_id')): SQL =>
+  count === 0
+    ? sql`left join lateral (select null::json as portfolio) thumbs on true`
+    : sql`left join lateral (
       select json_agg(json_build_object('id', pi.id, 'title', pi.title, 'category', pi.category, 'imageUrl', pi.image_url,
         'thumbnailUrl', pi.thumbnail_url) order by pi.created_at desc, pi.id desc) as portfolio
       from (
         select ${portfolioItems.id} as id, ${portfolioItems.title} as title, ${portfolioItems.category} as category,
           ${portfolioItems.imageUrl} as image_url, ${portfolioItems.thumbnailUrl} as thumbnail_url, ${portfolioItems.createdAt} as created_at
         from ${portfolioItems}
-        where ${portfolioItems.makerId} = page.user_id
+        where ${portfolioItems.makerId} = ${creatorId}
         order by ${portfolioItems.createdAt} desc, ${portfolioItems.id} desc
-        limit ${sql.raw(String(shape.thumbnails))}
+        limit ${sql.raw(String(count))}
       ) pi
-    ) thumbs on true
+    ) thumbs on true`;
+
+const statement = (shape: Shape): SQL => {
+  const branches = shape.roles.map((role) => branch(role, shape));
+  // Microseconds in the key: a JavaScript Date would round to milliseconds and skip or repeat creators made in
+  // the same millisecond across pages.
+  return sql`${sql.raw(shape.filters.q ? '' : PREPARED_LISTING_MARK)}
+    select page.user_id, page.profile_id::text as profile_id,
+      to_char(page.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key, page.role,
+      page.name, page.bio, page.avatar_url, page.seal_status, page.categories, thumbs.portfolio
+    from (${sql.join(branches, sql` union all `)}) page
+    ${thumbnailsJoin(shape.thumbnails)}
     order by page.created_at desc, page.profile_id desc
     limit ${sql.raw(String(shape.limit))}`;
 };
@@ -114,10 +108,14 @@ const dialect = new PgDialect();
 const prepared = new WeakMap<DbExecutor, Map<string, ListingQuery>>();
 
 const prepare = (db: DbExecutor, shape: Shape): ListingQuery => {
-  const key = [shape.makers, shape.minds, shape.search, shape.seal, shape.makerCategory, shape.mindAreas, shape.after]
-    .map((flag) => (flag ? '1' : '0'))
-    .join('');
-  const name = shape.search ? undefined : `hm_listing_${key}_${shape.limit}_${shape.thumbnails}`;
+  const { filters } = shape;
+  const key = [
+    shape.roles.join(''),
+    ...[filters.q, filters.seal, filters.category !== undefined && isDeliverableCategory(filters.category), filters.category !== undefined, filters.ids, shape.after].map(
+      (flag) => (flag ? '1' : '0'),
+    ),
+  ].join('');
+  const name = filters.q ? undefined : `hm_listing_${key}_${shape.limit}_${shape.thumbnails}`;
   let statements = prepared.get(db);
   if (!statements) {
     statements = new Map();
@@ -140,31 +138,22 @@ const prepare = (db: DbExecutor, shape: Shape): ListingQuery => {
  */
 export const selectListingPage = async (
   db: DbExecutor,
-  filters: MarketplaceFilters,
+  filters: CreatorFilters,
   after: KeysetPosition | null,
   limit: number,
   thumbnails: number,
 ): Promise<ListingRow[]> => {
-  const category = filters.category;
-  const makerCategory = category !== undefined && isDeliverableCategory(category);
+  const roles = rolesMatching(filters);
+  if (roles.length === 0) return [];
   const shape: Shape = {
-    // A mind's expertise area as the category can only match minds; minds never hold the Seal.
-    makers: filters.role !== 'mind' && (category === undefined || makerCategory),
-    minds: filters.role !== 'maker' && !filters.seal,
-    search: Boolean(filters.q),
-    seal: filters.seal,
-    makerCategory,
-    mindAreas: category !== undefined,
+    roles,
+    filters,
     after: after !== null,
     limit: Math.max(1, Math.trunc(limit)),
-    thumbnails: Math.max(1, Math.trunc(thumbnails)),
+    thumbnails: Math.max(0, Math.trunc(thumbnails)),
   };
-  if (!shape.makers && !shape.minds) return [];
-  const areas = category === undefined ? [] : makerCategory ? [...CATEGORY_EXPERTISE[category]] : [category];
   const result = await prepare(db, shape).execute({
-    pattern: `%${escapeLike(filters.q ?? '')}%`,
-    category: category ?? null,
-    areas: arrayLiteral(areas),
+    ...filterValues(filters),
     afterCreated: after?.createdKey ?? null,
     afterId: after?.profileId ?? null,
   });

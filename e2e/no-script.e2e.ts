@@ -1,0 +1,206 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_FEATURED, PUBLIC_MIND_COUNT, PUBLIC_SEAL_COUNT, PUBLIC_SURNAME } from './fixtures/public';
+import { baseURL, launchBrowser, uniqueEmail } from './support/browser';
+
+// Decision 105: every control of the public pages works before the app's scripts run, and without them.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const PASSWORD = 'no script pass phrase';
+const SHORT_PASSWORD = 'short7!';
+
+/** Every address a page asked for, so a journey can prove no password or token was ever in one. */
+const recordAddresses = (context: BrowserContext): string[] => {
+  const addresses: string[] = [];
+  context.on('request', (request) => addresses.push(request.url()));
+  return addresses;
+};
+
+const expectNoSecretIn = (addresses: string[]) => {
+  expect(addresses.length).toBeGreaterThan(0);
+  for (const address of addresses) {
+    const decoded = decodeURIComponent(address);
+    expect(decoded).not.toContain(PASSWORD);
+    expect(decoded).not.toContain(SHORT_PASSWORD);
+    expect(decoded).not.toMatch(/password=|token=/i);
+  }
+};
+
+const visible = (page: Page, text: string) => page.getByText(text, { exact: true }).first().isVisible();
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+describe('with JavaScript disabled', () => {
+  it('signs up, logs in, sends a message, and searches, filters and contacts in the marketplace', async () => {
+    const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false });
+    const addresses = recordAddresses(context);
+    const page = await context.newPage();
+    const email = uniqueEmail('no-script');
+
+    // Sign up: the tab is a link, the form posts, mistakes come back with the spec's messages and what was typed.
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await page.waitForURL((url) => url.searchParams.get('tab') === 'signup');
+    expect(await page.getByRole('tab', { name: 'Sign Up' }).getAttribute('aria-selected')).toBe('true');
+    const signUp = page.getByRole('form', { name: 'Sign up' });
+    await signUp.getByRole('radio', { name: 'Mind (Strategic Creative)' }).check();
+    await signUp.getByLabel('Name').fill('Nadia Noscript');
+    await signUp.getByLabel('Email').fill(email);
+    await signUp.getByLabel('Password').fill(SHORT_PASSWORD);
+    await signUp.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForLoadState('domcontentloaded');
+    expect(await visible(page, 'Password must be at least 8 characters')).toBe(true);
+    expect(await signUp.getByLabel('Name').inputValue()).toBe('Nadia Noscript');
+    expect(await signUp.getByLabel('Email').inputValue()).toBe(email);
+    expect(await signUp.getByLabel('Password').inputValue()).toBe('');
+    expect(await signUp.getByRole('radio', { name: 'Mind (Strategic Creative)' }).isChecked()).toBe(true);
+    expect(await page.content()).not.toContain(SHORT_PASSWORD);
+    await signUp.getByLabel('Password').fill(PASSWORD);
+    await signUp.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL((url) => url.pathname === '/onboard-mind');
+    expect((await context.cookies()).some((cookie) => cookie.name.endsWith('session_token') && cookie.httpOnly)).toBe(true);
+    await context.clearCookies();
+
+    // Log in: a wrong password is said in the page, the email stays; the right one lands on the dashboard.
+    await page.goto('/auth');
+    const logIn = page.getByRole('form', { name: 'Log in' });
+    await logIn.getByLabel('Email').fill(email);
+    await logIn.getByLabel('Password').fill(SHORT_PASSWORD);
+    await logIn.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForLoadState('domcontentloaded');
+    expect(await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).isVisible()).toBe(true);
+    expect(await logIn.getByLabel('Email').inputValue()).toBe(email);
+    await logIn.getByLabel('Password').fill(PASSWORD);
+    await logIn.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard-mind');
+    await context.clearCookies();
+
+    // Contact: the message field's message, then the thanks.
+    await page.goto('/contact');
+    await page.getByLabel('Name').fill('Nadia Noscript');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.waitForLoadState('domcontentloaded');
+    expect(await visible(page, 'Message is required')).toBe(true);
+    expect(await page.getByLabel('Name').inputValue()).toBe('Nadia Noscript');
+    await page.getByLabel('Message', { exact: true }).fill('Written without any scripts at all.');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.waitForURL((url) => url.pathname === '/contact' && url.searchParams.get('sent') === '1');
+    expect(await page.getByRole('status').filter({ hasText: "Thank you for reaching out. We'll be in touch shortly." }).isVisible()).toBe(true);
+
+    // The marketplace: search and filters are a GET form the server's page honours.
+    await page.goto('/marketplace');
+    await page.getByLabel('Search by name').fill(PUBLIC_SURNAME);
+    await page.getByLabel('Role').selectOption('mind');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('role') === 'mind');
+    expect(new URL(page.url()).searchParams.get('q')).toBe(PUBLIC_SURNAME);
+    expect(await visible(page, `${PUBLIC_MIND_COUNT} verified creators`)).toBe(true);
+    expect(await page.getByRole('article').count()).toBe(PUBLIC_MIND_COUNT);
+    await page.getByLabel('Role').selectOption('');
+    await page.getByRole('checkbox', { name: 'Seal Only' }).check({ force: true });
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('seal') === '1');
+    expect(await visible(page, `${PUBLIC_SEAL_COUNT} verified creators`)).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'Seal Only' }).isChecked()).toBe(true);
+
+    // A creator's Contact opens the dialog as a page; its form posts and comes back thanked.
+    await page.goto(`/marketplace?q=${encodeURIComponent(PUBLIC_FEATURED.name)}`);
+    await page.getByRole('link', { name: `Contact ${PUBLIC_FEATURED.name}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.getByRole('heading', { name: `Contact ${PUBLIC_FEATURED.name}` }).isVisible()).toBe(true);
+    await dialog.getByLabel('Name').fill('Nadia Noscript');
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Message', { exact: true }).fill('A label for our cider, please.');
+    await dialog.getByRole('button', { name: 'Send Message' }).click();
+    await page.waitForURL((url) => url.searchParams.get('sent') === '1');
+    expect(await page.getByRole('dialog').getByRole('status').textContent()).toBe("Message sent! We'll get back to you soon.");
+    await page.getByRole('dialog').getByRole('link', { name: 'Close' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('contact'));
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    expectNoSecretIn(addresses);
+    await context.close();
+  });
+});
+
+/** A page at DOMContentLoaded on a phone-like CPU (4× slower), before the app's scripts have taken it over. */
+const slowPage = async (): Promise<{ context: BrowserContext; page: Page; addresses: string[] }> => {
+  const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 390, height: 844 } });
+  const addresses = recordAddresses(context);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  return { context, page, addresses };
+};
+
+/** Whether the app had taken the page over when the test acted (the layout marks it on main[data-path]). */
+const isHydrated = (page: Page) => page.evaluate(() => document.getElementById('main')?.dataset.path !== undefined);
+
+const appTakesOver = (page: Page) =>
+  page.waitForFunction(() => document.getElementById('main')?.dataset.path !== undefined, undefined, { timeout: 30000 });
+
+describe('acting at DOMContentLoaded with 4× CPU slowdown', () => {
+  it('finds every action taken: a tab, a sign-up, a log-in and a marketplace filter', async () => {
+    const { context, page, addresses } = await slowPage();
+    const actedBeforeApp: string[] = [];
+    const act = async (name: string, action: () => Promise<void>) => {
+      if (!(await isHydrated(page))) actedBeforeApp.push(name);
+      await action();
+    };
+
+    // The Sign Up tab, clicked as soon as the page is there.
+    await page.goto('/auth', { waitUntil: 'domcontentloaded' });
+    await act('tab', () => page.getByRole('tab', { name: 'Sign Up' }).click());
+    await page.waitForURL((url) => url.searchParams.get('tab') === 'signup');
+    await expect.poll(() => page.getByRole('tab', { name: 'Sign Up' }).getAttribute('aria-selected'), { timeout: 20000 }).toBe('true');
+    await expect.poll(() => page.getByRole('form', { name: 'Sign up' }).isVisible(), { timeout: 20000 }).toBe(true);
+    await appTakesOver(page);
+
+    // A sign-up, filled and sent at once.
+    const email = uniqueEmail('slow-cpu');
+    await page.goto('/auth?tab=signup&type=maker', { waitUntil: 'domcontentloaded' });
+    await act('sign-up', async () => {
+      const form = page.getByRole('form', { name: 'Sign up' });
+      await form.getByLabel('Name').fill('Sasha Slowphone');
+      await form.getByLabel('Email').fill(email);
+      await form.getByLabel('Password').fill(PASSWORD);
+      await form.getByRole('button', { name: 'Create Account' }).click();
+    });
+    await page.waitForURL((url) => url.pathname === '/onboard-maker', { timeout: 30000 });
+    await appTakesOver(page);
+    await context.clearCookies();
+
+    // A log-in, sent at once.
+    await page.goto('/auth', { waitUntil: 'domcontentloaded' });
+    await act('log-in', async () => {
+      const form = page.getByRole('form', { name: 'Log in' });
+      await form.getByLabel('Email').fill(email);
+      await form.getByLabel('Password').fill(PASSWORD);
+      await form.getByRole('button', { name: 'Log In' }).click();
+    });
+    await page.waitForURL((url) => url.pathname === '/dashboard-maker', { timeout: 30000 });
+    await appTakesOver(page);
+    await context.clearCookies();
+
+    // A marketplace filter, chosen at once.
+    await page.goto(`/marketplace?q=${PUBLIC_SURNAME}`, { waitUntil: 'domcontentloaded' });
+    await act('filter', () => page.locator('label', { hasText: 'Seal Only' }).click());
+    await expect.poll(() => new URL(page.url()).searchParams.get('seal'), { timeout: 30000 }).toBe('1');
+    await expect.poll(() => visible(page, `${PUBLIC_SEAL_COUNT} verified creators`), { timeout: 30000 }).toBe(true);
+    expect(pathOf(page)).toBe('/marketplace');
+
+    // The point of the test: these happened before the app had taken the page over, and none was lost.
+    console.info(`acted before the app took over: ${actedBeforeApp.join(', ') || 'none'}`);
+    expect(actedBeforeApp).toContain('tab');
+    expectNoSecretIn(addresses);
+    await context.close();
+  });
+});

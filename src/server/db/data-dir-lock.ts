@@ -1,0 +1,202 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * One process at a time owns the embedded database under DATA_DIR: PGlite is a single-process database, and two
+ * processes opening the same directory overwrite each other's writes. The owner is named in DATA_DIR/humanmade.lock;
+ * a server owns it for its whole life and serves the database to others over a socket (db/socket.ts), a command
+ * (create-admin, seed-demo) owns it only while no server runs (db/command-database.ts).
+ */
+export type LockRole = 'server' | 'command';
+
+export interface LockHolder {
+  pid: number;
+  role: LockRole;
+  /** What holds it: `server`, or the command's name. */
+  name: string;
+  /** The holder's start time from /proc (Linux), so a reused pid is not mistaken for the holder. */
+  processStart?: string;
+  /** Distinguishes this holder's file from a later one with the same pid. */
+  nonce: string;
+}
+
+export interface DataDirLock {
+  holder: LockHolder;
+  file: string;
+  /** Removes the lock file if it is still ours; also runs by itself when the process exits. */
+  release: () => void;
+}
+
+export type LockAttempt = { lock: DataDirLock } | { holder: LockHolder };
+
+export const LOCK_FILE_NAME = 'humanmade.lock';
+
+export const lockFileFor = (dataDir: string) => path.join(dataDir, LOCK_FILE_NAME);
+
+/** Field 22 of /proc/<pid>/stat (start time in clock ticks since boot); undefined where /proc is missing. */
+const readProcessStart = (pid: number): string | undefined => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses; the fields after its closing one are plain.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+};
+
+export const isHolderAlive = (holder: LockHolder): boolean => {
+  try {
+    process.kill(holder.pid, 0);
+  } catch (error) {
+    // EPERM: the process exists but belongs to another user.
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  if (!holder.processStart) return true;
+  const start = readProcessStart(holder.pid);
+  return start === undefined || start === holder.processStart;
+};
+
+const parseHolder = (raw: string): LockHolder | null => {
+  try {
+    const value = JSON.parse(raw) as Partial<LockHolder>;
+    if (typeof value.pid !== 'number' || (value.role !== 'server' && value.role !== 'command') || typeof value.nonce !== 'string') return null;
+    return { pid: value.pid, role: value.role, name: String(value.name ?? value.role), processStart: value.processStart, nonce: value.nonce };
+  } catch {
+    return null;
+  }
+};
+
+const readRaw = (file: string): string | null => {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+};
+
+const ageMs = (file: string) => {
+  try {
+    return Date.now() - statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
+};
+
+const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/** The live holder of DATA_DIR's lock, or null when nobody (alive) holds it. */
+export const readLockHolder = (dataDir: string): LockHolder | null => {
+  const raw = readRaw(lockFileFor(dataDir));
+  const holder = raw === null ? null : parseHolder(raw);
+  return holder && isHolderAlive(holder) ? holder : null;
+};
+
+/**
+ * Removes a lock whose holder is dead. Two processes may find the same stale lock at once: the one that creates the
+ * `.takeover` guard first re-reads the lock and removes it only if it is still the stale one it saw, so a fresh
+ * lock written in between by the other is never removed.
+ */
+const removeStaleLock = (file: string, staleRaw: string) => {
+  const guard = `${file}.takeover`;
+  try {
+    writeFileSync(guard, String(process.pid), { flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    // A guard left by a process killed in the middle of a take-over.
+    if (ageMs(guard) > 5000) unlinkSync(guard);
+    sleepSync(20);
+    return;
+  }
+  try {
+    if (readRaw(file) === staleRaw) unlinkSync(file);
+  } finally {
+    unlinkSync(guard);
+  }
+};
+
+/** Takes DATA_DIR's lock if nobody alive holds it; otherwise says who does. Never waits. */
+export const tryLockDataDir = (dataDir: string, role: LockRole, name: string = role): LockAttempt => {
+  mkdirSync(dataDir, { recursive: true });
+  const file = lockFileFor(dataDir);
+  const holder: LockHolder = { pid: process.pid, role, name, processStart: readProcessStart(process.pid), nonce: randomBytes(8).toString('hex') };
+  const content = `${JSON.stringify(holder)}\n`;
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    try {
+      // O_EXCL: of two processes creating the file at once, exactly one succeeds.
+      writeFileSync(file, content, { flag: 'wx', mode: 0o644 });
+      return { lock: createLock(file, holder, content) };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const raw = readRaw(file);
+    if (raw === null) continue;
+    const current = parseHolder(raw);
+    if (current && isHolderAlive(current)) return { holder: current };
+    // An unreadable file may be one being written this instant; it is stale once it has stayed unreadable.
+    if (!current && ageMs(file) < 2000) {
+      sleepSync(20);
+      continue;
+    }
+    removeStaleLock(file, raw);
+  }
+  throw new Error(`Could not take the lock ${file}: it keeps changing hands.`);
+};
+
+const createLock = (file: string, holder: LockHolder, content: string): DataDirLock => {
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    process.off('exit', release);
+    // Only our own file: after a take-over by another process the file is theirs.
+    if (readRaw(file) === content) unlinkSync(file);
+  };
+  // 'exit' runs on process.exit() (the server's SIGINT/SIGTERM handlers end with it) and on a normal end.
+  process.on('exit', release);
+  return { holder, file, release };
+};
+
+/** How a running server's refusal reads; `configuredDir` is DATA_DIR as the person wrote it. */
+export const dataDirInUseMessage = (siteName: string, configuredDir: string, pid: number) =>
+  `Another ${siteName} server is using ${configuredDir} (pid ${pid}). Stop it, or set DATA_DIR.`;
+
+export class DataDirInUseError extends Error {
+  constructor(
+    message: string,
+    public readonly holder: LockHolder,
+  ) {
+    super(message);
+    this.name = 'DataDirInUseError';
+  }
+}
+
+export interface LockForServerOptions {
+  dataDir: string;
+  /** DATA_DIR as configured (`./data` by default), for the message. */
+  configuredDir: string;
+  siteName: string;
+  /** Told once when a command holds the directory and the server waits for it. */
+  onWait?: (holder: LockHolder) => void;
+  pollMs?: number;
+}
+
+/**
+ * The server's claim on DATA_DIR. Another live server: refused with DataDirInUseError. A command that opened the
+ * directory itself (create-admin or seed-demo while no server ran) finishes in seconds to minutes: the server waits.
+ */
+export const lockDataDirForServer = async (options: LockForServerOptions): Promise<DataDirLock> => {
+  let waitingFor: number | null = null;
+  for (;;) {
+    const attempt = tryLockDataDir(options.dataDir, 'server');
+    if ('lock' in attempt) return attempt.lock;
+    const { holder } = attempt;
+    if (holder.role === 'server') throw new DataDirInUseError(dataDirInUseMessage(options.siteName, options.configuredDir, holder.pid), holder);
+    if (waitingFor !== holder.pid) {
+      waitingFor = holder.pid;
+      options.onWait?.(holder);
+    }
+    await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 250));
+  }
+};

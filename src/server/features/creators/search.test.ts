@@ -1,0 +1,114 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MarketplacePage } from '../../../domain/marketplace';
+import { makerProfiles, portfolioItems, profiles, userRoles } from '../../db/schema';
+import { createTestContext, type TestContext } from '../../../../test/support/harness';
+import { bulkInsertCreators } from '../../../../test/support/bulk-creators';
+import { insertCreator } from '../../../../test/support/creators';
+
+// Full-text search through the public API, on whichever database the tests run (PGlite, or PostgreSQL with
+// TEST_DATABASE_URL): both must give the same answers.
+let ctx: TestContext;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  ids.nakamura = await insertCreator(ctx.db, { role: 'maker', name: 'Aiko Nakamura', bio: 'Packaging and print.', categories: ['branding_packages'] });
+  ids.letterpress = await insertCreator(ctx.db, { role: 'maker', name: 'Ines Varga', bio: 'Letterpress posters, set by hand in Lisbon.', categories: ['editorial_design'] });
+  ids.strategist = await insertCreator(ctx.db, { role: 'mind', name: 'Owen Hale', bio: 'Twenty years of naming companies.', expertise: ['Brand Strategy'] });
+  ids.zoe = await insertCreator(ctx.db, { role: 'maker', name: 'Zoë Müller', bio: 'Type design.', categories: ['logo_design'], seal: 'verified' });
+  ids.brandName = await insertCreator(ctx.db, { role: 'maker', name: 'Brand Newman', bio: 'Web things.', categories: ['web_design'] });
+  ids.brandBio = await insertCreator(ctx.db, { role: 'maker', name: 'Cleo Park', bio: 'I care about brand voice.', categories: ['web_design'] });
+  ids.pending = await insertCreator(ctx.db, { role: 'maker', name: 'Petra Nakamura', status: 'pending' });
+  ids.admin = await insertCreator(ctx.db, { role: 'admin', profileKind: 'maker', name: 'Adam Nakamura' });
+  ids.portfolio = await insertCreator(ctx.db, { role: 'maker', name: 'Tariq Rahman', bio: 'Illustration.', portfolio: 1 });
+  await ctx.db.update(portfolioItems).set({ title: 'Botanical almanac' }).where(eq(portfolioItems.makerId, ids.portfolio));
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const search = async (query: Record<string, string>): Promise<MarketplacePage> => {
+  const response = await ctx.inject(null, { method: 'GET', url: `/api/marketplace/creators?${new URLSearchParams(query)}` });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<MarketplacePage>();
+};
+const found = async (q: string, extra: Record<string, string> = {}) => (await search({ q, ...extra })).creators.map((creator) => creator.id);
+
+describe('creator search', () => {
+  it("finds 'Nakamura' by the typo 'nakamra', and never a pending creator or an admin", async () => {
+    const page = await search({ q: 'nakamra' });
+    expect(page.creators.map((creator) => creator.id)).toEqual([ids.nakamura]);
+    expect(page.creators[0]?.matchedField).toBe('name');
+    expect(await found('Nakamura')).toEqual([ids.nakamura]);
+  });
+
+  it('finds a maker by a word of their bio, and says the bio matched', async () => {
+    const page = await search({ q: 'letterpress' });
+    expect(page.creators.map((creator) => creator.id)).toEqual([ids.letterpress]);
+    expect(page.creators[0]?.matchedField).toBe('bio');
+    // Words are prefixes: a visitor still typing finds the same person.
+    expect(await found('letterpr')).toEqual([ids.letterpress]);
+  });
+
+  it("finds a mind by 'brand strategy' through their expertise", async () => {
+    const page = await search({ q: 'brand strategy' });
+    expect(page.creators.map((creator) => creator.id)).toEqual([ids.strategist]);
+    expect(page.creators[0]?.matchedField).toBe('specialties');
+  });
+
+  it('ignores accents both ways', async () => {
+    expect(await found('zoe muller')).toEqual([ids.zoe]);
+    expect(await found('Zoë')).toEqual([ids.zoe]);
+  });
+
+  it('finds portfolio titles', async () => {
+    const page = await search({ q: 'botanical' });
+    expect(page.creators.map((creator) => creator.id)).toEqual([ids.portfolio]);
+    expect(page.creators[0]?.matchedField).toBe('portfolio');
+  });
+
+  it('ranks a name match above a specialty and a bio match', async () => {
+    // 'brand' is Brand Newman's name, Owen Hale's expertise (Brand Strategy), a prefix of Aiko Nakamura's
+    // specialty (branding packages) and a word of Cleo Park's bio. Equal weights go newest first.
+    expect(await found('brand')).toEqual([ids.brandName, ids.strategist, ids.nakamura, ids.brandBio]);
+    expect(await found('brand', { sort: 'newest' })).toEqual([ids.brandBio, ids.brandName, ids.strategist, ids.nakamura]);
+  });
+
+  it('applies the filters to a search', async () => {
+    expect(await found('brand', { role: 'mind' })).toEqual([ids.strategist]);
+    expect(await found('brand', { category: 'web_design', role: 'maker' })).toEqual([ids.brandName, ids.brandBio]);
+    expect(await found('design', { seal: '1' })).toEqual([ids.zoe]);
+    expect(await found('nothing-like-this-anywhere')).toEqual([]);
+    expect(await found('%_')).toEqual([]);
+  });
+
+  it('follows edits, rejections and role changes at once', async () => {
+    await ctx.db.update(profiles).set({ bio: 'Now mostly risograph zines.' }).where(eq(profiles.id, ids.brandBio));
+    expect(await found('risograph')).toEqual([ids.brandBio]);
+    await ctx.db.update(makerProfiles).set({ applicationStatus: 'rejected' }).where(eq(makerProfiles.userId, ids.brandBio));
+    expect(await found('risograph')).toEqual([]);
+    await ctx.db.update(makerProfiles).set({ applicationStatus: 'approved' }).where(eq(makerProfiles.userId, ids.brandBio));
+    await ctx.db.update(userRoles).set({ role: 'admin' }).where(eq(userRoles.userId, ids.brandBio));
+    expect(await found('risograph')).toEqual([]);
+    await ctx.db.update(userRoles).set({ role: 'maker' }).where(eq(userRoles.userId, ids.brandBio));
+    expect(await found('risograph')).toEqual([ids.brandBio]);
+  });
+
+  it("counts exactly up to 1,000 and says 'over 1,000' beyond, with pages that never repeat", async () => {
+    await bulkInsertCreators(ctx.db, { count: 1100, maxPortfolio: 1, seed: 3 });
+    const common = await search({ q: 'careful' });
+    expect(common.total).toBe(1000);
+    expect(common.totalCapped).toBe(true);
+    const few = await search({ q: 'nakamra' });
+    expect(few.totalCapped).toBe(false);
+    // About one bulk name in fifty is a Nakamura: an exact count well below the cap.
+    expect(few.total).toBeGreaterThan(5);
+    expect(few.total).toBeLessThan(100);
+    // Relevance pages: the first two pages of a common word share no creator.
+    const second = await search({ q: 'careful', cursor: common.nextCursor ?? '' });
+    const first = new Set(common.creators.map((creator) => creator.id));
+    expect(second.creators.length).toBe(12);
+    expect(second.creators.some((creator) => first.has(creator.id))).toBe(false);
+  });
+});

@@ -1,0 +1,160 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { categoryTerms, type CreatorRole, type SearchMatch } from '../../../domain/marketplace';
+import type { DbExecutor } from '../../db/client';
+import type { KeysetPosition } from './count';
+import { arrayLiteral, type CreatorFilters } from './filters';
+import type { ListingRow, ListingThumb } from './listing-statement';
+import { thumbnailsJoin } from './listing-statement';
+
+/**
+ * Full-text search over the creator_search table (decision 120): name (weight A), specialties (B), bio (C) and
+ * portfolio titles (D), unaccented, every word a prefix; plus trigram word similarity on the name, so a typo
+ * ('nakamra') still finds the person. The rows are maintained by triggers in the writing transaction.
+ */
+
+/** How many candidates relevance ranks at most: a common word never sorts tens of thousands of rows to show 24. */
+export const SEARCH_CANDIDATES = { byName: 500, byDocument: 1000 } as const;
+/** The count is exact up to this many, and 'over 1,000' beyond. */
+export const SEARCH_COUNT_CAP = 1000;
+
+/** The words of a query, lower-cased; only letters and digits reach to_tsquery, so no input can break its syntax. */
+export const searchWords = (q: string): string[] => (q.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+
+export interface SearchInput {
+  words: string[];
+  filters: CreatorFilters;
+}
+
+const tsquery = (words: string[], weight = '', joiner = ' & ') => words.map((word) => `${word}:*${weight}`).join(joiner);
+
+// unaccent on both sides: the documents were unaccented by the trigger, the query is here, by the same dictionary.
+const query = (text: string): SQL => sql`to_tsquery('simple', unaccent(${text}))`;
+const nameTerm = (words: string[]): SQL => sql`lower(unaccent(${words.join(' ')}))`;
+
+/** The filters on creator_search: the same meaning as branchConditions (filters.ts) on the role tables. */
+const searchFilterConditions = (filters: CreatorFilters): SQL[] => {
+  const conditions: SQL[] = [sql.raw('s.is_public')];
+  if (filters.role) conditions.push(sql.raw(`s.role = '${filters.role satisfies CreatorRole}'`));
+  if (filters.seal) conditions.push(sql.raw('s.seal_verified'));
+  if (filters.category !== undefined) {
+    // A maker's categories hold deliverables only, a mind's expertise areas only: one overlap test is both rules.
+    const terms = categoryTerms(filters.category);
+    conditions.push(sql`s.categories && ${arrayLiteral([...(terms.deliverable ? [terms.deliverable] : []), ...terms.expertise])}::text[]`);
+  }
+  if (filters.ids) conditions.push(sql`s.user_id = any(${arrayLiteral(filters.ids)}::text[])`);
+  return conditions;
+};
+
+const matches = (words: string[]): SQL => sql`(s.document @@ ${query(tsquery(words))} or ${nameTerm(words)} <% s.name_key)`;
+
+/** The strongest field one of the words matched, for the card's "Matched in …" line. */
+const matchedField = (words: string[]): SQL => sql`case
+      when r.document @@ ${query(tsquery(words, 'A', ' | '))} or ${nameTerm(words)} <% r.name_key then 'name'
+      when r.document @@ ${query(tsquery(words, 'B', ' | '))} then 'specialties'
+      when r.document @@ ${query(tsquery(words, 'C', ' | '))} then 'bio'
+      when r.document @@ ${query(tsquery(words, 'D', ' | '))} then 'portfolio'
+      else 'name' end`;
+
+interface RawSearchRow {
+  user_id: string;
+  profile_id: string;
+  created_key: string;
+  role: CreatorRole;
+  name: string;
+  bio: string | null;
+  avatar_url: string | null;
+  seal_verified: boolean;
+  categories: string[];
+  matched_field: SearchMatch;
+  portfolio: ListingThumb[] | null;
+}
+
+export interface SearchRow extends ListingRow {
+  matchedField: SearchMatch;
+}
+
+const finish = (ranked: SQL, words: string[], thumbnails: number): SQL => sql`
+  with ranked as (${ranked})
+  select r.user_id, r.profile_id::text as profile_id,
+    to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key, r.role,
+    p.name, p.bio, p.avatar_url, r.seal_verified, r.categories, ${matchedField(words)} as matched_field, thumbs.portfolio
+  from ranked r
+  join profiles p on p.id = r.user_id
+  ${thumbnailsJoin(thumbnails, sql.raw('r.user_id'))}
+  order by r.ord`;
+
+const toRow = (row: RawSearchRow): SearchRow => ({
+  userId: row.user_id,
+  profileId: row.profile_id,
+  createdKey: row.created_key,
+  role: row.role,
+  name: row.name,
+  bio: row.bio,
+  avatarUrl: row.avatar_url,
+  sealStatus: row.seal_verified ? 'verified' : 'none',
+  categories: row.categories,
+  matchedField: row.matched_field,
+  portfolio: row.portfolio ?? [],
+});
+
+/**
+ * Relevance order: candidates are the best name matches (trigram, at most 500) and any document matches (at most
+ * 1,000, read straight off the GIN index); only those are ranked, by ts_rank (A 1.0, B 0.4, C 0.2, D 0.1) plus the
+ * name's word similarity, newest first among equals. Pages are offsets into that bounded ranking.
+ */
+export const searchByRelevance = async (db: DbExecutor, input: SearchInput, offset: number, limit: number, thumbnails: number): Promise<SearchRow[]> => {
+  const { words, filters } = input;
+  if (words.length === 0) return [];
+  const where = sql.join(searchFilterConditions(filters), sql` and `);
+  const ranked = sql`
+    select s.user_id, s.profile_id, s.created_at, s.role, s.seal_verified, s.categories, s.name_key, s.document,
+      row_number() over (order by ts_rank(s.document, ${query(tsquery(words))}) + word_similarity(${nameTerm(words)}, s.name_key) desc,
+        s.created_at desc, s.profile_id desc) as ord
+    from (
+      (select s.user_id from creator_search s where ${where} and ${nameTerm(words)} <% s.name_key limit ${sql.raw(String(SEARCH_CANDIDATES.byName))})
+      union
+      (select s.user_id from creator_search s where ${where} and s.document @@ ${query(tsquery(words))} limit ${sql.raw(String(SEARCH_CANDIDATES.byDocument))})
+    ) c
+    join creator_search s on s.user_id = c.user_id
+    order by ord
+    offset ${sql.raw(String(Math.max(0, Math.trunc(offset))))} limit ${sql.raw(String(Math.max(1, Math.trunc(limit))))}`;
+  const result = await db.execute<RawSearchRow & Record<string, unknown>>(finish(ranked, words, thumbnails));
+  return result.rows.map(toRow);
+};
+
+/** Newest first among the matches, on the listing's own keyset (created_at, profile id). */
+export const searchByNewest = async (
+  db: DbExecutor,
+  input: SearchInput,
+  after: KeysetPosition | null,
+  limit: number,
+  thumbnails: number,
+): Promise<SearchRow[]> => {
+  const { words, filters } = input;
+  if (words.length === 0) return [];
+  const conditions = [...searchFilterConditions(filters), matches(words)];
+  if (after) conditions.push(sql`(s.created_at, s.profile_id) < (${after.createdKey}::timestamptz, ${after.profileId}::uuid)`);
+  const ranked = sql`
+    select s.user_id, s.profile_id, s.created_at, s.role, s.seal_verified, s.categories, s.name_key, s.document,
+      row_number() over (order by s.created_at desc, s.profile_id desc) as ord
+    from (
+      select s.* from creator_search s where ${sql.join(conditions, sql` and `)}
+      order by s.created_at desc, s.profile_id desc
+      limit ${sql.raw(String(Math.max(1, Math.trunc(limit))))}
+    ) s`;
+  const result = await db.execute<RawSearchRow & Record<string, unknown>>(finish(ranked, words, thumbnails));
+  return result.rows.map(toRow);
+};
+
+/** Exact up to SEARCH_COUNT_CAP; above it, `capped` and the cap (a common word costs no full count). */
+export const countSearch = async (db: DbExecutor, input: SearchInput): Promise<{ total: number; capped: boolean }> => {
+  const { words, filters } = input;
+  if (words.length === 0) return { total: 0, capped: false };
+  const result = await db.execute<{ n: number | string }>(sql`
+    select count(*) as n from (
+      select 1 from creator_search s where ${sql.join([...searchFilterConditions(filters), matches(words)], sql` and `)}
+      limit ${sql.raw(String(SEARCH_COUNT_CAP + 1))}
+    ) hits`);
+  const n = Number(result.rows[0]?.n ?? 0);
+  return n > SEARCH_COUNT_CAP ? { total: SEARCH_COUNT_CAP, capped: true } : { total: n, capped: false };
+};

@@ -1,0 +1,99 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { keptValues, SENT_PARAM, type PostedForm, type PostedFormName } from '../../../domain/posted-form';
+import { dashboardPath, onboardPath, parseSignupRole, safeRedirectPath } from '../../../domain/routes';
+import type { UserRole } from '../../../domain/constants';
+
+/** What each form posts to its JSON route: the fields it has, and the ones worth giving back (never a password). */
+const FORMS: Record<PostedFormName, { fields: readonly string[]; kept: readonly string[] }> = {
+  login: { fields: ['email', 'password'], kept: ['email'] },
+  signup: { fields: ['name', 'email', 'password', 'role'], kept: ['name', 'email', 'role'] },
+  contact: { fields: ['name', 'email', 'message', 'website'], kept: ['name', 'email', 'message'] },
+  'creator-contact': { fields: ['name', 'email', 'message', 'website'], kept: ['name', 'email', 'message'] },
+};
+
+/** The JSON route that does each form's work, so both ways in share its validation, rules and rate-limit counter. */
+const jsonRoute = (form: PostedFormName, query: URLSearchParams): string | null => {
+  if (form === 'login') return '/api/account/sign-in';
+  if (form === 'signup') return '/api/account/sign-up';
+  if (form === 'contact') return '/api/contact';
+  const creatorId = query.get('contact');
+  return creatorId ? `/api/contact/creators/${encodeURIComponent(creatorId)}` : null;
+};
+
+interface JsonAnswer {
+  statusCode: number;
+  body: { user?: { role: UserRole } | null; notice?: string; message?: string; fields?: Record<string, string> };
+  cookies: string[];
+}
+
+/**
+ * Asks the form's JSON route, as this visitor: the same address (for its rate limit), cookies and browser. The
+ * page route has already passed the Origin check (plugins/security.ts) that every state-changing request meets.
+ */
+const askJsonRoute = async (app: FastifyInstance, request: FastifyRequest, url: string, payload: Record<string, string | undefined>): Promise<JsonAnswer> => {
+  const forwarded: Record<string, string> = { 'content-type': 'application/json', 'x-request-id': request.id };
+  for (const name of ['cookie', 'user-agent', 'accept-language'] as const) {
+    const value = request.headers[name];
+    if (typeof value === 'string') forwarded[name] = value;
+  }
+  const response = await app.inject({ method: 'POST', url, headers: forwarded, remoteAddress: request.ip, payload: JSON.stringify(payload) });
+  let body: JsonAnswer['body'];
+  try {
+    body = response.json();
+  } catch {
+    body = {};
+  }
+  const setCookie = response.headers['set-cookie'];
+  return { statusCode: response.statusCode, body, cookies: setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie] };
+};
+
+/** The page's own address, plus `sent=1` once a message is on its way. */
+const sentAddress = (pathname: string, query: URLSearchParams): string => {
+  const params = new URLSearchParams(query);
+  params.set(SENT_PARAM, '1');
+  return `${pathname}?${params.toString()}`;
+};
+
+/**
+ * A public page's form, posted natively (docs/decisions/105-forms-before-scripts.md). Success answers 303 with the
+ * destination the app would go to (and the session cookie for log-in and sign-up); anything else renders the page
+ * again with the values entered and the JSON route's messages, with that route's status.
+ */
+export const handlePagePost = async (
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  form: PostedFormName,
+  body: Record<string, string | undefined>,
+): Promise<FastifyReply> => {
+  const address = new URL(request.url, 'http://x');
+  const route = jsonRoute(form, address.searchParams);
+  const spec = FORMS[form];
+  const values = keptValues(body, spec.kept);
+  if (!route) return app.sendPage(request, reply, 404, { form, values, errors: {}, message: 'Creator Not Found' });
+
+  const payload = Object.fromEntries(spec.fields.map((field) => [field, body[field]]));
+  const answer = await askJsonRoute(app, request, route, payload);
+  const succeeded = answer.statusCode >= 200 && answer.statusCode < 300;
+
+  if (succeeded && (form === 'contact' || form === 'creator-contact')) {
+    return reply.redirect(sentAddress(address.pathname, address.searchParams), 303);
+  }
+  if (succeeded && answer.body.user) {
+    reply.header('set-cookie', answer.cookies);
+    const redirectTo = safeRedirectPath(address.searchParams.get('redirect'));
+    const destination = form === 'signup' ? onboardPath(parseSignupRole(body.role), redirectTo) : (redirectTo ?? dashboardPath(answer.body.user.role));
+    return reply.redirect(destination, 303);
+  }
+
+  // A sign-up whose account exists but whose session could not be made: say so, as the app does with a toast.
+  const posted: PostedForm = {
+    form,
+    values,
+    errors: Object.fromEntries(Object.entries(answer.body.fields ?? {}).filter(([field]) => spec.fields.includes(field))),
+    ...((answer.body.notice ?? answer.body.message) ? { message: answer.body.notice ?? answer.body.message } : {}),
+  };
+  // Field messages speak for themselves; the summary is kept for what no field shows (wrong password, rate limit).
+  if (Object.keys(posted.errors).length > 0) delete posted.message;
+  return app.sendPage(request, reply, succeeded ? 200 : answer.statusCode, posted);
+};

@@ -1,0 +1,97 @@
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerProcess } from '../../scripts/lib/server-process';
+import { DEMO_APPLICANTS, DEMO_MAKERS, DEMO_MINDS } from '../../scripts/seed-demo/creators';
+import { DEMO_CLIENT } from '../../scripts/seed-demo/seed-activity';
+import { DEMO_DOMAIN, DEMO_PASSWORD, demoEmail } from '../../scripts/seed-demo/seed-creators';
+import { connectThroughSocket, embeddedEnv, leftovers, makeDataDir, runProcess, signIn, startEmbeddedServer } from './processes';
+
+const ADMIN = { email: 'beside@embedded.humanmade.test', password: 'admin made beside the server' };
+
+// `npm start` in one terminal, the README's commands in another: every write lands in the server's database.
+describe.skipIf(process.env.TEST_DATABASE_URL)('commands run beside a running server on the embedded database', () => {
+  const dataDir = makeDataDir();
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    server = await startEmbeddedServer(dataDir);
+  }, 120000);
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('create-admin writes through the server: the admin logs in at once', async () => {
+    const result = await runProcess('scripts/create-admin.ts', ['--email', ADMIN.email, '--password', ADMIN.password, '--name', 'Beside'], embeddedEnv(dataDir));
+    expect(result.stderr).toContain("Using the running server's database");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Created admin: beside@embedded\.humanmade\.test \(/);
+
+    const response = await signIn(server, ADMIN.email, ADMIN.password);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { user: { role: string } }).user.role).toBe('admin');
+
+    // Run again, it finds the same account rather than making another.
+    const again = await runProcess('scripts/create-admin.ts', ['--email', ADMIN.email, '--password', ADMIN.password], embeddedEnv(dataDir));
+    expect(again.stdout).toMatch(/^Already an admin: /);
+  }, 180000);
+
+  it('seed-demo fills the database through the server while the server keeps answering', async () => {
+    const started = Date.now();
+    const latencies: number[] = [];
+    const failures: string[] = [];
+    let seeding = true;
+    // A visitor browsing the marketplace for as long as the seed runs.
+    const visitor = (async () => {
+      while (seeding) {
+        const asked = performance.now();
+        const response = await fetch(`${server.url}/api/marketplace/creators`, { signal: AbortSignal.timeout(20000) }).catch((error: Error) => error);
+        latencies.push(performance.now() - asked);
+        if (response instanceof Error || !response.ok) failures.push(response instanceof Error ? response.message : String(response.status));
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    })();
+    const result = await runProcess('scripts/seed-demo.ts', [], embeddedEnv(dataDir));
+    seeding = false;
+    await visitor;
+    expect(result.stderr).toContain("Using the running server's database");
+    expect(result.code).toBe(0);
+    expect(failures).toEqual([]);
+    const sorted = [...latencies].sort((a, b) => a - b);
+    console.log(
+      `seed-demo through the socket: ${((Date.now() - started) / 1000).toFixed(1)} s; ${latencies.length} marketplace requests meanwhile, ` +
+        `median ${sorted[Math.floor(sorted.length / 2)].toFixed(0)} ms, max ${sorted[sorted.length - 1].toFixed(0)} ms`,
+    );
+
+    // A sample of what it wrote, read back through the running server.
+    const listing = (await (await fetch(`${server.url}/api/marketplace/creators`)).json()) as { total: number };
+    expect(listing.total).toBe(DEMO_MAKERS.length + DEMO_MINDS.length);
+    for (const slug of [DEMO_CLIENT.slug, 'ines', DEMO_APPLICANTS[0].slug]) {
+      expect((await signIn(server, demoEmail(slug), DEMO_PASSWORD)).status, slug).toBe(200);
+    }
+    const client = await connectThroughSocket(dataDir);
+    try {
+      const { rows } = await client.query<{ count: string }>(`select count(*) from "user" where email like $1`, [`%@${DEMO_DOMAIN}`]);
+      expect(Number(rows[0].count)).toBeGreaterThanOrEqual(DEMO_MAKERS.length + DEMO_MINDS.length + DEMO_APPLICANTS.length + 1);
+    } finally {
+      await client.end();
+    }
+  }, 600000);
+
+  it('a second server on the same DATA_DIR is refused, and the first one goes on', async () => {
+    const port = 4200 + Math.floor(Math.random() * 2000);
+    const second = await runProcess('src/server/main.ts', [], { ...embeddedEnv(dataDir), PORT: String(port), HOST: '127.0.0.1' }, 120000);
+    expect(second.code).toBe(1);
+    expect(second.stderr.trim()).toBe(`Another Humanmade server is using ${dataDir} (pid ${server.child.pid}). Stop it, or set DATA_DIR.`);
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    expect(leftovers(dataDir)).toEqual({ lock: true, socket: true });
+  }, 180000);
+
+  it('after a restart everything written beside the server is still there', async () => {
+    expect(await server.stop('SIGTERM')).toBe(0);
+    expect(leftovers(dataDir)).toEqual({ lock: false, socket: false });
+    server = await startEmbeddedServer(dataDir);
+    expect((await signIn(server, ADMIN.email, ADMIN.password)).status).toBe(200);
+    expect((await signIn(server, demoEmail(DEMO_CLIENT.slug), DEMO_PASSWORD)).status).toBe(200);
+  }, 180000);
+});

@@ -1,0 +1,63 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { lockFileFor } from '../../src/server/db/data-dir-lock';
+import { SOCKET_PORT, socketPathFor } from '../../src/server/db/socket';
+import { jsonPost, root, startServer, type ServerProcess } from '../../scripts/lib/server-process';
+
+/** What every process here runs with: the embedded database in `dataDir`, even where the suite has DATABASE_URL. */
+export const embeddedEnv = (dataDir: string): Record<string, string> => ({
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  SMTP_URL: '',
+  REDIS_URL: '',
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'warn',
+  AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+});
+
+export const makeDataDir = () => mkdtempSync(path.join(tmpdir(), 'hm-embedded-'));
+
+/** `npm start`'s server (src/server/main.ts) on its own port, healthy. */
+export const startEmbeddedServer = (dataDir: string, port = 4200 + Math.floor(Math.random() * 2000)): Promise<ServerProcess> =>
+  startServer({ ...embeddedEnv(dataDir), PORT: String(port) }, { quiet: true });
+
+export interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a TypeScript entry point as `npm run <script>` does, to its end. */
+export const runProcess = (entry: string, args: string[], env: Record<string, string>, timeoutMs = 300000): Promise<Finished> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], { cwd: root, env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${entry} did not finish within ${timeoutMs} ms\n${stdout}\n${stderr}`));
+    }, timeoutMs);
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+
+export const signIn = (server: ServerProcess, email: string, password: string) => jsonPost(`${server.url}/api/account/sign-in`, { email, password });
+
+/** A node-postgres client through the running server's socket, as a person's psql would connect. */
+export const connectThroughSocket = async (dataDir: string) => {
+  const client = new pg.Client({ host: dataDir, port: SOCKET_PORT, user: 'postgres', database: 'postgres' });
+  client.on('error', () => undefined); // a dropped connection fails the pending query instead of ending the process
+  await client.connect();
+  return client;
+};
+
+/** Whether the lock file and the socket are still in DATA_DIR. */
+export const leftovers = (dataDir: string) => ({ lock: existsSync(lockFileFor(dataDir)), socket: existsSync(socketPathFor(dataDir)) });
