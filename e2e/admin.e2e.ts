@@ -54,7 +54,7 @@ describe('the admin dashboard', () => {
       expect(await page.getByText(label, { exact: true }).isVisible()).toBe(true);
     }
     const tabs = await page.getByRole('tab').allTextContents();
-    expect(tabs).toEqual(['Applications', 'Seal', 'Users', 'Projects', 'White Glove', 'Workshops', 'Contact', 'Audit']);
+    expect(tabs).toEqual(['Applications', 'Seal', 'Users', 'Projects', 'White Glove', 'Workshops', 'Contact', 'Audit', 'Settings']);
     expect(await page.getByRole('tab', { name: 'Applications' }).getAttribute('aria-selected')).toBe('true');
     await expect.poll(() => page.getByRole('heading', { name: ADMIN_FX.approveMaker.name }).isVisible()).toBe(true);
     await expectSettledAccessible(page);
@@ -225,6 +225,32 @@ describe('the admin dashboard', () => {
     const entries = await log.getByRole('listitem').allTextContents();
     expect(entries.findIndex((text) => text.includes('Created workshop'))).toBeLessThan(entries.findIndex((text) => text.includes('Approved application')));
     await expectSettledAccessible(page);
+  });
+
+  it('pauses and restores the AI-training reservation from Settings, which the public policy page and robots.txt follow', async () => {
+    await openTab('Settings');
+    const reserve = panel().getByRole('checkbox', { name: 'Reserve creators’ work from AI training' });
+    await expect.poll(() => reserve.getAttribute('aria-checked')).toBe('true');
+    const robots = async () => (await page.request.get('/robots.txt')).text();
+    expect(await robots()).toContain('User-agent: GPTBot');
+
+    await reserve.click();
+    await seeToast('Settings saved');
+    await expect.poll(() => reserve.getAttribute('aria-checked')).toBe('false');
+    expect(await robots()).not.toContain('GPTBot');
+    const policy = await newPage(browser);
+    await policy.page.goto('/ai-policy');
+    await expect.poll(() => policy.page.getByRole('status').textContent()).toContain('Paused by the platform');
+    await expectAccessible(policy.page);
+
+    await reserve.click();
+    await expect.poll(() => reserve.getAttribute('aria-checked')).toBe('true');
+    expect(await robots()).toContain('User-agent: GPTBot');
+    await policy.page.reload();
+    await expect.poll(() => policy.page.getByRole('status').textContent()).toContain('In force now');
+    await policy.context.close();
+    await openTab('Audit');
+    await expect.poll(() => panel().getByText('Changed platform settings').count()).toBe(2);
   });
 
   it('works on a phone: the tabs scroll sideways and follow the arrow keys', async () => {

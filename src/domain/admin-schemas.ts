@@ -207,6 +207,7 @@ export const AUDIT_ACTIONS = [
   'project.cancel',
   'white_glove.curate',
   'workshop.create',
+  'settings.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

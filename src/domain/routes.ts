@@ -16,6 +16,7 @@ export const APP_ROUTE_PATTERNS: readonly RegExp[] = [
   /^\/studio\/[^/]+$/,
   /^\/for-makers$/,
   /^\/for-minds$/,
+  /^\/ai-policy$/,
   /^\/reset-password$/,
   /^\/onboard-(maker|mind|client)$/,
   /^\/dashboard-(maker|mind|client|admin)$/,

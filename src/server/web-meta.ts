@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { readPlatformSettings } from './features/admin-settings/service';
+import { aiPolicyUrl } from './features/ai-policy/tdm';
 import { findApprovedCreator, type PublicCreator } from './features/creators/visibility';
 import { notFoundPreloads, routePreloads } from './features/seo/route-preload';
 
@@ -11,6 +13,8 @@ export interface PageMeta {
   type?: 'website' | 'profile';
   /** Keep the page out of search results (e.g. a studio that is not public). */
   noindex?: boolean;
+  /** TDMRep: the page's text-and-data-mining rights are reserved, with the terms at this URL (decision 132). */
+  tdmPolicy?: string;
   /** Script chunks the page needs first, preloaded with the entry by boot.js (see features/seo/route-preload.ts). */
   preload?: string[];
 }
@@ -32,6 +36,10 @@ const staticPages = (site: string): StaticMeta => ({
   '/marketplace': { title: `Marketplace · ${site}`, description: `Search verified human creators: makers and minds reviewed by our team, many holding the Seal.` },
   '/for-makers': { title: `For Makers · ${site}`, description: `Join ${site} as a maker: show your process, get verified and earn the Seal of human creativity.` },
   '/for-minds': { title: `For Minds · ${site}`, description: `Join ${site} as a mind: offer strategy and creative direction on a subscription, with Basic, Pro and Premium plans.` },
+  '/ai-policy': {
+    title: `AI and creators' work · ${site}`,
+    description: `Work shown on ${site} belongs to the people who made it and is not offered for training AI models.`,
+  },
   '/reset-password': { title: `Reset password · ${site}`, description: `Choose a new password for your ${site} account.` },
 });
 
@@ -95,7 +103,11 @@ const describePage = async (app: FastifyInstance, pathname: string, status: numb
         app.log.error({ err: error }, 'studio meta lookup failed');
         return null;
       });
-    if (creator) return studioMeta(app, creator, url);
+    if (creator) {
+      const { aiTrainingOptOut } = await readPlatformSettings(app);
+      const meta = studioMeta(app, creator, url);
+      return aiTrainingOptOut ? { ...meta, tdmPolicy: aiPolicyUrl(app.config.PUBLIC_URL) } : meta;
+    }
     return creatorNotFound(site);
   }
   return { title: site, description: `${site} — a curated marketplace of verified human creators.`, url };
@@ -110,6 +122,7 @@ export const injectPageMeta = (template: string, meta: PageMeta): string => {
     `<meta property="og:type" content="${meta.type ?? 'website'}">`,
     ...(meta.url ? [`<meta property="og:url" content="${escapeAttr(meta.url)}">`, `<link rel="canonical" href="${escapeAttr(meta.url)}">`] : []),
     ...(meta.noindex ? ['<meta name="robots" content="noindex">'] : []),
+    ...(meta.tdmPolicy ? ['<meta name="tdm-reservation" content="1">', `<meta name="tdm-policy" content="${escapeAttr(meta.tdmPolicy)}">`] : []),
     ...(meta.image ? [`<meta property="og:image" content="${escapeAttr(meta.image)}">`] : []),
     `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}">`,
   ].join('\n    ');

@@ -28,6 +28,7 @@ const ResetPasswordPage = page(() => import('./pages/reset-password-page'), 'Res
 const QueryLayout = page(() => import('./components/layout/query-layout'), 'QueryLayout');
 const TooltipLayout = page(() => import('./components/layout/tooltip-layout'), 'TooltipLayout');
 const AuthPage = page(() => import('./pages/auth-page'), 'AuthPage');
+const AiPolicyPage = page(() => import('./pages/ai-policy-page'), 'AiPolicyPage');
 const MarketplacePage = page(() => import('./pages/marketplace-page'), 'MarketplacePage');
 const StudioPage = page(() => import('./pages/studio-page'), 'StudioPage');
 const OnboardMakerPage = page(() => import('./pages/onboard-maker-page'), 'OnboardMakerPage');
@@ -45,6 +46,7 @@ const NotFoundPage = page(() => import('./pages/not-found-page'), 'NotFoundPage'
  */
 const CHAINS: Record<string, LazyPage[]> = {
   auth: [QueryLayout, AuthPage],
+  'ai-policy': [QueryLayout, AiPolicyPage],
   marketplace: [QueryLayout, TooltipLayout, MarketplacePage],
   studio: [QueryLayout, TooltipLayout, StudioPage],
   'onboard-maker': [QueryLayout, TooltipLayout, OnboardMakerPage],
@@ -83,6 +85,7 @@ export function AppRoutes() {
             <Route path="reset-password" element={<ResetPasswordPage />} />
             <Route element={<QueryLayout />}>
               <Route path="auth" element={<AuthPage />} />
+              <Route path="ai-policy" element={<AiPolicyPage />} />
               <Route element={<TooltipLayout />}>
                 <Route path="marketplace" element={<MarketplacePage />} />
                 <Route path="studio/:userId" element={<StudioPage />} />

@@ -56,5 +56,5 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the embedded database after kill
     }
     const after = await jsonPost(`${server.url}/api/account/sign-up`, { name: 'After', email: 'after@kill.humanmade.test', password: 'a long enough password', role: 'client' });
     expect(after.status).toBe(201);
-  }, 300000);
+  }, 480000);
 });

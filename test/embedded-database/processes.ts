@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { lockFileFor } from '../../src/server/db/data-dir-lock';
 import { SOCKET_PORT, socketPathFor } from '../../src/server/db/socket';
-import { jsonPost, root, startServer, type ServerProcess } from '../../scripts/lib/server-process';
+import { jsonPost, root, waitForHealth, type ServerProcess } from '../../scripts/lib/server-process';
 
 /** What every process here runs with: the embedded database in `dataDir`, even where the suite has DATABASE_URL. */
 export const embeddedEnv = (dataDir: string): Record<string, string> => ({
@@ -20,9 +20,29 @@ export const embeddedEnv = (dataDir: string): Record<string, string> => ({
 
 export const makeDataDir = () => mkdtempSync(path.join(tmpdir(), 'hm-embedded-'));
 
-/** `npm start`'s server (src/server/main.ts) on its own port, healthy. */
-export const startEmbeddedServer = (dataDir: string, port = 4200 + Math.floor(Math.random() * 2000)): Promise<ServerProcess> =>
-  startServer({ ...embeddedEnv(dataDir), PORT: String(port) }, { quiet: true });
+/** `npm start`'s server (src/server/main.ts) on its own port, healthy; stopped again if it never gets there. */
+export const startEmbeddedServer = async (dataDir: string, port = 4200 + Math.floor(Math.random() * 2000)): Promise<ServerProcess> => {
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, ...embeddedEnv(dataDir), HOST: '127.0.0.1', PUBLIC_URL: url, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = (signal: NodeJS.Signals = 'SIGTERM') =>
+    new Promise<number | null>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
+      child.once('exit', (code) => resolve(code));
+      child.kill(signal);
+    });
+  try {
+    // Two cores shared with other work: a cold start through tsx has taken over a minute.
+    await waitForHealth(url, 180000);
+  } catch (error) {
+    await stop('SIGKILL');
+    throw error;
+  }
+  return { url, child, stop, rssMb: () => 0 };
+};
 
 export interface Finished {
   code: number | null;

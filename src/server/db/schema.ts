@@ -440,3 +440,14 @@ export const creatorSearch = pgTable(
     index('creator_search_newest_idx').on(t.createdAt.desc().nullsFirst(), t.profileId.desc().nullsFirst()).where(sql`${t.isPublic}`),
   ],
 );
+
+/**
+ * Platform-wide settings an admin can change, one row per key (`src/domain/settings-schemas.ts` names the keys and
+ * their defaults). A missing row means the default, so a fresh database needs no seed.
+ */
+export const platformSettings = pgTable('platform_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<unknown>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
+});

@@ -79,7 +79,6 @@ export class SessionScheduler {
   /** A client that leaves in the middle of a transaction: roll it back so the server's next query starts clean. */
   async clearTransactionIfNeeded(handlerId: number): Promise<void> {
     if (this.holder !== handlerId) return;
-    this.stopIdleTimer();
     try {
       await this.db.runExclusive(async () => {
         // Sync ends an extended-protocol exchange left half-way; ROLLBACK then ends any transaction block.
@@ -110,6 +109,7 @@ export class SessionScheduler {
   }
 
   private endExchange() {
+    this.stopIdleTimer();
     this.holder = null;
     const release = this.releaseLease;
     this.releaseLease = null;

@@ -6,9 +6,11 @@ import * as adminApplications from './admin-applications/routes';
 import * as adminContact from './admin-contact/routes';
 import * as adminProjects from './admin-projects/routes';
 import * as adminSeal from './admin-seal/routes';
+import * as adminSettings from './admin-settings/routes';
 import * as adminUsers from './admin-users/routes';
 import * as adminWhiteGlove from './admin-white-glove/routes';
 import * as adminWorkshops from './admin-workshops/routes';
+import * as aiPolicy from './ai-policy/routes';
 import * as audit from './audit/routes';
 import * as client from './client/routes';
 import * as contact from './contact/routes';
@@ -47,9 +49,11 @@ export const features = [
   feature('admin-contact', adminContact),
   feature('admin-projects', adminProjects),
   feature('admin-seal', adminSeal),
+  feature('admin-settings', adminSettings),
   feature('admin-users', adminUsers),
   feature('admin-white-glove', adminWhiteGlove),
   feature('admin-workshops', adminWorkshops),
+  feature('ai-policy', aiPolicy),
   feature('audit', audit),
   feature('client', client),
   feature('contact', contact),

@@ -5,6 +5,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FIRST_PAINT_DATA_ID, serializeFirstPaintData, type FirstPaintQuery } from '../../domain/first-paint';
+import { AI_POLICY_PATH, aiPolicyQueryKey } from '../../domain/settings-schemas';
 import { studioQueryKey, type StudioData } from '../../domain/marketplace';
 import { creatorsQueryKey, filtersFromParams, filtersToParams } from '../../domain/marketplace-directory';
 import { POSTED_FORM_ID, type PostedForm } from '../../domain/posted-form';
@@ -62,6 +63,7 @@ const firstPaintQueries = async (app: FastifyInstance, request: FastifyRequest, 
       const asViewer = cookie ? await app.inject({ method: 'GET', url: apiUrl, headers: { cookie } }) : null;
       return asViewer?.statusCode === 200 ? [] : [{ key: studioQueryKey(userId), data: null }];
     }
+    if (url.pathname === AI_POLICY_PATH) return await ask(aiPolicyQueryKey, '/api/ai-policy');
     if (url.pathname === '/marketplace') {
       const filters = filtersFromParams(url.searchParams);
       const query = filtersToParams(filters).toString();

@@ -7,6 +7,7 @@ import { AuditTab } from '../features/admin/audit-tab';
 import { ContactTab } from '../features/admin/contact-tab';
 import { ProjectsTab } from '../features/admin/projects-tab';
 import { SealTab } from '../features/admin/seal-tab';
+import { SettingsTab } from '../features/admin/settings-tab';
 import { UsersTab } from '../features/admin/users-tab';
 import { WhiteGloveTab } from '../features/admin/white-glove-tab';
 import { WorkshopsTab } from '../features/admin/workshops-tab';
@@ -21,6 +22,7 @@ const TABS = [
   { value: 'workshops', label: 'Workshops', Panel: WorkshopsTab },
   { value: 'contact', label: 'Contact', Panel: ContactTab },
   { value: 'audit', label: 'Audit', Panel: AuditTab },
+  { value: 'settings', label: 'Settings', Panel: SettingsTab },
 ] as const;
 
 type TabValue = (typeof TABS)[number]['value'];

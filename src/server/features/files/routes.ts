@@ -5,6 +5,7 @@ import { STORAGE_BUCKETS } from '../../../domain/constants';
 import { projects } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { isPublicBucket } from '../../storage/storage';
+import { tdmHeaders } from '../ai-policy/tdm';
 import type { AuthContext } from '../../types';
 
 const CONTENT_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', pdf: 'application/pdf' };
@@ -48,6 +49,8 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
         .header('cross-origin-resource-policy', 'same-origin')
         .header('cache-control', isPublic ? 'public, max-age=31536000, immutable' : 'private, no-store');
       if (extension === 'pdf') reply.header('content-disposition', 'attachment');
+      // Creators' work is not training data while the platform's opt-out is on (decision 132).
+      reply.headers(await tdmHeaders(app, bucket));
       return reply.send(stored.body);
     },
   });

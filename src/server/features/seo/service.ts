@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { AI_POLICY_PATH, AI_TRAINING_CRAWLERS } from '../../../domain/settings-schemas';
 import { selectPublicStudios } from '../creators/visibility';
 
 /** The public, indexable pages; every other app route is personal or transactional. */
@@ -12,6 +13,7 @@ export const PUBLIC_PAGES: ReadonlyArray<{ path: string; priority: string; chang
   { path: '/contact', priority: '0.5', changefreq: 'yearly' },
   // The join page: where makers, minds and clients sign up (decision 085).
   { path: '/auth', priority: '0.4', changefreq: 'yearly' },
+  { path: AI_POLICY_PATH, priority: '0.3', changefreq: 'yearly' },
 ];
 
 /** One sitemap file may hold 50,000 URLs; the rest of the budget goes to studios (decision 015). */
@@ -36,8 +38,22 @@ export const buildSitemap = async (app: FastifyInstance): Promise<string> => {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
 };
 
-export const buildRobots = (publicUrl: string): string =>
+/**
+ * Search engines may read every public page. While the AI-training opt-out is on, each known AI-training crawler
+ * gets its own group, which it follows instead of `*`: studios and files are closed to it (decision 132).
+ */
+export const buildRobots = (publicUrl: string, aiTrainingOptOut: boolean): string =>
   [
+    ...(aiTrainingOptOut
+      ? [
+          '# Creators\' work on this site is not training data: see /ai-policy and /.well-known/tdmrep.json.',
+          ...AI_TRAINING_CRAWLERS.map((crawler) => `User-agent: ${crawler}`),
+          'Disallow: /studio/',
+          'Disallow: /files/',
+          'Disallow: /api/',
+          '',
+        ]
+      : []),
     'User-agent: *',
     'Allow: /',
     'Disallow: /api/',

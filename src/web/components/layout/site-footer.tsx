@@ -38,9 +38,14 @@ export function SiteFooter() {
         <FooterColumn heading="Get Started" items={FOOTER_START_NAV} />
       </div>
       <div className="border-t border-paper/10">
-        <p className="mx-auto max-w-6xl px-5 py-6 text-sm text-paper-subtle sm:px-8">
-          © {year} {DEFAULT_SITE_NAME}. All rights reserved.
-        </p>
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-8 gap-y-2 px-5 py-6 text-sm text-paper-subtle sm:px-8">
+          <p>
+            © {year} {DEFAULT_SITE_NAME}. All rights reserved.
+          </p>
+          <Link to="/ai-policy" className="rounded-sm underline-offset-4 transition-colors hover:text-paper hover:underline">
+            Not for AI training
+          </Link>
+        </div>
       </div>
     </footer>
   );

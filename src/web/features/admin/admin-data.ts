@@ -18,6 +18,7 @@ export const adminKeys = {
   workshops: [...ADMIN_KEY, 'workshops'],
   contact: [...ADMIN_KEY, 'contact'],
   audit: [...ADMIN_KEY, 'audit'],
+  settings: [...ADMIN_KEY, 'settings'],
 } as const;
 
 const LOAD_ERROR_TOAST = 'admin-load-error';

@@ -15,6 +15,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'project.cancel': 'Cancelled flagged project',
   'white_glove.curate': 'Curated White Glove matches',
   'workshop.create': 'Created workshop',
+  'settings.update': 'Changed platform settings',
 };
 
 const labelOf = (action: string) => ACTION_LABELS[action as AuditAction] ?? action;

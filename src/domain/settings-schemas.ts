@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/**
+ * Settings an admin can change for the whole platform. Each has a default that holds until an admin changes it,
+ * so a fresh install behaves as documented without any set-up.
+ */
+export const platformSettingsSchema = z.object({
+  /**
+   * Creators' work is reserved from AI training: TDMRep headers on their files and meta tags on studios, and
+   * robots.txt turning away AI-training crawlers from studios and files (decision 132). On by default.
+   */
+  aiTrainingOptOut: z.boolean(),
+});
+export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
+
+export const PLATFORM_SETTING_DEFAULTS: PlatformSettings = { aiTrainingOptOut: true };
+
+/** A change names only the settings it changes; at least one. */
+export const platformSettingsUpdateSchema = platformSettingsSchema
+  .partial()
+  .strict()
+  .refine((update) => Object.keys(update).length > 0, { message: 'Choose a setting to change.' });
+export type PlatformSettingsUpdate = z.infer<typeof platformSettingsUpdateSchema>;
+
+export const AI_POLICY_PATH = '/ai-policy';
+
+/**
+ * Crawlers that collect pages to train AI models, by the user-agent token each operator documents. Search engines'
+ * own crawlers (Googlebot, Bingbot…) are not here: studios stay findable. Google-Extended and Applebot-Extended are
+ * tokens for training use only, honoured through robots.txt.
+ */
+export const AI_TRAINING_CRAWLERS = [
+  'GPTBot',
+  'CCBot',
+  'Google-Extended',
+  'Applebot-Extended',
+  'ClaudeBot',
+  'anthropic-ai',
+  'PerplexityBot',
+  'Bytespider',
+  'meta-externalagent',
+  'FacebookBot',
+  'cohere-ai',
+  'cohere-training-data-crawler',
+  'Diffbot',
+  'Omgilibot',
+  'ImagesiftBot',
+  'Timpibot',
+  'AI2Bot',
+] as const;
+
+/** What the public AI policy page shows: whether the reservation is in force now. */
+export const aiPolicyStatusSchema = z.object({ aiTrainingOptOut: z.boolean() });
+export type AiPolicyStatus = z.infer<typeof aiPolicyStatusSchema>;
+/** The browser's cache key for it; the server seeds it in the page's first paint. */
+export const aiPolicyQueryKey = ['ai-policy'] as const;
