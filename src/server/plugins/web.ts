@@ -63,7 +63,7 @@ const firstPaintQueries = async (app: FastifyInstance, request: FastifyRequest, 
       const asViewer = cookie ? await app.inject({ method: 'GET', url: apiUrl, headers: { cookie } }) : null;
       return asViewer?.statusCode === 200 ? [] : [{ key: studioQueryKey(userId), data: null }];
     }
-    if (url.pathname === AI_POLICY_PATH) return await ask(aiPolicyQueryKey, '/api/ai-policy');
+    if (url.pathname === AI_POLICY_PATH) return (await ask(aiPolicyQueryKey, '/api/ai-policy')).queries;
     if (url.pathname === '/marketplace') {
       const filters = filtersFromParams(url.searchParams);
       const query = filtersToParams(filters).toString();
