@@ -242,9 +242,20 @@ describe('a studio', () => {
     await context.close();
   });
 
-  it('answers Creator Not Found for an unknown studio, and the server describes real studios to link previews', async () => {
+  it('answers Creator Not Found with 404 for an unknown studio, and the server describes real studios to link previews', async () => {
+    // Without JavaScript the server's page is the whole answer: the status and the friendly page.
+    const bare = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false });
+    const barePage = await bare.newPage();
+    for (const path of ['/studio/no-such-creator', '/studio/no-such-creator.bak']) {
+      const response = await barePage.goto(path);
+      expect(response?.status(), path).toBe(404);
+      expect(await h1(barePage), path).toBe('Creator Not Found');
+    }
+    await bare.close();
+
     const { context, page } = await newPage(browser);
-    await page.goto('/studio/no-such-creator');
+    const response = await page.goto('/studio/no-such-creator');
+    expect(response?.status()).toBe(404);
     await expect.poll(() => h1(page)).toBe('Creator Not Found');
     await page.getByRole('link', { name: 'Back to the Marketplace' }).click();
     await expectPath(page, '/marketplace');

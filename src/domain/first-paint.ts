@@ -4,6 +4,12 @@ export interface FirstPaintQuery {
   data: unknown;
 }
 
+/** A page rendered on the server: the markup for `#root`, and the HTTP status the page asked for (decision 115). */
+export interface RenderedPage {
+  html: string;
+  status: number;
+}
+
 /** The element that carries the answers in the page (JSON, never executed, so our CSP allows it). */
 export const FIRST_PAINT_DATA_ID = 'first-paint-data';
 

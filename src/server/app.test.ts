@@ -29,8 +29,10 @@ describe('the app', () => {
       expect(about.headers['cache-control']).toBe('no-cache');
       expect(about.body).toContain('<title>About · Humanmade</title>');
       expect(about.body.match(/<title>/g)).toHaveLength(1);
+      // No creator has this id: the studio page answers 404 even without a server render (decision 115).
       const studio = await app.inject({ method: 'GET', url: '/studio/some-id' });
-      expect(studio.statusCode).toBe(200);
+      expect(studio.statusCode).toBe(404);
+      expect(studio.body).toContain('<title>Creator Not Found · Humanmade</title>');
       const missing = await app.inject({ method: 'GET', url: '/definitely/not/here' });
       expect(missing.statusCode).toBe(404);
       expect(missing.headers['content-type']).toContain('text/html');

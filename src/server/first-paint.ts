@@ -1,18 +1,19 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import type { FirstPaintQuery } from '../domain/first-paint';
+import type { FirstPaintQuery, RenderedPage } from '../domain/first-paint';
 import type { PostedForm } from '../domain/posted-form';
 
-type RenderPage = (url: string, queries?: readonly FirstPaintQuery[], posted?: PostedForm) => Promise<string>;
+type RenderPage = (url: string, queries?: readonly FirstPaintQuery[], posted?: PostedForm) => Promise<RenderedPage>;
 
 export interface FirstPaint {
   /**
-   * The page's server-rendered markup for `#root`, or null to let the browser render it from scratch. With
-   * `queries` (public answers the page renders at once) it is rendered afresh, since the data may change; with
-   * `posted` (a form the browser posted natively, decision 105) too, since it is one visitor's.
+   * The page's server-rendered markup for `#root` and the status the page asked for, or null to let the browser
+   * render it from scratch. With `queries` (public answers the page renders at once) it is rendered afresh, since
+   * the data may change; with `posted` (a form the browser posted natively, decision 105) too, since it is one
+   * visitor's.
    */
-  render: (url: string, queries?: readonly FirstPaintQuery[], posted?: PostedForm) => Promise<string | null>;
+  render: (url: string, queries?: readonly FirstPaintQuery[], posted?: PostedForm) => Promise<RenderedPage | null>;
   /**
    * Renders these pages once, one after another, so the first visitors after a start (those without scripts
    * above all, decision 105) do not meet the cold render that loads every route's module and may miss the
@@ -42,9 +43,9 @@ export const loadFirstPaint = async (entryFile: string, log: FastifyBaseLogger):
     log.warn({ err: error }, 'server entry of the web app did not load; pages render in the browser');
     return NONE;
   }
-  const cache = new Map<string, Promise<string | null>>();
+  const cache = new Map<string, Promise<RenderedPage | null>>();
 
-  const renderWithin = (url: string, queries: readonly FirstPaintQuery[] = [], posted?: PostedForm): Promise<string | null> => {
+  const renderWithin = (url: string, queries: readonly FirstPaintQuery[] = [], posted?: PostedForm): Promise<RenderedPage | null> => {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<null>((resolve) => {
       timer = setTimeout(() => {
@@ -68,9 +69,9 @@ export const loadFirstPaint = async (entryFile: string, log: FastifyBaseLogger):
       cache.set(url, hit);
       return hit;
     }
-    const pending = renderWithin(url).then((html) => {
-      if (html === null) cache.delete(url);
-      return html;
+    const pending = renderWithin(url).then((rendered) => {
+      if (rendered === null) cache.delete(url);
+      return rendered;
     });
     cache.set(url, pending);
     if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value as string);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { readPlatformSettings } from './features/admin-settings/service';
 import { aiPolicyUrl } from './features/ai-policy/tdm';
 import { findApprovedCreator, type PublicCreator } from './features/creators/visibility';
-import { routePreloads } from './features/seo/route-preload';
+import { notFoundPreloads, routePreloads } from './features/seo/route-preload';
 
 export interface PageMeta {
   title: string;
@@ -79,12 +79,18 @@ export const STUDIO_PATH = /^\/studio\/([^/]+)\/?$/;
  */
 export const resolvePageMeta = async (app: FastifyInstance, pathname: string, status: number, creator?: PublicCreator): Promise<PageMeta> => {
   const meta = await describePage(app, pathname, status, creator);
-  return status === 200 ? { ...meta, preload: routePreloads(pathname) } : meta;
+  // A missing studio is still the studio page (its 'Creator Not Found'); any other 404 is the not-found page.
+  const isRoutePage = status !== 404 || STUDIO_PATH.test(pathname);
+  return { ...meta, preload: isRoutePage ? routePreloads(pathname) : notFoundPreloads() };
 };
+
+const creatorNotFound = (site: string): PageMeta => ({ title: `Creator Not Found · ${site}`, description: `This creator's studio is not available on ${site}.`, noindex: true });
 
 const describePage = async (app: FastifyInstance, pathname: string, status: number, known?: PublicCreator): Promise<PageMeta> => {
   const site = app.config.SITE_NAME;
-  if (status === 404) return { title: `Page not found · ${site}`, description: `This page does not exist on ${site}.`, noindex: true };
+  if (status === 404) {
+    return STUDIO_PATH.test(pathname) ? creatorNotFound(site) : { title: `Page not found · ${site}`, description: `This page does not exist on ${site}.`, noindex: true };
+  }
   const url = `${app.config.PUBLIC_URL}${pathname}`;
   const page = staticPages(site)[pathname];
   if (page) return { ...page, url };
@@ -102,7 +108,7 @@ const describePage = async (app: FastifyInstance, pathname: string, status: numb
       const meta = studioMeta(app, creator, url);
       return aiTrainingOptOut ? { ...meta, tdmPolicy: aiPolicyUrl(app.config.PUBLIC_URL) } : meta;
     }
-    return { title: `Creator Not Found · ${site}`, description: `This creator's studio is not available on ${site}.`, noindex: true };
+    return creatorNotFound(site);
   }
   return { title: site, description: `${site} — a curated marketplace of verified human creators.`, url };
 };

@@ -29,7 +29,8 @@ const studio: StudioData = {
 
 describe('the server-rendered first paint', () => {
   it('renders a studio’s script-looking and SQL-looking text escaped, as text', async () => {
-    const html = await renderPage('/studio/maker-1', [{ key: studioQueryKey('maker-1'), data: studio }]);
+    const { html, status } = await renderPage('/studio/maker-1', [{ key: studioQueryKey('maker-1'), data: studio }]);
+    expect(status).toBe(200);
     expect(html).toContain('&lt;script&gt;alert(&quot;name&quot;)&lt;/script&gt;');
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt; &amp; &quot;quoted&quot;');
     expect(html).toContain('Robert&#x27;); DROP TABLE portfolio_items;--');
@@ -43,5 +44,21 @@ describe('the server-rendered first paint', () => {
     const json = serializeFirstPaintData([{ key: studioQueryKey('maker-1'), data: studio }]);
     expect(json).not.toMatch(/<\/?script/i);
     expect(JSON.parse(json)[0].data).toEqual(studio);
+  });
+
+  it('answers 404 for a studio the server found missing, with the friendly Creator Not Found page', async () => {
+    const { html, status } = await renderPage('/studio/maker-2', [{ key: studioQueryKey('maker-2'), data: null }]);
+    expect(status).toBe(404);
+    expect(html).toMatch(/<h1[^>]*>Creator Not Found<\/h1>/);
+    expect(html).toContain('Back to the Marketplace');
+  });
+
+  it('answers 404 for an unknown address with the not-found page, and 200 for a page that exists', async () => {
+    const missing = await renderPage('/no/such/page');
+    expect(missing.status).toBe(404);
+    expect(missing.html).toContain('Oops! Page not found');
+    const about = await renderPage('/about');
+    expect(about.status).toBe(200);
+    expect(about.html).not.toContain('Oops! Page not found');
   });
 });

@@ -3,7 +3,9 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppProviders } from './app-providers';
 import type { PostedForm } from '../domain/posted-form';
+import type { RenderedPage } from '../domain/first-paint';
 import { FirstPaintData, type FirstPaintQuery } from './lib/first-paint-data';
+import { PageStatus } from './lib/page-status';
 import { PostedFormData } from './lib/posted-form';
 import { AppRoutes } from './router';
 
@@ -15,18 +17,27 @@ import { AppRoutes } from './router';
  * fetches as before (decision 084). A form the browser posted natively comes back in `posted`, with what was
  * entered and its messages (decision 105). Built by `vite build --ssr` into dist/ssr and used by the
  * server's web plugin.
+ *
+ * The status is part of the result: 200 unless a page said, while rendering, that what it shows is missing or
+ * hidden (`useNotFoundStatus`), so the server answers 404 with that same page (decision 115).
  */
-export async function renderPage(url: string, queries: readonly FirstPaintQuery[] = [], posted: PostedForm | null = null): Promise<string> {
+export async function renderPage(url: string, queries: readonly FirstPaintQuery[] = [], posted: PostedForm | null = null): Promise<RenderedPage> {
   let failed: unknown = null;
+  let status = 200;
+  const setStatus = (next: number) => {
+    status = next;
+  };
   const { prelude } = await prerender(
     <StrictMode>
       <AppProviders>
         <StaticRouter location={url}>
-          <FirstPaintData.Provider value={queries}>
-            <PostedFormData.Provider value={posted}>
-              <AppRoutes />
-            </PostedFormData.Provider>
-          </FirstPaintData.Provider>
+          <PageStatus.Provider value={setStatus}>
+            <FirstPaintData.Provider value={queries}>
+              <PostedFormData.Provider value={posted}>
+                <AppRoutes />
+              </PostedFormData.Provider>
+            </FirstPaintData.Provider>
+          </PageStatus.Provider>
         </StaticRouter>
       </AppProviders>
     </StrictMode>,
@@ -47,5 +58,5 @@ export async function renderPage(url: string, queries: readonly FirstPaintQuery[
   html += decoder.decode();
   // A page that fails to render on the server still works: the browser renders it from scratch.
   if (failed) throw failed instanceof Error ? failed : new Error(String(failed));
-  return html;
+  return { html, status };
 }

@@ -11,7 +11,8 @@ import { TEST_ORIGIN } from '../../../test/support/harness';
 import { pageEncoding } from './web';
 
 // A built app in miniature: dist/web/index.html and a server entry in dist/ssr that shows what it was asked to
-// render (the real entry is exercised by the browser tests).
+// render, and answers 404 as the real pages do for a missing studio or an unknown address (the real entry is
+// exercised by page-status.test.ts and the browser tests).
 const base = mkdtempSync(path.join(tmpdir(), 'hm-first-paint-'));
 const webRoot = path.join(base, 'web');
 const TEMPLATE = `<!doctype html><html><head><title>x</title><meta name="description" content="x">
@@ -22,7 +23,9 @@ export async function renderPage(url, queries = []) {
   if (url.includes('boom')) throw new Error('render failed');
   globalThis.firstPaintRenders = (globalThis.firstPaintRenders ?? 0) + 1;
   const studio = queries[0]?.data;
-  return '<main data-rendered="' + encodeURI(url) + '">' + (studio ? '<h1>' + studio.name + '</h1>' : 'first paint') + '</main>';
+  const missing = studio === null || url === '/not-found';
+  const html = '<main data-rendered="' + encodeURI(url) + '">' + (studio ? '<h1>' + studio.name + '</h1>' : missing ? 'missing' : 'first paint') + '</main>';
+  return { html, status: missing ? 404 : 200 };
 }
 `;
 const renders = () => (globalThis as { firstPaintRenders?: number }).firstPaintRenders ?? 0;
@@ -68,14 +71,24 @@ describe('pages with their first paint (decision 084)', () => {
     expect(broken.body).toContain('<title>Contact · Humanmade</title>');
   });
 
-  it('leaves not-found pages to the browser, so made-up addresses cost no render', async () => {
+  it('renders every unknown address as one shared not-found page, answered with 404', async () => {
     const before = renders();
     const missing = await page('/no/such/page-1');
     await page('/no/such/page-2');
+    await page('/no/such/page-3');
     expect(missing.statusCode).toBe(404);
-    expect(missing.body).toContain('<div id="root"></div>');
+    expect(missing.body).toContain('<div id="root"><main data-rendered="/not-found">missing</main></div>');
     expect(missing.body).toContain('Page not found');
-    expect(renders()).toBe(before);
+    expect(renders() - before).toBeLessThanOrEqual(1);
+  });
+
+  it('answers 404 without a render too, when the render fails', async () => {
+    const broken = await page('/no/such/page?boom=1');
+    expect(broken.statusCode).toBe(404);
+    const hidden = await page(`/studio/no-such-creator?boom=1`);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.body).toContain('<div id="root"></div>');
+    expect(hidden.body).toContain('<title>Creator Not Found · Humanmade</title>');
   });
 
   it("includes a public studio's data, and only a public studio's", async () => {
@@ -97,10 +110,12 @@ describe('pages with their first paint (decision 084)', () => {
     expect(shown.body).toContain(`<meta property="og:image" content="${TEST_ORIGIN}/files/portfolio-items/${approved}/portfolio/1.png">`);
 
     const hidden = await page(`/studio/${pending}`);
-    expect(hidden.body).not.toContain(FIRST_PAINT_DATA_ID);
+    expect(hidden.statusCode).toBe(404);
     expect(hidden.body).not.toContain('Pending Maker');
     expect(hidden.body).toContain('<title>Creator Not Found · Humanmade</title>');
-    expect(hidden.body).toContain(`<main data-rendered="/studio/${pending}">first paint</main>`);
+    expect(hidden.body).toContain(`<main data-rendered="/studio/${pending}">missing</main>`);
+    // A missing studio is an answer (null) the browser starts from, so it shows the same page without asking again.
+    expect(hidden.body).toContain(`[{"key":["studio","${pending}"],"data":null}]`);
   });
 
   it("includes the marketplace's first page for the filters in the address, without applicants", async () => {

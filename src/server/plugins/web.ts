@@ -41,22 +41,29 @@ const compressPage = (html: string, encoding: 'br' | 'gzip'): Promise<Buffer> =>
 /**
  * Public answers a page's first paint includes, so its main content is in the HTML (decision 084): a public
  * studio, and the marketplace's first page for the filters in the address. Both are asked of their API routes as
- * an anonymous visitor would ask, so those routes' visibility rules, caches and encoding apply (a studio that is
- * not public answers 404 and gets nothing). Anything else, or any failure, renders the loading state and the
- * browser fetches as usual.
+ * an anonymous visitor would ask, so those routes' visibility rules, caches and encoding apply. A studio that is
+ * not public is passed as a null answer, which the page renders as 'Creator Not Found' and the server answers
+ * with 404 (decision 115), unless the viewer is its owner or an admin: their browser fetches the preview, as
+ * before. Anything else, or any failure, renders the loading state and the browser fetches as usual.
  */
-const firstPaintQueries = async (app: FastifyInstance, url: URL): Promise<FirstPaintQuery[]> => {
+const firstPaintQueries = async (app: FastifyInstance, request: FastifyRequest, url: URL): Promise<FirstPaintQuery[]> => {
   const ask = async (key: readonly unknown[], apiUrl: string, wrap: (answer: unknown) => unknown = (answer) => answer) => {
     const response = await app.inject({ method: 'GET', url: apiUrl });
-    return response.statusCode === 200 ? [{ key, data: wrap(response.json()) }] : [];
+    return { status: response.statusCode, queries: response.statusCode === 200 ? [{ key, data: wrap(response.json()) }] : [] };
   };
   try {
     const studio = STUDIO_PATH.exec(url.pathname);
     if (studio) {
       const userId = decodeURIComponent(studio[1]);
-      return await ask(studioQueryKey(userId), `/api/studio/${encodeURIComponent(userId)}`);
+      const apiUrl = `/api/studio/${encodeURIComponent(userId)}`;
+      const answer = await ask(studioQueryKey(userId), apiUrl);
+      if (answer.status !== 404) return answer.queries;
+      // Only a signed-in viewer can see more than the public; only then is the studio asked for again.
+      const { cookie } = request.headers;
+      const asViewer = cookie ? await app.inject({ method: 'GET', url: apiUrl, headers: { cookie } }) : null;
+      return asViewer?.statusCode === 200 ? [] : [{ key: studioQueryKey(userId), data: null }];
     }
-    if (url.pathname === AI_POLICY_PATH) return await ask(aiPolicyQueryKey, '/api/ai-policy');
+    if (url.pathname === AI_POLICY_PATH) return (await ask(aiPolicyQueryKey, '/api/ai-policy')).queries;
     if (url.pathname === '/marketplace') {
       const filters = filtersFromParams(url.searchParams);
       const query = filtersToParams(filters).toString();
@@ -64,8 +71,8 @@ const firstPaintQueries = async (app: FastifyInstance, url: URL): Promise<FirstP
       const directory = await ask(creatorsQueryKey(filters), `/api/marketplace/creators${query ? `?${query}` : ''}`, (page) => ({ pages: [page], pageParams: [null] }));
       // `?contact=<id>` is the Contact dialog opened by a link (decision 105): it names a public creator, or nothing.
       const contact = url.searchParams.get('contact');
-      const creator = contact ? await ask(studioQueryKey(contact), `/api/studio/${encodeURIComponent(contact)}`) : [];
-      return [...directory, ...creator];
+      const creator = contact ? await ask(studioQueryKey(contact), `/api/studio/${encodeURIComponent(contact)}`) : null;
+      return [...directory.queries, ...(creator?.queries ?? [])];
     }
   } catch (error) {
     app.log.warn({ err: error, path: url.pathname }, 'first paint data failed; the browser fetches it');
@@ -73,9 +80,12 @@ const firstPaintQueries = async (app: FastifyInstance, url: URL): Promise<FirstP
   return [];
 };
 
+/** Every unknown address renders the same not-found page, so they share one render under this address. */
+const NOT_FOUND_RENDER_URL = '/not-found';
+
 /** A public studio read for the first paint, as the page meta describes a creator (the newest work as cover). */
 const studioCreator = (url: URL, queries: FirstPaintQuery[]): PublicCreator | undefined => {
-  const studio = STUDIO_PATH.test(url.pathname) ? (queries[0]?.data as StudioData | undefined) : undefined;
+  const studio = STUDIO_PATH.test(url.pathname) ? (queries[0]?.data as StudioData | null | undefined) : undefined;
   if (!studio) return undefined;
   const { id, role, name, bio, avatarUrl, portfolio } = studio;
   return { id, role, name, bio, avatarUrl, coverUrl: portfolio[0]?.imageUrl ?? null };
@@ -86,7 +96,7 @@ export const webRoot = builtWebRoot;
 /**
  * Serves the built web app: hashed assets with a year-long cache, and index.html (never cached) for every
  * app route, with the page's first paint rendered into it when the server entry is built (decision 084).
- * Unknown paths get the same app, which renders the not-found page, with HTTP status 404.
+ * Unknown paths get the same app, rendered as the not-found page, with HTTP status 404 (decision 115).
  */
 export const registerWeb = async (app: FastifyInstance, root: string = webRoot, options: { warmPages?: boolean } = {}): Promise<void> => {
   const indexFile = path.join(root, 'index.html');
@@ -110,24 +120,34 @@ export const registerWeb = async (app: FastifyInstance, root: string = webRoot, 
     });
   }
 
-  /** A page; with `posted`, one whose form the browser posted natively, rendered again with it (decision 105). */
+  /**
+   * Sends a page with its first paint; with `posted`, one whose form the browser posted natively, rendered again
+   * with it (decision 105). `status` is what the caller knows: 200 for an app route, 404 for an unknown address,
+   * or the posted form's own status. The render can turn it into 404 (decision 115): a page that says what it shows
+   * is missing or hidden, such as a studio that is not public. When there is no render (no server entry, a failure,
+   * a timeout) the same is judged from the address and the first-paint answers, so the status never depends on
+   * whether the render succeeded.
+   */
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, status: number, posted?: PostedForm) => {
+    const isKnownPath = status !== 404 || posted !== undefined;
     if (!template) {
-      return reply.status(status === 404 ? 404 : 503).type('text/plain').send(status === 404 ? 'Not found' : 'The web app is not built yet. Run `npm run build`.');
+      return reply.status(isKnownPath ? 503 : 404).type('text/plain').send(isKnownPath ? 'The web app is not built yet. Run `npm run build`.' : 'Not found');
     }
     const url = new URL(request.url, 'http://x');
-    // Not-found pages are left to the browser: any made-up address would otherwise cost a render.
-    const rendered = status === 200 || posted !== undefined;
-    const queries = rendered ? await firstPaintQueries(app, url) : [];
-    const meta: PageMeta = await resolvePageMeta(app, url.pathname, rendered ? 200 : status, studioCreator(url, queries));
-    const body = rendered ? await firstPaint.render(request.url, queries, posted) : null;
+    const queries = isKnownPath ? await firstPaintQueries(app, request, url) : [];
+    // Every unknown address shows the same page, so they share one render (and one cache entry).
+    const rendered = await firstPaint.render(isKnownPath ? request.url : NOT_FOUND_RENDER_URL, queries, posted);
+    const isMissing = rendered ? rendered.status === 404 : !isKnownPath || queries.some((query) => query.data === null);
+    const answer = isMissing ? 404 : status;
+    if (isMissing) request.log.info({ path: url.pathname }, 'page not found');
+    const meta: PageMeta = await resolvePageMeta(app, url.pathname, answer, studioCreator(url, queries));
     const withMeta = injectPageMeta(template, meta);
     const data = [
       queries.length > 0 ? `<script type="application/json" id="${FIRST_PAINT_DATA_ID}">${serializeFirstPaintData(queries)}</script>` : '',
       posted ? `<script type="application/json" id="${POSTED_FORM_ID}">${serializeFirstPaintData(posted)}</script>` : '',
     ].join('');
-    const page = body === null ? withMeta : withMeta.replace('<div id="root"></div>', () => `<div id="root">${body}</div>${data}`);
-    reply.status(status).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    const page = rendered === null ? withMeta : withMeta.replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>${data}`);
+    reply.status(answer).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
     const encoding = pageEncoding(request.headers['accept-encoding']);
     if (!encoding || request.method === 'HEAD') return reply.send(page);
     return reply.header('content-encoding', encoding).send(await compressPage(page, encoding));
@@ -150,8 +170,6 @@ export const registerWeb = async (app: FastifyInstance, root: string = webRoot, 
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).send({ error: 'not_found', message: 'Not found' });
     }
-    if (isAppPath(pathname)) return sendPage(request, reply, 200);
-    request.log.info({ path: pathname }, 'page not found');
-    return sendPage(request, reply, 404);
+    return sendPage(request, reply, isAppPath(pathname) ? 200 : 404);
   });
 };

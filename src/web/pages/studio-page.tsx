@@ -10,11 +10,12 @@ import { fetchStudio, studioQueryKey } from '../features/marketplace/api';
 import { GetStartedButton } from '../features/studio/hire-actions';
 import { PortfolioGrid } from '../features/studio/portfolio-grid';
 import { StudioProfile } from '../features/studio/studio-profile';
-import { ApiError } from '../lib/api';
+import { useNotFoundStatus } from '../lib/page-status';
 import { useSession } from '../lib/session';
 import { usePageTitle } from '../lib/use-page-title';
 
 function CreatorNotFound() {
+  useNotFoundStatus();
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-5 py-24 text-center sm:py-32">
       <h1 className="text-4xl sm:text-5xl">{MARKETPLACE_MESSAGES.notFound}</h1>
@@ -62,7 +63,7 @@ export function StudioPage() {
   const [params] = useSearchParams();
   const { user } = useSession();
   const query = useQuery({ queryKey: studioQueryKey(userId), queryFn: ({ signal }) => fetchStudio(userId, signal) });
-  const isNotFound = query.error instanceof ApiError && query.error.status === 404;
+  const isNotFound = query.data === null;
   usePageTitle(query.data?.name ?? (isNotFound ? MARKETPLACE_MESSAGES.notFound : 'Creator Studio'));
 
   // A client who logged in from this studio's hire button comes back with ?hire=1: continue to the hire.
@@ -70,10 +71,10 @@ export function StudioPage() {
     return <Navigate to={`/dashboard-client?hire=${encodeURIComponent(userId)}`} replace />;
   }
   if (query.isPending) return <StudioSkeleton />;
-  if (isNotFound) return <CreatorNotFound />;
   if (query.isError) return <div className="mx-auto max-w-2xl px-5 py-24"><ErrorState message="This studio could not be loaded." onRetry={() => void query.refetch()} /></div>;
 
   const studio = query.data;
+  if (studio === null) return <CreatorNotFound />;
   return (
     <>
       {studio.isPreview ? (

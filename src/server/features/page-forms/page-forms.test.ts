@@ -15,7 +15,8 @@ const webRoot = path.join(base, 'web');
 const TEMPLATE = `<!doctype html><html><head><title>x</title><meta name="description" content="x"></head><body><div id="root"></div></body></html>`;
 const ENTRY = `
 export async function renderPage(url, queries = [], posted = null) {
-  return '<main data-rendered="' + encodeURI(url) + '">' + (posted ? '<output>' + posted.form + '</output>' : 'page') + '</main>';
+  const html = '<main data-rendered="' + encodeURI(url) + '">' + (posted ? '<output>' + posted.form + '</output>' : 'page') + '</main>';
+  return { html, status: 200 };
 }
 `;
 

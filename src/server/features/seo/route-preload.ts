@@ -36,9 +36,14 @@ const loadManifest = (): Manifest | null => {
  * The route's own chunks and their shared imports, so the browser fetches them beside the entry instead of
  * only after the entry has run and the router has asked for them (one round trip less before content).
  */
-export const routePreloads = (pathname: string, manifest: Manifest | null = loadManifest()): string[] => {
+export const routePreloads = (pathname: string, manifest: Manifest | null = loadManifest()): string[] =>
+  modulePreloads(ROUTE_MODULES.find(([pattern]) => pattern.test(pathname))?.[1] ?? [], manifest);
+
+/** The not-found page's chunk, for every address that renders it. */
+export const notFoundPreloads = (manifest: Manifest | null = loadManifest()): string[] => modulePreloads(['pages/not-found-page.tsx'], manifest);
+
+const modulePreloads = (modules: readonly string[], manifest: Manifest | null): string[] => {
   if (!manifest) return [];
-  const modules = ROUTE_MODULES.find(([pattern]) => pattern.test(pathname))?.[1] ?? [];
   const collect = (keys: readonly string[], into: Set<string>) => {
     for (const key of keys) {
       const chunk = manifest[key];

@@ -1,6 +1,6 @@
 import type { MarketplacePage, ShowcaseItem, StudioData } from '../../../domain/marketplace';
 import { filtersToParams, type DirectoryFilters } from '../../../domain/marketplace-directory';
-import { apiFetch } from '../../lib/api';
+import { ApiError, apiFetch } from '../../lib/api';
 
 export { creatorsQueryKey, type DirectoryFilters } from '../../../domain/marketplace-directory';
 
@@ -20,6 +20,15 @@ export async function fetchShowcase(limit: number, signal?: AbortSignal): Promis
 
 export { studioQueryKey } from '../../../domain/marketplace';
 
-export function fetchStudio(userId: string, signal?: AbortSignal): Promise<StudioData> {
-  return apiFetch<StudioData>(`/api/studio/${encodeURIComponent(userId)}`, { signal });
+/**
+ * A studio, or null when there is no studio this visitor may see (404). Missing is an answer rather than an
+ * error, so the server can hand it to the page's first paint like any other answer and the browser keeps it.
+ */
+export async function fetchStudio(userId: string, signal?: AbortSignal): Promise<StudioData | null> {
+  try {
+    return await apiFetch<StudioData>(`/api/studio/${encodeURIComponent(userId)}`, { signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
 }
