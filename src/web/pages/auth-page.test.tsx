@@ -10,7 +10,8 @@ afterEach(() => {
 });
 
 const radio = (name: string) => screen.getByRole('radio', { name });
-const isChecked = (element: HTMLElement) => element.getAttribute('aria-checked') === 'true';
+// The roles are native radio buttons (they work before scripts, decision 105).
+const isChecked = (element: HTMLElement) => (element as HTMLInputElement).checked;
 
 describe('/auth', () => {
   it('opens Sign Up with the role from ?type=mind preselected', async () => {
@@ -31,7 +32,8 @@ describe('/auth', () => {
 
     const loginTab = await screen.findByRole('tab', { name: 'Login' });
     expect(loginTab.getAttribute('aria-selected')).toBe('true');
-    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Sign Up' }));
+    // The tabs are links (/auth?tab=signup…), so a click follows the link.
+    fireEvent.click(screen.getByRole('tab', { name: 'Sign Up' }));
 
     expect(isChecked(await screen.findByRole('radio', { name: 'Maker (Creative Producer)' }))).toBe(true);
     expect(screen.queryByRole('radio', { name: /admin/i })).toBeNull();

@@ -62,6 +62,8 @@ beforeAll(async () => {
     },
     { request: { method: 'GET', url: '/api/admin/contact' }, adminStatus: 200 },
     { request: { method: 'GET', url: '/api/admin/audit' }, adminStatus: 200 },
+    { request: { method: 'GET', url: '/api/admin/settings' }, adminStatus: 200 },
+    { request: { method: 'PATCH', url: '/api/admin/settings', payload: { aiTrainingOptOut: true } }, adminStatus: 200 },
   ];
 });
 afterAll(async () => {

@@ -102,11 +102,12 @@ describe('keyset paging', () => {
     const tag = 'Stabletest';
     const before: string[] = [];
     for (let index = 0; index < 10; index += 1) before.push(await insertCreator(ctx.db, { role: 'maker', name: `${tag} ${index}` }));
-    const firstPage = await list({ q: tag, limit: 4 });
+    // Newest first is the keyset order (a relevance ranking has no place "before" for a newcomer of equal rank).
+    const firstPage = await list({ q: tag, sort: 'newest', limit: 4 });
     // Newer creators arrive after the first page was read; they belong before it, not inside the rest.
     await insertCreator(ctx.db, { role: 'maker', name: `${tag} late 1` });
     await insertCreator(ctx.db, { role: 'mind', name: `${tag} late 2` });
-    const rest = await listAll({ q: tag, limit: 4, cursor: firstPage.nextCursor ?? '' });
+    const rest = await listAll({ q: tag, sort: 'newest', limit: 4, cursor: firstPage.nextCursor ?? '' });
     const seen = [...firstPage.creators, ...rest.flatMap((page) => page.creators)].map((creator) => creator.id);
     expect(seen.sort()).toEqual([...before].sort());
   });
