@@ -115,7 +115,7 @@ describe('story 8: contact messages reach the admin', () => {
     await seeText(visitor, "Thank you for reaching out. We'll be in touch shortly.");
 
     await visitor.goto(`/marketplace?q=${encodeURIComponent(creator)}`);
-    await visitor.getByRole('button', { name: `Contact ${creator}` }).click();
+    await visitor.getByRole('link', { name: `Contact ${creator}` }).click();
     const dialog = visitor.getByRole('dialog');
     await dialog.getByLabel('Name').fill('Story Van Owner');
     await dialog.getByLabel('Email').fill('story-van@example.com');
