@@ -1,7 +1,33 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isExposedAuthPath } from '../auth/auth';
 import { toFetchHeaders } from '../http/headers';
-import { notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
+
+/** Where better-auth may send the browser after a link: better-auth turns these into URLs and fails (500) on junk. */
+const REDIRECT_PARAMETERS = ['callbackURL', 'errorCallbackURL', 'newUserCallbackURL', 'redirectTo'] as const;
+
+/** A path on this site ("/…", not "//…") or an absolute http(s) URL; better-auth's origin check decides which hosts. */
+export const isUsableRedirect = (value: string): boolean => {
+  if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\');
+  try {
+    const parsed = new URL(value);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
+const checkRedirects = (url: URL, body: unknown): void => {
+  const fields: Record<string, string> = {};
+  const bodyRecord = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  for (const name of REDIRECT_PARAMETERS) {
+    for (const value of [url.searchParams.get(name), bodyRecord[name]]) {
+      if (value === null || value === undefined) continue;
+      if (typeof value !== 'string' || !isUsableRedirect(value)) fields[name] = 'Enter a path on this site, such as /account.';
+    }
+  }
+  if (Object.keys(fields).length > 0) throw badRequest('This link is not valid.', fields);
+};
 
 /**
  * Anyone can make these send an email to an address they name, so they get a much tighter per-IP limit than the
@@ -15,6 +41,7 @@ export const registerAuthPassthrough = (app: FastifyInstance): void => {
   const forward = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.url, app.config.PUBLIC_URL);
     if (!isExposedAuthPath(url.pathname)) throw notFound();
+    checkRedirects(url, request.body);
     const hasBody = request.method !== 'GET' && request.body !== undefined;
     const response = await app.auth.handler(
       new Request(url, {
