@@ -451,3 +451,34 @@ export const platformSettings = pgTable('platform_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
 });
+
+/**
+ * A project's process record: a hash chain over every process doc and deliverable, in upload order. Each entry's
+ * hash covers its file's SHA-256, its kind, its time, its uploader and the previous entry's hash, so a swapped file
+ * or a rewritten entry shows when the chain is recomputed. Append-only: a trigger (migration 0007) refuses updates,
+ * and deletes unless the project itself is gone. The uploader is plain text, not a foreign key, so deleting an
+ * account leaves the chain whole; its files go, and a tombstone entry says so.
+ */
+export const processRecordEntries = pgTable(
+  'process_record_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    kind: text('kind', { enum: ['process_doc', 'deliverable', 'tombstone'] }).notNull(),
+    fileUrl: text('file_url'),
+    fileSha256: text('file_sha256'),
+    uploaderId: text('uploader_id').notNull(),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    prevHash: text('prev_hash').notNull(),
+    entryHash: text('entry_hash').notNull(),
+  },
+  (t) => [
+    uniqueIndex('process_record_entries_project_seq_idx').on(t.projectId, t.seq),
+    check('process_record_entries_kind', sql`${t.kind} IN ('process_doc', 'deliverable', 'tombstone')`),
+    check('process_record_entries_file', sql`(${t.kind} = 'tombstone') = (${t.fileSha256} IS NULL)`),
+  ],
+);

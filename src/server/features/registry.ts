@@ -20,6 +20,7 @@ import * as health from './health/routes';
 import * as marketplace from './marketplace/routes';
 import * as pageForms from './page-forms/routes';
 import * as portfolio from './portfolio/routes';
+import * as processRecord from './process-record/routes';
 import * as profiles from './profiles/routes';
 import * as projects from './projects/routes';
 import * as seo from './seo/routes';
@@ -63,6 +64,7 @@ export const features = [
   feature('marketplace', marketplace),
   feature('page-forms', pageForms),
   feature('portfolio', portfolio),
+  feature('process-record', processRecord),
   feature('profiles', profiles),
   feature('projects', projects),
   feature('seo', seo),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { StorageBucket } from '../../domain/constants';
 import { PUBLIC_BUCKETS } from '../../domain/constants';
@@ -15,6 +16,8 @@ export interface StoredFile {
   bucket: StorageBucket;
   key: string;
   mime: string;
+  /** SHA-256 (hex) of the bytes stored, which a process record holds to show later whether the file changed. */
+  sha256: string;
 }
 
 export const fileUrl = (bucket: StorageBucket, key: string, version?: string) =>
@@ -78,7 +81,8 @@ export const createStorage = (driver: StorageDriver) => ({
       if (isOutOfSpace(error)) throw storageFull();
       throw error;
     }
-    return { url: fileUrl(rule.bucket, key, version), thumbnailUrl, bucket: rule.bucket, key, mime: inspected.mime };
+    const sha256 = createHash('sha256').update(inspected.body).digest('hex');
+    return { url: fileUrl(rule.bucket, key, version), thumbnailUrl, bucket: rule.bucket, key, mime: inspected.mime, sha256 };
   },
   open: (bucket: StorageBucket, key: string): Promise<{ body: Readable; size: number } | null> => driver.get(bucket, key),
   /** Removes a stored file (and its thumbnail) given its URL; ignores URLs that are not ours. */

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { emailOutbox, processDocs, projects, user, verification, whiteGloveRequests } from '../../db/schema';
 import type { DbExecutor } from '../../db/client';
 import { notFound } from '../../http/errors';
+import { appendTombstonesFor } from '../process-record/service';
 
 /**
  * Deletes a user and everything that is theirs, per PRODUCT-DECISIONS: in one transaction the account,
@@ -30,6 +31,8 @@ export const deleteUserCompletely = async (
       docs.forEach((doc) => orphanedFiles.push(doc.fileUrl));
     }
 
+    // Their files go after the commit; each process record they added to says so first (the chain stays whole).
+    await appendTombstonesFor(tx, userId);
     const createdByUser = or(eq(projects.makerId, userId), eq(projects.mindId, userId));
     await tx.update(projects).set({ status: 'cancelled', updatedAt: new Date() }).where(and(createdByUser, ne(projects.status, 'completed')));
     // Their deliverables are their files and go with them: the project keeps no link to a removed file.

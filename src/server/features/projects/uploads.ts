@@ -8,6 +8,7 @@ import type { ReceivedUpload } from '../../storage/upload-request';
 import type { StoredFile } from '../../storage/storage';
 import type { AuthContext } from '../../types';
 import { PROJECT_CHANGED, requireProjectAction, requireVisibleProject, unchangedSince } from './access';
+import { appendProcessRecordEntry } from '../process-record/service';
 import { getProject, notifyOtherSide } from './service';
 
 /** Checks the caller may take this action now, before the upload is read and stored (cheap refusal). */
@@ -51,6 +52,7 @@ export const addProcessDoc = async (app: FastifyInstance, auth: AuthContext, pro
           fileUrl: stored.url,
           description: fields.data.description || null,
         });
+        await appendProcessRecordEntry(tx, { projectId, kind: 'process_doc', fileUrl: stored.url, fileSha256: stored.sha256, uploaderId: auth.userId });
       }),
   );
   return getProject(app, auth, projectId);
@@ -78,6 +80,7 @@ export const submitDeliverable = async (app: FastifyInstance, auth: AuthContext,
           .where(unchangedSince(row))
           .returning();
         if (!updated) throw conflict(PROJECT_CHANGED);
+        await appendProcessRecordEntry(tx, { projectId, kind: 'deliverable', fileUrl: file.url, fileSha256: file.sha256, uploaderId: auth.userId });
         await notifyOtherSide(app, tx, 'deliverable_submitted', { before: row, after: updated, actor: auth });
       }),
   );

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/** A project's process record: a hash chain over its process docs and deliverables (server: features/process-record). */
+export const PROCESS_RECORD_KINDS = ['process_doc', 'deliverable', 'tombstone'] as const;
+
+/**
+ * What a check found for one entry: `ok`; `file_changed` (the file's bytes are not those recorded); `file_missing`
+ * (the file is gone and nothing says why); `file_removed` (gone with its creator's deleted account, as a later
+ * tombstone entry records); `chain_broken` (the entry's link or hash does not hold: it was altered).
+ */
+export const PROCESS_RECORD_STATUSES = ['ok', 'file_changed', 'file_missing', 'file_removed', 'chain_broken'] as const;
+export type ProcessRecordStatus = (typeof PROCESS_RECORD_STATUSES)[number];
+
+const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
+
+export const processRecordEntryViewSchema = z.object({
+  seq: z.number().int().positive(),
+  kind: z.enum(PROCESS_RECORD_KINDS),
+  fileUrl: z.string().nullable(),
+  fileSha256: sha256Hex.nullable(),
+  uploaderName: z.string().nullable(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+  prevHash: sha256Hex,
+  entryHash: sha256Hex,
+});
+export type ProcessRecordEntryView = z.infer<typeof processRecordEntryViewSchema>;
+
+export const processRecordSchema = z.object({ entries: z.array(processRecordEntryViewSchema) });
+
+export const processRecordStatusSchema = z.object({
+  projectId: z.uuid(),
+  verified: z.boolean(),
+  entryCount: z.number().int().nonnegative(),
+  head: sha256Hex.nullable(),
+  checkedAt: z.string(),
+});
+
+export const processRecordVerificationSchema = processRecordStatusSchema.extend({
+  entries: z.array(z.object({ seq: z.number().int().positive(), status: z.enum(PROCESS_RECORD_STATUSES) })),
+});
+export type ProcessRecordVerification = z.infer<typeof processRecordVerificationSchema>;
+
+/** The labels the web app shows for each check result. */
+export const PROCESS_RECORD_STATUS_LABELS: Record<ProcessRecordStatus, string> = {
+  ok: 'Verified',
+  file_changed: 'File changed since upload',
+  file_missing: 'File missing',
+  file_removed: "Removed with the creator's account",
+  chain_broken: 'Entry altered',
+};

@@ -1,0 +1,170 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { processRecordEntries, projects } from '../../db/schema';
+import { parseFileUrl } from '../../storage/storage';
+import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { approveMaker, multipart, onboardedClient, pdfBuffer, pngBuffer, projectPayload } from '../../../../test/support/project-fixtures';
+import { checkChain, entryHashOf, GENESIS_HASH } from './chain';
+import { TOMBSTONE_NOTE } from './service';
+
+let ctx: TestContext;
+let client: TestUser;
+let maker: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  client = await onboardedClient(ctx);
+  maker = await approveMaker(ctx);
+  admin = await ctx.createAdmin();
+}, 60_000);
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const activeProject = async (forClient = client, forMaker = maker) => {
+  const created = await ctx.inject(forClient, { method: 'POST', url: '/api/projects', payload: projectPayload({ creatorId: forMaker.id }) });
+  const id = created.json().id as string;
+  expect((await ctx.inject(forMaker, { method: 'POST', url: `/api/projects/${id}/accept` })).statusCode).toBe(200);
+  return id;
+};
+
+const upload = async (user: TestUser, id: string, kind: 'process-docs' | 'deliverable', data: Buffer, filename: string, contentType: string) => {
+  const body = multipart({ data, filename, contentType });
+  const response = await ctx.inject(user, { method: 'POST', url: `/api/projects/${id}/${kind}`, payload: body.payload, headers: body.headers });
+  expect(response.statusCode, response.body).toBeLessThan(300);
+  return response;
+};
+
+/** Two process docs and a PDF deliverable: a chain of three. */
+const documentedProject = async (forClient = client, forMaker = maker) => {
+  const id = await activeProject(forClient, forMaker);
+  await upload(forMaker, id, 'process-docs', await pngBuffer('#112233'), 'one.png', 'image/png');
+  await upload(forMaker, id, 'process-docs', await pngBuffer('#445566'), 'two.png', 'image/png');
+  await upload(forMaker, id, 'deliverable', pdfBuffer(), 'final.pdf', 'application/pdf');
+  return id;
+};
+
+const record = async (user: TestUser, id: string) => (await ctx.inject(user, { method: 'GET', url: `/api/process-records/${id}` })).json().entries;
+const verification = async (user: TestUser, id: string) => {
+  const response = await ctx.inject(user, { method: 'GET', url: `/api/process-records/${id}/verification` });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+};
+const localPathOf = (url: string) => {
+  const parsed = parseFileUrl(url)!;
+  return path.join(ctx.config.DATA_DIR, 'uploads', parsed.bucket, parsed.key);
+};
+
+describe('the chain, pure', () => {
+  it('links each entry to the one before and finds a changed field, a broken link and a gap', () => {
+    const base = { projectId: 'p', kind: 'process_doc' as const, fileSha256: 'a'.repeat(64), uploaderId: 'u', note: null, createdAt: new Date(0) };
+    const first = { ...base, seq: 1, prevHash: GENESIS_HASH };
+    const firstHash = entryHashOf(first);
+    const second = { ...base, seq: 2, prevHash: firstHash, fileSha256: 'b'.repeat(64) };
+    const chain = [
+      { ...first, entryHash: firstHash },
+      { ...second, entryHash: entryHashOf(second) },
+    ];
+    expect(checkChain(chain)).toEqual([null, null]);
+    expect(checkChain([{ ...chain[0], fileSha256: 'c'.repeat(64) }, chain[1]])).toEqual(['hash', null]);
+    expect(checkChain([chain[0], { ...chain[1], prevHash: GENESIS_HASH }])).toEqual([null, 'link']);
+    expect(checkChain([chain[1]])).toEqual(['sequence']);
+  });
+});
+
+describe('process record', () => {
+  it('holds every process doc and the deliverable in upload order, each with its file hash, chained from the first', async () => {
+    const id = await documentedProject();
+    const entries = await record(client, id);
+    expect(entries.map((entry: { kind: string }) => entry.kind)).toEqual(['process_doc', 'process_doc', 'deliverable']);
+    expect(entries[0].prevHash).toBe(GENESIS_HASH);
+    expect(entries[1].prevHash).toBe(entries[0].entryHash);
+    expect(entries[2].prevHash).toBe(entries[1].entryHash);
+    expect(entries[2].fileSha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(entries[0].uploaderName).toBe(maker.name);
+
+    const checked = await verification(maker, id);
+    expect(checked).toMatchObject({ projectId: id, verified: true, entryCount: 3, head: entries[2].entryHash });
+    expect(checked.entries.map((entry: { status: string }) => entry.status)).toEqual(['ok', 'ok', 'ok']);
+  });
+
+  it('answers anyone, signed out too, whether it verifies, without files or people', async () => {
+    const id = await documentedProject();
+    const response = await ctx.inject(null, { method: 'GET', url: `/api/process-records/${id}/status` });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ projectId: id, verified: true, entryCount: 3 });
+    expect(Object.keys(body).sort()).toEqual(['checkedAt', 'entryCount', 'head', 'projectId', 'verified']);
+    expect(response.body).not.toContain('/files/');
+    expect(response.body).not.toContain(maker.id);
+    const unknown = await ctx.inject(null, { method: 'GET', url: `/api/process-records/00000000-0000-4000-8000-000000000000/status` });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('shows its entries and checks only for the client, the creator and admins', async () => {
+    const id = await documentedProject();
+    const stranger = await onboardedClient(ctx);
+    for (const url of [`/api/process-records/${id}`, `/api/process-records/${id}/verification`]) {
+      await expectAccess(ctx, { method: 'GET', url }, [
+        ['anonymous', null, 401],
+        ['other client', stranger, 404],
+        ['client', client, 200],
+        ['creator', maker, 200],
+        ['admin', admin, 200],
+      ]);
+    }
+  });
+
+  it('finds a file whose bytes were swapped after upload', async () => {
+    const id = await documentedProject();
+    const [first] = await record(maker, id);
+    await writeFile(localPathOf(first.fileUrl), await pngBuffer('#ff0000'));
+    const checked = await verification(client, id);
+    expect(checked.verified).toBe(false);
+    expect(checked.entries.map((entry: { status: string }) => entry.status)).toEqual(['file_changed', 'ok', 'ok']);
+    expect((await ctx.inject(null, { method: 'GET', url: `/api/process-records/${id}/status` })).json().verified).toBe(false);
+  });
+
+  it('refuses any change or removal of an entry in the database itself', async () => {
+    const id = await documentedProject();
+    const refusal = (attempt: Promise<unknown>) => attempt.then(() => 'allowed', (error: Error) => String((error.cause as Error | undefined)?.message ?? error.message));
+    expect(await refusal(ctx.db.update(processRecordEntries).set({ note: 'rewritten' }).where(eq(processRecordEntries.projectId, id)))).toMatch(/append-only/);
+    expect(await refusal(ctx.db.delete(processRecordEntries).where(eq(processRecordEntries.projectId, id)))).toMatch(/append-only/);
+    expect(await ctx.db.select().from(processRecordEntries).where(eq(processRecordEntries.projectId, id))).toHaveLength(3);
+  });
+
+  it('finds an entry rewritten by someone who switched the guard off', async () => {
+    const id = await documentedProject();
+    await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`alter table process_record_entries disable trigger process_record_append_only`);
+      await tx.update(processRecordEntries).set({ fileSha256: 'f'.repeat(64) }).where(sql`${processRecordEntries.projectId} = ${id} and ${processRecordEntries.seq} = 2`);
+      await tx.execute(sql`alter table process_record_entries enable trigger process_record_append_only`);
+    });
+    const checked = await verification(admin, id);
+    expect(checked.verified).toBe(false);
+    expect(checked.entries.map((entry: { status: string }) => entry.status)).toEqual(['ok', 'chain_broken', 'ok']);
+  });
+
+  it("keeps the record whole when the creator's account is deleted: a tombstone explains the files that went", async () => {
+    const departing = await approveMaker(ctx);
+    const id = await documentedProject(client, departing);
+    expect((await ctx.inject(admin, { method: 'DELETE', url: `/api/admin/users/${departing.id}` })).statusCode).toBe(204);
+    const entries = await record(client, id);
+    expect(entries).toHaveLength(4);
+    expect(entries[3]).toMatchObject({ kind: 'tombstone', note: TOMBSTONE_NOTE, fileSha256: null, prevHash: entries[2].entryHash });
+    const checked = await verification(client, id);
+    expect(checked.entries.map((entry: { status: string }) => entry.status)).toEqual(['file_removed', 'file_removed', 'file_removed', 'ok']);
+    expect(checked.verified).toBe(true);
+  });
+
+  it("goes with the project when the client's account is deleted", async () => {
+    const leavingClient = await onboardedClient(ctx);
+    const id = await documentedProject(leavingClient, maker);
+    expect((await ctx.inject(admin, { method: 'DELETE', url: `/api/admin/users/${leavingClient.id}` })).statusCode).toBe(204);
+    expect(await ctx.db.select().from(projects).where(eq(projects.id, id))).toHaveLength(0);
+    expect(await ctx.db.select().from(processRecordEntries).where(eq(processRecordEntries.projectId, id))).toHaveLength(0);
+  });
+});
