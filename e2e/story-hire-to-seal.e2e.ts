@@ -91,6 +91,12 @@ describe('story 2: hiring a maker from their studio, through to completed work',
     const card = projectCard(client, TITLE);
     await expect.poll(() => card.getByText('In review', { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => card.getByRole('img', { name: 'Layout sketches on tracing paper' }).isVisible()).toBe(true);
+    // The process record: the sketch and the deliverable, fingerprinted at upload; Verify rechecks them now.
+    await card.getByText('Process record', { exact: true }).click();
+    const entries = card.getByRole('list', { name: 'Process record entries' }).getByRole('listitem');
+    await expect.poll(() => entries.count()).toBe(2);
+    await card.getByRole('button', { name: 'Verify', exact: true }).click();
+    await expect.poll(() => card.getByRole('status').filter({ hasText: 'Verified: the chain holds and every file matches its fingerprint (2 entries).' }).isVisible()).toBe(true);
     await card.getByRole('button', { name: 'Approve Work' }).click();
     await client.getByRole('dialog').getByRole('button', { name: 'Approve Work' }).click();
     await seeText(client, 'Project completed!');

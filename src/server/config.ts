@@ -45,6 +45,8 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((value) => value !== 'false'),
+  // The platform's Ed25519 key for Seal credentials, as a private JWK (JSON). Unset: generated once into DATA_DIR.
+  SEAL_SIGNING_KEY: optionalString,
   SITE_NAME: z.string().trim().min(1).default(DEFAULT_SITE_NAME),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),

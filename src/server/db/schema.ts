@@ -9,6 +9,7 @@ import {
   numeric,
   pgEnum,
   pgTable,
+  serial,
   text,
   timestamp,
   uniqueIndex,
@@ -481,4 +482,23 @@ export const processRecordEntries = pgTable(
     check('process_record_entries_kind', sql`${t.kind} IN ('process_doc', 'deliverable', 'tombstone')`),
     check('process_record_entries_file', sql`(${t.kind} = 'tombstone') = (${t.fileSha256} IS NULL)`),
   ],
+);
+
+/**
+ * Seal credentials issued: each a signed W3C Verifiable Credential (VC-JOSE, `jwt`) for one maker, with its own
+ * position in the revocation status list (`status_index`). The list published at /credentials/status/seal is read
+ * from `revoked_at`, which revoking the Seal sets in the revocation's own transaction. A deleted maker's
+ * credentials stay listed (the maker set to null), revoked, so a copy anyone kept still reads as revoked.
+ */
+export const sealCredentials = pgTable(
+  'seal_credentials',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    makerId: text('maker_id').references(() => user.id, { onDelete: 'set null' }),
+    statusIndex: serial('status_index').notNull(),
+    jwt: text('jwt').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('seal_credentials_status_index_idx').on(t.statusIndex), index('seal_credentials_maker_idx').on(t.makerId, t.issuedAt.desc().nullsFirst())],
 );

@@ -23,6 +23,7 @@ import * as portfolio from './portfolio/routes';
 import * as processRecord from './process-record/routes';
 import * as profiles from './profiles/routes';
 import * as projects from './projects/routes';
+import * as sealCredentials from './seal-credentials/routes';
 import * as seo from './seo/routes';
 import * as studio from './studio/routes';
 import * as uploads from './uploads/routes';
@@ -67,6 +68,7 @@ export const features = [
   feature('process-record', processRecord),
   feature('profiles', profiles),
   feature('projects', projects),
+  feature('seal-credentials', sealCredentials),
   feature('seo', seo),
   feature('studio', studio),
   feature('uploads', uploads),

@@ -4,6 +4,7 @@ import { emailOutbox, processDocs, projects, user, verification, whiteGloveReque
 import type { DbExecutor } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { appendTombstonesFor } from '../process-record/service';
+import { revokeSealCredentials } from '../seal-credentials/service';
 
 /**
  * Deletes a user and everything that is theirs, per PRODUCT-DECISIONS: in one transaction the account,
@@ -33,6 +34,8 @@ export const deleteUserCompletely = async (
 
     // Their files go after the commit; each process record they added to says so first (the chain stays whole).
     await appendTombstonesFor(tx, userId);
+    // A Seal credential someone kept must read as revoked once its maker is gone.
+    await revokeSealCredentials(tx, userId);
     const createdByUser = or(eq(projects.makerId, userId), eq(projects.mindId, userId));
     await tx.update(projects).set({ status: 'cancelled', updatedAt: new Date() }).where(and(createdByUser, ne(projects.status, 'completed')));
     // Their deliverables are their files and go with them: the project keeps no link to a removed file.

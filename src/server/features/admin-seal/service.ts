@@ -8,6 +8,7 @@ import { conflict, notFound } from '../../http/errors';
 import type { AuthContext } from '../../types';
 import { recordAudit } from '../audit/service';
 import { sealAssignedEmail, sealRevokedEmail } from '../admin/emails';
+import { issueSealCredential, revokeSealCredentials } from '../seal-credentials/service';
 
 /**
  * The number of a maker's completed projects that each have at least one process doc (PRODUCT-DECISIONS'
@@ -82,6 +83,8 @@ export const assignSeal = async (app: FastifyInstance, auth: AuthContext, userId
       throw conflict(ADMIN_MESSAGES.sealNotEligible);
     }
     const maker = await recipientOf(tx, userId);
+    // The verifiable form of the Seal, signed now: it stands or falls with this assignment.
+    await issueSealCredential(app, tx, { id: userId, name: maker.name });
     await app.mailer.enqueue(sealAssignedEmail(app, maker, userId), tx);
     await recordAudit(tx, auth, {
       action: 'seal.assign',
@@ -103,6 +106,7 @@ export const revokeSeal = async (app: FastifyInstance, auth: AuthContext, userId
       throw conflict(ADMIN_MESSAGES.sealNotVerified);
     }
     const maker = await recipientOf(tx, userId);
+    await revokeSealCredentials(tx, userId);
     await app.mailer.enqueue(sealRevokedEmail(app, maker, reason), tx);
     await recordAudit(tx, auth, { action: 'seal.revoke', targetType: 'maker', targetId: userId, reason, metadata: { name: maker.name } });
   });

@@ -2,6 +2,7 @@ import { Download, FileText } from 'lucide-react';
 import { formatBudget, formatDeliverableType, PROCESS_DOC_HINT, type ProjectView } from '../../../domain/project-schemas';
 import { isPreviewableImageUrl } from '../../../domain/upload-policy';
 import { Card } from '../../components/ui/card';
+import { ProcessRecord } from './process-record';
 import { FlaggedBadge, ProjectStatusBadge } from './project-status-badge';
 import { ProjectActions, useAllowedActions } from './project-actions';
 
@@ -47,6 +48,7 @@ export function ProjectCard({ project, perspective }: { project: ProjectView; pe
 
       {project.deliverableUrl ? <DeliverableLink url={project.deliverableUrl} /> : null}
       <ProcessDocs project={project} showHint={perspective === 'creator' && project.status === 'active'} />
+      {project.status !== 'draft' ? <ProcessRecord projectId={project.id} /> : null}
 
       {actions.length > 0 ? (
         <div className="mt-5 border-t border-border pt-5">

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/** The Seal as a verifiable credential (server: features/seal-credentials; page: /verify). */
+export const SEAL_ACHIEVEMENT_NAME = 'Seal of human creativity';
+export const VERIFY_PATH = '/verify';
+
+/** A signed credential is a few kilobytes; this leaves room and refuses anything that could not be one. */
+export const CREDENTIAL_MAX_LENGTH = 20_000;
+
+export const VERIFY_MESSAGES = {
+  empty: 'Paste a credential, or upload its file.',
+  tooLong: 'This is too long to be a Humanmade credential.',
+} as const;
+
+export const verifyCredentialSchema = z.object({
+  credential: z.string().trim().min(1, VERIFY_MESSAGES.empty).max(CREDENTIAL_MAX_LENGTH, VERIFY_MESSAGES.tooLong),
+});
+export type VerifyCredentialInput = z.infer<typeof verifyCredentialSchema>;
+
+/**
+ * What a check found: `valid`; `revoked` (signed by us, but the Seal was withdrawn); `invalid_signature` (altered, or
+ * not signed by a key of ours); `unreadable` (not a credential in a form we issue).
+ */
+export const VERIFICATION_OUTCOMES = ['valid', 'revoked', 'invalid_signature', 'unreadable'] as const;
+export type VerificationOutcome = (typeof VERIFICATION_OUTCOMES)[number];
+
+export const credentialVerificationSchema = z.object({
+  outcome: z.enum(VERIFICATION_OUTCOMES),
+  signatureValid: z.boolean(),
+  revoked: z.boolean().nullable(),
+  issuer: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
+  subject: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
+  achievement: z.string().nullable(),
+  validFrom: z.string().nullable(),
+  evidenceCount: z.number().int().nonnegative(),
+});
+export type CredentialVerification = z.infer<typeof credentialVerificationSchema>;
+
+export const credentialVerificationQueryKey = (input: { credential?: string; maker?: string }) => ['credential-verification', input] as const;
+
+export const VERIFICATION_HEADLINES: Record<VerificationOutcome, string> = {
+  valid: 'Valid: this Seal was issued by Humanmade and is in force.',
+  revoked: 'Revoked: this Seal was issued by Humanmade and has since been withdrawn.',
+  invalid_signature: 'Not valid: the signature does not match. The credential was altered, or Humanmade did not issue it.',
+  unreadable: 'Not a credential we can read. Paste the whole file, or the signed text it holds.',
+};

@@ -1,0 +1,137 @@
+import { exportJWK, generateKeyPair, decodeProtectedHeader } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { addProject, submitMaker } from '../../../../test/support/admin';
+import { buildSealCredential, didWebOf, encodeStatusList, isBitSet, signCredential, STATUS_LIST_MIN_BITS } from './credential';
+import { loadSealKeys } from './keys';
+
+let ctx: TestContext;
+let admin: TestUser;
+let client: TestUser;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await ctx.createAdmin();
+  client = await ctx.signUp('client');
+}, 60_000);
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const sealedMaker = async () => {
+  const maker = await ctx.signUp('maker');
+  await submitMaker(ctx, maker, { status: 'approved' });
+  for (let index = 0; index < 3; index += 1) await addProject(ctx, { clientId: client.id, makerId: maker.id, status: 'completed', withDoc: true, title: `Project ${index + 1}` });
+  expect((await ctx.inject(admin, { method: 'POST', url: `/api/admin/seal/${maker.id}/assign` })).statusCode).toBe(200);
+  return maker;
+};
+
+const download = async (makerId: string) => ctx.inject(null, { method: 'GET', url: `/api/credentials/seal/${makerId}` });
+const verify = async (credential: string) => {
+  const response = await ctx.inject(null, { method: 'POST', url: '/api/credentials/verify', payload: { credential } });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+};
+const jwtOf = (envelope: { id: string }) => envelope.id.replace('data:application/vc+jwt,', '');
+const payloadOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString('utf8'));
+
+describe('the status list, pure', () => {
+  it('sets exactly the revoked bits in a list of at least 16 KB', async () => {
+    const encoded = await encodeStatusList([0, 7, 9000]);
+    expect(encoded.startsWith('u')).toBe(true);
+    for (const [index, set] of [[0, true], [1, false], [7, true], [8, false], [9000, true], [STATUS_LIST_MIN_BITS - 1, false]] as const) {
+      expect(await isBitSet(encoded, index)).toBe(set);
+    }
+    await expect(isBitSet(encoded, STATUS_LIST_MIN_BITS)).rejects.toThrow(/outside/);
+  });
+
+  it('names the issuer by did:web, the port encoded and the path as segments', () => {
+    expect(didWebOf('http://localhost:3000')).toBe('did:web:localhost%3A3000');
+    expect(didWebOf('https://humanmade.example/app')).toBe('did:web:humanmade.example:app');
+  });
+});
+
+describe('the Seal as a verifiable credential', () => {
+  it('is issued when the Seal is assigned: an Open Badges achievement, signed by the key in the DID document, with the three projects as evidence', async () => {
+    const maker = await sealedMaker();
+    const response = await download(maker.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(/attachment/);
+    const envelope = response.json();
+    expect(envelope.type).toBe('EnvelopedVerifiableCredential');
+    const jwt = jwtOf(envelope);
+    const credential = payloadOf(jwt);
+    const did = didWebOf(ctx.config.PUBLIC_URL);
+    expect(credential.type).toEqual(['VerifiableCredential', 'OpenBadgeCredential']);
+    expect(credential.issuer.id).toBe(did);
+    expect(credential.credentialSubject.achievement.name).toBe('Seal of human creativity');
+    expect(credential.credentialSubject.id).toBe(`${ctx.config.PUBLIC_URL}/studio/${maker.id}`);
+    expect(credential.evidence).toHaveLength(3);
+    expect(credential.credentialStatus).toMatchObject({ type: 'BitstringStatusListEntry', statusPurpose: 'revocation', statusListCredential: `${ctx.config.PUBLIC_URL}/credentials/status/seal` });
+
+    const didDocument = (await ctx.inject(null, { method: 'GET', url: '/.well-known/did.json' })).json();
+    expect(didDocument.id).toBe(did);
+    expect(didDocument.assertionMethod).toContain(decodeProtectedHeader(jwt).kid);
+
+    expect(await verify(JSON.stringify(envelope))).toMatchObject({
+      outcome: 'valid',
+      signatureValid: true,
+      revoked: false,
+      issuer: { id: did },
+      subject: { name: maker.name },
+      achievement: 'Seal of human creativity',
+      evidenceCount: 3,
+    });
+    // The bare signed form verifies too.
+    expect((await verify(jwt)).outcome).toBe('valid');
+  });
+
+  it('fails when any byte of the credential changed', async () => {
+    const maker = await sealedMaker();
+    const jwt = jwtOf((await download(maker.id)).json());
+    const [header, payload, signature] = jwt.split('.');
+    const altered = Buffer.from(payload, 'base64url').toString('utf8').replace(maker.name, `${maker.name}x`);
+    expect((await verify(`${header}.${Buffer.from(altered).toString('base64url')}.${signature}`)).outcome).toBe('invalid_signature');
+    const flipped = `${signature.slice(0, 10)}${signature[10] === 'A' ? 'B' : 'A'}${signature.slice(11)}`;
+    expect((await verify(`${header}.${payload}.${flipped}`)).outcome).toBe('invalid_signature');
+  });
+
+  it('reads as revoked once the Seal is revoked, through the published status list', async () => {
+    const maker = await sealedMaker();
+    const envelope = JSON.stringify((await download(maker.id)).json());
+    expect((await ctx.inject(admin, { method: 'POST', url: `/api/admin/seal/${maker.id}/revoke`, payload: { reason: 'Copied work' } })).statusCode).toBe(200);
+    expect(await verify(envelope)).toMatchObject({ outcome: 'revoked', signatureValid: true, revoked: true });
+    expect((await download(maker.id)).statusCode).toBe(404);
+    expect((await ctx.inject(null, { method: 'GET', url: `/api/credentials/seal/${maker.id}/verification` })).json().outcome).toBe('revoked');
+
+    const list = await ctx.inject(null, { method: 'GET', url: '/credentials/status/seal' });
+    expect(list.headers['content-type']).toMatch(/application\/vc\+jwt/);
+    const listCredential = payloadOf(list.body);
+    expect(listCredential.type).toContain('BitstringStatusListCredential');
+    const index = Number(payloadOf(jwtOf(JSON.parse(envelope))).credentialStatus.statusListIndex);
+    expect(await isBitSet(listCredential.credentialSubject.encodedList, index)).toBe(true);
+  });
+
+  it('fails for a credential signed with another key, even one claiming to be ours', async () => {
+    const maker = await sealedMaker();
+    const ours = payloadOf(jwtOf((await download(maker.id)).json()));
+    const { privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
+    const otherKeys = await loadSealKeys({ dataDir: '/nonexistent', signingKey: JSON.stringify(await exportJWK(privateKey)) });
+    const did = didWebOf(ctx.config.PUBLIC_URL);
+    const forged = await signCredential(ours, otherKeys, did);
+    expect((await verify(forged)).outcome).toBe('invalid_signature');
+    // The same key id as ours in the header, the other key's signature.
+    const ourKid = decodeProtectedHeader(jwtOf((await download(maker.id)).json())).kid as string;
+    const claimed = await signCredential(ours, { ...otherKeys, kid: ourKid.split('#')[1] }, did);
+    expect((await verify(claimed)).outcome).toBe('invalid_signature');
+  });
+
+  it('refuses what is not a credential, and keeps the key across restarts of the same data directory', async () => {
+    expect((await verify('not a credential')).outcome).toBe('unreadable');
+    expect((await ctx.inject(null, { method: 'POST', url: '/api/credentials/verify', payload: { credential: '' } })).statusCode).toBe(400);
+    const first = await loadSealKeys({ dataDir: ctx.config.DATA_DIR });
+    const again = await loadSealKeys({ dataDir: ctx.config.DATA_DIR });
+    expect(again.kid).toBe(first.kid);
+    const built = buildSealCredential({ publicUrl: 'http://x', siteName: 'H', credentialId: 'c', maker: { id: 'm', name: 'M' }, issuedAt: new Date(0), statusIndex: 1, evidence: [] });
+    expect(built.validFrom).toBe('1970-01-01T00:00:00.000Z');
+  });
+});
