@@ -109,6 +109,9 @@ describe('story 2: hiring a maker from their studio, through to completed work',
 });
 
 describe('story 4: the Seal for three completed, documented projects', () => {
+  let adminPage: Page;
+  let visitorPage: Page;
+
   it('the maker is eligible with 3 projects; Assign Seal gives the badge on the studio, the card and the dashboard', async () => {
     const maker = await session();
     await logIn(maker, MAKER.email, STORY_FX.password, '/dashboard-maker');
@@ -117,6 +120,7 @@ describe('story 4: the Seal for three completed, documented projects', () => {
 
     const admin = await openAdmin(browser);
     sessions.push(admin.context);
+    adminPage = admin.page;
     await openTab(admin.page, 'Seal');
     const row = admin.page.getByRole('list', { name: 'Eligible makers' }).getByRole('listitem').filter({ hasText: MAKER.name });
     await expect.poll(() => row.getByText('3 completed projects with process docs').isVisible()).toBe(true);
@@ -127,6 +131,7 @@ describe('story 4: the Seal for three completed, documented projects', () => {
     expect(await adminRow(admin.page, MAKER.name).count()).toBe(1);
 
     const visitor = await session();
+    visitorPage = visitor;
     await visitor.goto(`/marketplace?q=${encodeURIComponent(MAKER.name)}`);
     const card = visitor.getByRole('article').filter({ has: visitor.getByRole('heading', { name: MAKER.name }) });
     await expect.poll(() => card.getByRole('img', { name: SEAL }).isVisible()).toBe(true);
@@ -138,5 +143,32 @@ describe('story 4: the Seal for three completed, documented projects', () => {
     await maker.reload();
     await expect.poll(() => maker.locator('header').getByRole('img', { name: SEAL }).first().isVisible()).toBe(true);
     await expect.poll(() => statCard(maker, 'Application Status').getByText('Verified', { exact: true }).isVisible()).toBe(true);
+  });
+
+  it('the studio offers the Seal as a signed credential: /verify says valid, and revoked once the admin revokes it', async () => {
+    const visitor = visitorPage;
+    const [download] = await Promise.all([visitor.waitForEvent('download'), visitor.getByRole('link', { name: 'Download credential' }).click()]);
+    const file = await download.path();
+    const credential = (await import('node:fs/promises')).readFile(file, 'utf8');
+    expect(JSON.parse(await credential).type).toBe('EnvelopedVerifiableCredential');
+
+    await visitor.getByRole('link', { name: 'Verify this Seal' }).click();
+    await expectPath(visitor, '/verify');
+    const result = visitor.getByRole('status').filter({ hasText: 'Valid: this Seal was issued by Humanmade and is in force.' });
+    await expect.poll(() => result.isVisible()).toBe(true);
+    await expect.poll(() => visitor.getByRole('region', { name: 'Result' }).textContent()).toContain(MAKER.name);
+    await expectAccessible(visitor);
+
+    await openTab(adminPage, 'Seal');
+    await adminPage.getByRole('button', { name: `Revoke Seal from ${MAKER.name}` }).click();
+    await adminPage.getByRole('dialog').getByRole('button', { name: 'Revoke Seal' }).click();
+    await seeText(adminPage, 'Seal revoked');
+
+    // The file kept from before: pasted (or uploaded) into /verify, it now reads as revoked.
+    await visitor.goto('/verify');
+    await visitor.getByLabel('Or upload the credential file').setInputFiles(file);
+    await expect.poll(() => visitor.getByLabel('Credential', { exact: true }).inputValue()).toContain('EnvelopedVerifiableCredential');
+    await visitor.getByRole('button', { name: 'Verify', exact: true }).click();
+    await expect.poll(() => visitor.getByRole('status').filter({ hasText: 'Revoked: this Seal was issued by Humanmade and has since been withdrawn.' }).isVisible()).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import type { App } from '../../src/server/app';
 import type { StoredFile } from '../../src/server/storage/storage';
 import { makerProfiles, mindProfiles, portfolioItems, profiles, user } from '../../src/server/db/schema';
 import { createAccount } from '../../src/server/features/account/service';
+import { issueSealCredential } from '../../src/server/features/seal-credentials/service';
 import { renderAvatar, renderPortfolioPiece } from './artwork';
 import type { DemoCreator, DemoPiece } from './creators';
 
@@ -56,6 +57,8 @@ export const seedCreator = async (
           createdAt: joinedAt,
         })
         .where(eq(makerProfiles.userId, userId));
+      // A demo Seal is verifiable like a real one (its evidence lists whatever projects the maker has: none here).
+      if (creator.seal && status === 'approved') await issueSealCredential(app, tx, { id: userId, name: creator.name });
     } else {
       await tx
         .update(mindProfiles)

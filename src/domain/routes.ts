@@ -17,6 +17,7 @@ export const APP_ROUTE_PATTERNS: readonly RegExp[] = [
   /^\/for-makers$/,
   /^\/for-minds$/,
   /^\/ai-policy$/,
+  /^\/verify$/,
   /^\/reset-password$/,
   /^\/onboard-(maker|mind|client)$/,
   /^\/dashboard-(maker|mind|client|admin)$/,

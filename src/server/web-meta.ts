@@ -40,6 +40,10 @@ const staticPages = (site: string): StaticMeta => ({
     title: `AI and creators' work · ${site}`,
     description: `Work shown on ${site} belongs to the people who made it and is not offered for training AI models.`,
   },
+  '/verify': {
+    title: `Verify a Seal · ${site}`,
+    description: `Check a ${site} Seal of human creativity: who issued it, to whom, when, and whether it is still valid.`,
+  },
   '/reset-password': { title: `Reset password · ${site}`, description: `Choose a new password for your ${site} account.` },
 });
 

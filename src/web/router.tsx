@@ -29,6 +29,7 @@ const QueryLayout = page(() => import('./components/layout/query-layout'), 'Quer
 const TooltipLayout = page(() => import('./components/layout/tooltip-layout'), 'TooltipLayout');
 const AuthPage = page(() => import('./pages/auth-page'), 'AuthPage');
 const AiPolicyPage = page(() => import('./pages/ai-policy-page'), 'AiPolicyPage');
+const VerifyPage = page(() => import('./pages/verify-page'), 'VerifyPage');
 const MarketplacePage = page(() => import('./pages/marketplace-page'), 'MarketplacePage');
 const StudioPage = page(() => import('./pages/studio-page'), 'StudioPage');
 const OnboardMakerPage = page(() => import('./pages/onboard-maker-page'), 'OnboardMakerPage');
@@ -47,6 +48,7 @@ const NotFoundPage = page(() => import('./pages/not-found-page'), 'NotFoundPage'
 const CHAINS: Record<string, LazyPage[]> = {
   auth: [QueryLayout, AuthPage],
   'ai-policy': [QueryLayout, AiPolicyPage],
+  verify: [QueryLayout, VerifyPage],
   marketplace: [QueryLayout, TooltipLayout, MarketplacePage],
   studio: [QueryLayout, TooltipLayout, StudioPage],
   'onboard-maker': [QueryLayout, TooltipLayout, OnboardMakerPage],
@@ -86,6 +88,7 @@ export function AppRoutes() {
             <Route element={<QueryLayout />}>
               <Route path="auth" element={<AuthPage />} />
               <Route path="ai-policy" element={<AiPolicyPage />} />
+              <Route path="verify" element={<VerifyPage />} />
               <Route element={<TooltipLayout />}>
                 <Route path="marketplace" element={<MarketplacePage />} />
                 <Route path="studio/:userId" element={<StudioPage />} />

@@ -10,6 +10,7 @@ import { studioQueryKey, type StudioData } from '../../domain/marketplace';
 import { creatorsQueryKey, filtersFromParams, filtersToParams } from '../../domain/marketplace-directory';
 import { POSTED_FORM_ID, type PostedForm } from '../../domain/posted-form';
 import { isAppPath } from '../../domain/routes';
+import { credentialVerificationQueryKey, VERIFY_PATH } from '../../domain/seal-credential-schemas';
 import type { PublicCreator } from '../features/creators/visibility';
 import { loadFirstPaint } from '../first-paint';
 import { builtWebRoot } from '../paths';
@@ -64,6 +65,7 @@ const firstPaintQueries = async (app: FastifyInstance, request: FastifyRequest, 
       return asViewer?.statusCode === 200 ? [] : [{ key: studioQueryKey(userId), data: null }];
     }
     if (url.pathname === AI_POLICY_PATH) return (await ask(aiPolicyQueryKey, '/api/ai-policy')).queries;
+    if (url.pathname === VERIFY_PATH) return await verificationQueries(app, request, url);
     if (url.pathname === '/marketplace') {
       const filters = filtersFromParams(url.searchParams);
       const query = filtersToParams(filters).toString();
@@ -76,6 +78,26 @@ const firstPaintQueries = async (app: FastifyInstance, request: FastifyRequest, 
     }
   } catch (error) {
     app.log.warn({ err: error, path: url.pathname }, 'first paint data failed; the browser fetches it');
+  }
+  return [];
+};
+
+/**
+ * /verify's answer in its first paint, so a check works with no script at all: `?maker=<id>` (the studio's 'Verify
+ * this Seal') or `?credential=<pasted text>` (the page's own GET form). A maker with no credential is a null answer.
+ */
+const verificationQueries = async (app: FastifyInstance, request: FastifyRequest, url: URL): Promise<FirstPaintQuery[]> => {
+  // Asked as the visitor, so the check's per-address limit counts them, not the server.
+  const remoteAddress = request.ip;
+  const maker = url.searchParams.get('maker')?.trim();
+  const credential = url.searchParams.get('credential')?.trim();
+  if (maker) {
+    const response = await app.inject({ method: 'GET', url: `/api/credentials/seal/${encodeURIComponent(maker)}/verification`, remoteAddress });
+    return [{ key: credentialVerificationQueryKey({ maker }), data: response.statusCode === 200 ? response.json() : null }];
+  }
+  if (credential) {
+    const response = await app.inject({ method: 'POST', url: '/api/credentials/verify', payload: { credential }, remoteAddress });
+    return response.statusCode === 200 ? [{ key: credentialVerificationQueryKey({ credential }), data: response.json() }] : [];
   }
   return [];
 };

@@ -20,6 +20,7 @@ const ROUTE_MODULES: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
   [/^\/for-makers$/, ['pages/for-makers-page.tsx']],
   [/^\/for-minds$/, ['pages/for-minds-page.tsx']],
   [/^\/ai-policy$/, ['components/layout/query-layout.tsx', 'pages/ai-policy-page.tsx']],
+  [/^\/verify$/, ['components/layout/query-layout.tsx', 'pages/verify-page.tsx']],
   [/^\/auth$/, ['components/layout/query-layout.tsx', 'pages/auth-page.tsx']],
   [/^\/marketplace$/, ['components/layout/query-layout.tsx', 'components/layout/tooltip-layout.tsx', 'pages/marketplace-page.tsx']],
   [/^\/studio\/[^/]+$/, ['components/layout/query-layout.tsx', 'components/layout/tooltip-layout.tsx', 'pages/studio-page.tsx']],

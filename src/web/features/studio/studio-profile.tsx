@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ExternalLink } from 'lucide-react';
+import { Download, ExternalLink, ShieldCheck } from 'lucide-react';
 import { PLAN_LABELS, formatCategory, type StudioData } from '../../../domain/marketplace';
 import { isHttpUrl } from '../../../domain/urls';
 import { CreatorAvatar } from '../../components/creator-card';
@@ -40,6 +40,23 @@ function TagList({ tags }: { tags: readonly string[] }) {
   );
 }
 
+/** The Seal's signed credential: a file to keep, and a public check anyone can run (/verify). */
+function SealCredentialLinks({ makerId }: { makerId: string }) {
+  const link = 'inline-flex items-center gap-1.5 rounded-sm text-accent-strong underline-offset-4 hover:underline';
+  return (
+    <p className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm">
+      <a href={`/verify?maker=${encodeURIComponent(makerId)}`} className={link}>
+        <ShieldCheck aria-hidden="true" className="size-4" />
+        Verify this Seal
+      </a>
+      <a href={`/api/credentials/seal/${encodeURIComponent(makerId)}`} download className={link}>
+        <Download aria-hidden="true" className="size-4" />
+        Download credential
+      </a>
+    </p>
+  );
+}
+
 /** Who the creator is: avatar, name, badges, bio and what they offer, with the hire action. */
 export function StudioProfile({ studio }: { studio: StudioData }) {
   const isMaker = studio.role === 'maker';
@@ -55,6 +72,7 @@ export function StudioProfile({ studio }: { studio: StudioData }) {
           <RoleBadge role={studio.role} className="text-sm" />
           {studio.sealStatus === 'verified' ? <SealBadge size="md" /> : null}
         </div>
+        {studio.role === 'maker' && studio.sealStatus === 'verified' ? <SealCredentialLinks makerId={studio.id} /> : null}
         <div className="mt-8 max-w-2xl whitespace-pre-line text-lg leading-relaxed text-ink/85">
           {studio.bio?.trim() || <span className="italic text-muted-foreground">No bio available</span>}
         </div>
