@@ -74,8 +74,8 @@ function VerificationResult({ result }: { result: CredentialVerification }) {
             {result.subject?.id ? (
               <span className="block text-sm text-muted-foreground">
                 {result.subject.id.includes('/studio/') ? (
-                  <a href={result.subject.id} className="text-accent-strong underline underline-offset-4">
-                    {result.subject.id}
+                  <a href={result.subject.id} title={result.subject.id} className="text-accent-strong underline underline-offset-4">
+                    View their studio
                   </a>
                 ) : (
                   result.subject.id
