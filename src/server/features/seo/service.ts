@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { VERIFY_PATH } from '../../../domain/seal-credential-schemas';
 import { AI_POLICY_PATH, AI_TRAINING_CRAWLERS } from '../../../domain/settings-schemas';
 import { selectPublicStudios } from '../creators/visibility';
 
@@ -14,6 +15,7 @@ export const PUBLIC_PAGES: ReadonlyArray<{ path: string; priority: string; chang
   // The join page: where makers, minds and clients sign up (decision 085).
   { path: '/auth', priority: '0.4', changefreq: 'yearly' },
   { path: AI_POLICY_PATH, priority: '0.3', changefreq: 'yearly' },
+  { path: VERIFY_PATH, priority: '0.3', changefreq: 'yearly' },
 ];
 
 /** One sitemap file may hold 50,000 URLs; the rest of the budget goes to studios (decision 015). */

@@ -42,9 +42,14 @@ export function SiteFooter() {
           <p>
             © {year} {DEFAULT_SITE_NAME}. All rights reserved.
           </p>
-          <Link to="/ai-policy" className="rounded-sm underline-offset-4 transition-colors hover:text-paper hover:underline">
-            Not for AI training
-          </Link>
+          <p className="flex flex-wrap gap-x-6 gap-y-2">
+            <Link to="/verify" className="rounded-sm underline-offset-4 transition-colors hover:text-paper hover:underline">
+              Verify a Seal
+            </Link>
+            <Link to="/ai-policy" className="rounded-sm underline-offset-4 transition-colors hover:text-paper hover:underline">
+              Not for AI training
+            </Link>
+          </p>
         </div>
       </div>
     </footer>
