@@ -191,6 +191,9 @@ describe("the marketplace's Contact dialog opened by its address, once the app h
     await appTakesOver(page);
     const dialog = page.locator('dialog');
     await expect.poll(() => dialog.evaluate((element) => element.matches(':modal'))).toBe(true);
+    // Becoming modal put focus in the first field and left no message on an untouched one.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('creator-contact-name');
+    expect(await visible(page, 'Name is required')).toBe(false);
 
     const focusIsInside = () => page.evaluate(() => document.activeElement?.closest('dialog') !== null);
     await page.getByRole('dialog').getByLabel('Name').focus();

@@ -31,22 +31,28 @@ export function ContactCreatorPanel({ creatorId, closeHref }: { creatorId: strin
   const navigate = useNavigate();
   const { data: creator } = useQuery({ queryKey: studioQueryKey(creatorId), queryFn: ({ signal }) => fetchStudio(creatorId, signal), retry: false });
   const dialogRef = useRef<HTMLDialogElement>(null);
-  // The latest way out, read when Escape is pressed, so a change of address does not reopen the dialog.
-  const closeHrefRef = useRef(closeHref);
+  // The latest way out, read when Escape is pressed: the effect below must not run again when the address or the
+  // router's navigate changes, because closing and reopening the dialog would take focus out of the field in use
+  // (which shows that field's message as if it had been left empty).
+  const closeWith = useRef(() => undefined as void);
   useEffect(() => {
-    closeHrefRef.current = closeHref;
-  }, [closeHref]);
+    closeWith.current = () => void navigate(closeHref, { replace: true, preventScrollReset: true });
+  }, [navigate, closeHref]);
   const isShown = creator !== undefined;
 
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog || typeof dialog.showModal !== 'function') return;
-    const focused = dialog.contains(document.activeElement) ? document.activeElement : null;
+    // A field in use keeps focus; otherwise the modal dialog puts it on its first field. (The dialog itself can hold
+    // focus, from the address's #contact-creator: handing it back would take it out of that field, and leaving a
+    // field shows its message as if it had been left empty.)
+    const active = document.activeElement;
+    const focused = active !== dialog && dialog.contains(active) ? active : null;
     dialog.close();
     dialog.showModal();
     if (focused instanceof HTMLElement) focused.focus();
     // Escape: the browser closes the dialog; the address follows, which removes it.
-    const onCancel = () => void navigate(closeHrefRef.current, { replace: true, preventScrollReset: true });
+    const onCancel = () => closeWith.current();
     // The page behind is inert, but Tab past the last control would leave for the browser's own controls: it
     // wraps around instead, both ways.
     const onKeyDown = (event: KeyboardEvent) => {
@@ -70,7 +76,7 @@ export function ContactCreatorPanel({ creatorId, closeHref }: { creatorId: strin
       dialog.removeEventListener('keydown', onKeyDown);
       contactLinkOf(creatorId)?.focus();
     };
-  }, [isShown, creatorId, navigate]);
+  }, [isShown, creatorId]);
 
   if (!creator) return null;
   return (
