@@ -55,7 +55,7 @@ const envSchema = z.object({
     .trim()
     .regex(/^\d+\s*(kB|MB|GB)$/, { message: 'must be a size such as 16MB (kB, MB or GB)' })
     .default('16MB'),
-  // How far the JavaScript heap may grow past its live data before V8 collects (memory.ts); 0 leaves V8's own.
+  // How far the JavaScript heap may grow past its live data before V8 collects (memory.ts); 0 leaves V8 as it is.
   HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(400).default(50),
   // /api/health says `degraded` when free space under DATA_DIR falls below the smaller of these two.
   DISK_MIN_FREE_PERCENT: z.coerce.number().min(0).max(100).default(5),

@@ -12,7 +12,8 @@ import v8 from 'node:v8';
  * instead of 8 s.
  */
 export const tuneHeap = (growingPercent: number): void => {
-  // Both are read by V8 at each collection, so they take effect when set after start.
-  if (growingPercent > 0) v8.setFlagsFromString(`--heap-growing-percent=${growingPercent}`);
+  // 0 leaves V8 as it is. Both flags are read by V8 at each collection, so they take effect when set after start.
+  if (growingPercent <= 0) return;
+  v8.setFlagsFromString(`--heap-growing-percent=${growingPercent}`);
   v8.setFlagsFromString('--gc-memory-reducer-start-delay-ms=2000');
 };
