@@ -9,12 +9,14 @@
 //   BENCH_WARMUP=2                  seconds of light load per route before it is measured (0 for none)
 //   BENCH_ROUTES=ping,search        only routes whose name contains one of these words (ping is always run)
 //   BENCH_NODE_ARGS=--cpu-prof      extra Node flags for the server (comma-separated), e.g. to profile it
-//   BENCH_SETTLE_SECONDS=5          idle seconds before the server's RSS is read (after start, and after the load)
+//   BENCH_SETTLE_SECONDS=5          idle seconds before the server's RSS is read (after start, and after the load),
+//                                   counted once the server has gone quiet (under 5% of a core)
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test   server for the scratch database (its own
 //                                   database is created and dropped; the named one is never touched)
 //   BENCH_REUSE_DATABASE_URL=postgres://…/hm_bench   use this database as it is (seeded up to the sizes, never
 //                                   dropped), so a 100,000-creator run need not seed again
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import os from 'node:os';
@@ -52,8 +54,31 @@ const serverEnv = {
   REDIS_URL: '',
 };
 
-/** Idle time before reading the server's RSS, so start-up and load garbage has been collected. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, Number(process.env.BENCH_SETTLE_SECONDS ?? 5) * 1000));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** CPU time the process has used, in clock ticks (user + system, /proc/<pid>/stat). */
+const cpuTicks = (pid: number): number => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+};
+
+/**
+ * Idle time before reading the server's RSS, so start-up and load garbage has been collected. The server is idle
+ * only once it has finished what the load left queued (a burst of sign-ins keeps hashing passwords for seconds
+ * after the last request was sent): first wait until it uses under 5% of a core over a second (at most 60 s),
+ * then BENCH_SETTLE_SECONDS more.
+ */
+const settle = async (server: ServerProcess) => {
+  const pid = server.child.pid;
+  if (pid !== undefined) {
+    for (let waited = 0; waited < 60; waited += 1) {
+      const before = cpuTicks(pid);
+      await sleep(1000);
+      if (cpuTicks(pid) - before < 5) break;
+    }
+  }
+  await sleep(Number(process.env.BENCH_SETTLE_SECONDS ?? 5) * 1000);
+};
 
 const benchDatabase = async (kind: DatabaseKind): Promise<SizeRun[]> => {
   const runs: SizeRun[] = [];
@@ -79,7 +104,7 @@ const benchDatabase = async (kind: DatabaseKind): Promise<SizeRun[]> => {
 
       // The compiled server, as `npm start` runs it (main() builds it first).
       server = await startServer({ ...serverEnv, ...database.serverEnv }, { quiet: false, nodeArgs: list(process.env.BENCH_NODE_ARGS, ''), compiled: true });
-      await settle();
+      await settle(server);
       const idleMb = server.rssMb();
       const cookie = await signInClient(server.url);
       const pageView = await measurePageView(server.url);
@@ -106,7 +131,7 @@ const benchDatabase = async (kind: DatabaseKind): Promise<SizeRun[]> => {
       }
       await writerHandle?.close();
       const loadedMb = server.rssMb();
-      await settle();
+      await settle(server);
       const memory = { idleMb, loadedMb, settledMb: server.rssMb() };
       console.log(`  server RSS: ${memory.idleMb} MB idle, ${memory.loadedMb} MB after the load, ${memory.settledMb} MB idle after it`);
       await server.stop();

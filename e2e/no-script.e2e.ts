@@ -67,7 +67,6 @@ describe('with JavaScript disabled', () => {
     expect((await context.cookies()).some((cookie) => cookie.name.endsWith('session_token') && cookie.httpOnly)).toBe(true);
     await context.clearCookies();
 
-    console.info('step: ' + 'Log in: a wrong');
     // Log in: a wrong password is said in the page, the email stays; the right one lands on the dashboard.
     await page.goto('/auth');
     const logIn = page.getByRole('form', { name: 'Log in' });
@@ -82,7 +81,6 @@ describe('with JavaScript disabled', () => {
     await page.waitForURL((url) => url.pathname === '/dashboard-mind');
     await context.clearCookies();
 
-    console.info('step: ' + 'Contact: the mess');
     // Contact: the message field's message, then the thanks.
     await page.goto('/contact');
     await page.getByLabel('Name').fill('Nadia Noscript');
@@ -96,7 +94,6 @@ describe('with JavaScript disabled', () => {
     await page.waitForURL((url) => url.pathname === '/contact' && url.searchParams.get('sent') === '1');
     expect(await page.getByRole('status').filter({ hasText: "Thank you for reaching out. We'll be in touch shortly." }).isVisible()).toBe(true);
 
-    console.info('step: ' + 'The marketplace: ');
     // The marketplace: search and filters are a GET form the server's page honours.
     await page.goto('/marketplace');
     await page.getByLabel('Search by name').fill(PUBLIC_SURNAME);
@@ -113,13 +110,15 @@ describe('with JavaScript disabled', () => {
     expect(await visible(page, `${PUBLIC_SEAL_COUNT} verified creators`)).toBe(true);
     expect(await page.getByRole('checkbox', { name: 'Seal Only' }).isChecked()).toBe(true);
 
-    console.info('step: ' + "A creator's Conta");
     // A creator's Contact opens the dialog as a page; its form posts and comes back thanked.
     await page.goto(`/marketplace?q=${encodeURIComponent(PUBLIC_FEATURED.name)}`);
     await page.getByRole('link', { name: `Contact ${PUBLIC_FEATURED.name}` }).click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     expect(await dialog.getByRole('heading', { name: `Contact ${PUBLIC_FEATURED.name}` }).isVisible()).toBe(true);
+    // The address names the dialog, so the next Tab goes into its form rather than to the top of the page.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
     await dialog.getByLabel('Name').fill('Nadia Noscript');
     await dialog.getByLabel('Email').fill(email);
     await dialog.getByLabel('Message', { exact: true }).fill('A label for our cider, please.');
@@ -133,6 +132,86 @@ describe('with JavaScript disabled', () => {
     expectNoSecretIn(addresses);
     await context.close();
   }, 180_000);
+});
+
+describe('the controls that were scripts, with JavaScript disabled', () => {
+  it('opens the menu on a phone and follows its links', async () => {
+    const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto('/');
+    const menuButton = page.locator('header summary');
+    const menuLink = (name: string) => page.locator('header details').getByRole('link', { name });
+    expect(await menuButton.isVisible()).toBe(true);
+    expect(await menuLink('For Makers').isVisible()).toBe(false);
+
+    await menuButton.click();
+    expect(await menuLink('For Makers').isVisible()).toBe(true);
+    expect(await menuLink('Join').isVisible()).toBe(true);
+    // The disclosure closes again from its button, and opens once more.
+    await menuButton.click();
+    expect(await menuLink('For Makers').isVisible()).toBe(false);
+    await menuButton.click();
+    await menuLink('For Makers').click();
+    await page.waitForURL((url) => url.pathname === '/for-makers');
+    expect(await page.getByRole('heading', { level: 1 }).first().textContent()).toContain('For Makers');
+    // A new page, and the menu is closed on it.
+    expect(await menuLink('For Minds').isVisible()).toBe(false);
+    await context.close();
+  }, 120_000);
+
+  it("links each piece of a studio's work to its full image", async () => {
+    const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`/marketplace?q=${encodeURIComponent(PUBLIC_FEATURED.name)}`);
+    await page.getByRole('link', { name: `View Studio of ${PUBLIC_FEATURED.name}` }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/studio/'));
+    const piece = page.getByRole('link', { name: PUBLIC_FEATURED.firstPiece });
+    const href = await piece.getAttribute('href');
+    expect(href).toMatch(/^\/files\//);
+    // The card shows the thumbnail; the link leads to the full picture.
+    expect(await piece.locator('img').getAttribute('src')).not.toBe(href);
+    await piece.click();
+    await page.waitForURL((url) => `${url.pathname}${url.search}` === href);
+    const image = await context.request.get(href ?? '');
+    expect(image.status()).toBe(200);
+    expect(image.headers()['content-type']).toMatch(/^image\//);
+    await context.close();
+  }, 120_000);
+});
+
+describe("the marketplace's Contact dialog opened by its address, once the app has taken over", () => {
+  it('keeps focus inside, closes on Escape, and gives focus back to the Contact link', async () => {
+    const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const directory = `/marketplace?q=${encodeURIComponent(PUBLIC_FEATURED.name)}`;
+    await page.goto(directory, { waitUntil: 'domcontentloaded' });
+    const contactHref = await page.getByRole('link', { name: `Contact ${PUBLIC_FEATURED.name}` }).getAttribute('href');
+    expect(contactHref).toContain('contact=');
+    await page.goto(contactHref ?? '');
+    await appTakesOver(page);
+    const dialog = page.locator('dialog');
+    await expect.poll(() => dialog.evaluate((element) => element.matches(':modal'))).toBe(true);
+    // Becoming modal put focus in the first field and left no message on an untouched one.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('creator-contact-name');
+    expect(await visible(page, 'Name is required')).toBe(false);
+
+    const focusIsInside = () => page.evaluate(() => document.activeElement?.closest('dialog') !== null);
+    await page.getByRole('dialog').getByLabel('Name').focus();
+    for (let press = 0; press < 8; press += 1) {
+      await page.keyboard.press('Tab');
+      expect(await focusIsInside(), `after ${press + 1} presses of Tab`).toBe(true);
+    }
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusIsInside()).toBe(true);
+
+    await page.keyboard.press('Escape');
+    await page.waitForURL((url) => !url.searchParams.has('contact'));
+    await expect.poll(() => page.locator('dialog').count()).toBe(0);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? ''))
+      .toBe(`Contact ${PUBLIC_FEATURED.name}`);
+    await context.close();
+  }, 120_000);
 });
 
 /** A page at DOMContentLoaded on a phone-like CPU (4× slower), before the app's scripts have taken it over. */

@@ -93,7 +93,8 @@ describe('a visitor on the public site', () => {
       ['Contact Us', '/contact', 'Get in Touch'],
     ] as const) {
       await page.goto('/');
-      await page.getByRole('button', { name: 'Open menu' }).click();
+      // The menu is a native disclosure (<details>): its <summary> is the button.
+      await page.locator('header summary').click();
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label }).last().click();
       await expectPath(page, path);
       await expect.poll(() => h1(page)).toBe(heading);
@@ -189,7 +190,7 @@ describe('a studio', () => {
     for (const text of ['Maker', 'Hire This Maker', 'Get Started', 'Portfolio']) await expect.poll(() => visible(page, text), { message: text }).toBe(true);
     await expectAccessible(page);
 
-    await page.getByRole('button', { name: PUBLIC_FEATURED.firstPiece }).click();
+    await page.getByRole('link', { name: PUBLIC_FEATURED.firstPiece }).click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByRole('heading').textContent()).toBe(PUBLIC_FEATURED.firstPiece);
     expect(await dialog.getByText('Logo Design').isVisible()).toBe(true);
@@ -300,7 +301,7 @@ describe('pages arrive rendered (decision 084)', () => {
     expect(await cards(directory).count()).toBe(12);
     const studio = await bare.newPage();
     await studio.goto(studioPath);
-    expect(await studio.getByRole('button', { name: PUBLIC_FEATURED.firstPiece }).isVisible()).toBe(true);
+    expect(await studio.getByRole('link', { name: PUBLIC_FEATURED.firstPiece }).isVisible()).toBe(true);
     const contact = await bare.newPage();
     await contact.goto('/contact');
     expect(await contact.getByLabel('Name').isVisible()).toBe(true);
@@ -322,7 +323,7 @@ describe('pages arrive rendered (decision 084)', () => {
       await page.goto(path);
       expect(await h1(page), path).toBe(serverHeadings.get(path));
     }
-    expect(await page.getByRole('button', { name: PUBLIC_FEATURED.firstPiece }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: PUBLIC_FEATURED.firstPiece }).isVisible()).toBe(true);
     // The directory and the studio came with their pages: the browser did not ask for them again.
     expect(dataFetches).toEqual([]);
     await page.goto('/contact');

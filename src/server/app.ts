@@ -59,6 +59,7 @@ export const buildApp = async (options: BuildAppOptions) => {
     (await openDatabase({
       databaseUrl: config.DATABASE_URL,
       pgliteDir: path.join(config.DATA_DIR, 'pglite'),
+      pgliteSettings: { shared_buffers: config.PGLITE_SHARED_BUFFERS },
       // A lost connection fails only the request that used it (db/unavailable.ts answers 503); it is logged here.
       onError: (error, source) => app.log.warn({ err: error, source }, 'database connection error'),
     }));

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { holdEmbeddedDatabase } from './db/embedded-host';
+import { tuneHeap } from './memory';
 
 const start = async () => {
   let config;
@@ -13,6 +14,7 @@ const start = async () => {
     }
     throw error;
   }
+  tuneHeap(config.HEAP_GROWING_PERCENT);
   // Before the database opens: the embedded one belongs to one process (db/data-dir-lock.ts).
   const embedded = await holdEmbeddedDatabase(config);
   const app = await buildApp({ config, startWorker: true, warmPages: true });

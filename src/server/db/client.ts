@@ -46,7 +46,18 @@ export interface OpenDatabaseOptions {
   onError?: (error: Error, source: string) => void;
   /** `application_name` of the PostgreSQL sessions (default `humanmade`). */
   applicationName?: string;
+  /**
+   * PostgreSQL settings for the embedded database, given to it at start (`-c name=value`, which outrank its
+   * postgresql.conf). The server passes `shared_buffers` from its config (PGLITE_SHARED_BUFFERS, decision 111).
+   */
+  pgliteSettings?: Record<string, string>;
 }
+
+/** PGlite's own start parameters, then ours. */
+export const pgliteStartParams = (settings: Record<string, string> = {}): string[] => [
+  ...PGlite.defaultStartParams,
+  ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+];
 
 const queryLogger = (onQuery: OpenDatabaseOptions['onQuery']) =>
   onQuery ? { logQuery: (query: string, params: unknown[]) => onQuery(query, params) } : undefined;
@@ -97,7 +108,7 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Databa
   const dir = options.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
   // pg_trgm backs the name search's trigram index (migration 0001), unaccent the full-text search (migration 0005).
-  const client = await PGlite.create(dir, { extensions: { pg_trgm, unaccent } });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm, unaccent }, startParams: pgliteStartParams(options.pgliteSettings) });
   const pgliteDb = drizzlePglite(client, { schema, logger: queryLogger(options.onQuery) });
   return {
     db: pgliteDb as unknown as Database,

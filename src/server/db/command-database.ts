@@ -55,7 +55,7 @@ export const openCommandDatabase = async (config: AppConfig, options: OpenComman
     if ('lock' in attempt) {
       const { lock } = attempt;
       try {
-        const handle = await openDatabase({ pgliteDir: path.join(config.DATA_DIR, 'pglite') });
+        const handle = await openDatabase({ pgliteDir: path.join(config.DATA_DIR, 'pglite'), pgliteSettings: { shared_buffers: config.PGLITE_SHARED_BUFFERS } });
         return {
           ...handle,
           via: 'directory',

@@ -37,7 +37,7 @@ describe('StudioPage', () => {
     expect(screen.getByText('12 years')).toBeTruthy();
     expect(screen.getByText('branding packages')).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Verified Human Creator' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: /Play intro video/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Play intro video/ }).getAttribute('href')).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
     const expected = `/auth?type=client&redirect=${encodeURIComponent('/studio/maker-1?hire=1')}`;
     expect(await hrefOf('Hire This Maker')).toBe(expected);
     expect(await hrefOf('Get Started')).toBe(expected);

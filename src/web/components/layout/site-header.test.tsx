@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { makeUser, renderApp, signedInAs, signedOut, stubFetch } from '../../test/render-app';
 
 afterEach(() => {
@@ -19,22 +19,37 @@ describe('SiteHeader', () => {
     expect(within(header).queryByRole('link', { name: 'Join' })).toBeNull();
   });
 
-  it('opens the mobile menu with its button and closes it with Escape', async () => {
+  it('opens the phone menu, a native disclosure, and closes it with Escape, focus back on its button', async () => {
     stubFetch({ 'GET /api/account/me': signedOut });
     renderApp('/about');
 
-    const menuButton = await screen.findByRole('button', { name: 'Open menu' });
-    const menu = document.getElementById(menuButton.getAttribute('aria-controls') ?? '');
-    expect(menu?.hidden).toBe(true);
+    const summary = (await screen.findByText('Open menu')).closest('summary') as HTMLElement;
+    const menu = summary.closest('details') as HTMLDetailsElement;
+    const nav = document.getElementById(summary.getAttribute('aria-controls') ?? '') as HTMLElement;
+    expect(menu.open).toBe(false);
+    expect(menu.contains(nav)).toBe(true);
 
-    fireEvent.click(menuButton);
-    expect(menuButton.getAttribute('aria-expanded')).toBe('true');
-    expect(menu?.hidden).toBe(false);
-    expect(within(menu as HTMLElement).getByRole('link', { name: 'For Minds' }).getAttribute('href')).toBe('/for-minds');
+    fireEvent.click(summary);
+    await waitFor(() => expect(menu.open).toBe(true));
+    expect(within(nav).getByRole('link', { name: 'For Minds' }).getAttribute('href')).toBe('/for-minds');
 
-    fireEvent.keyDown(document, { key: 'Escape' });
-    expect(menuButton.getAttribute('aria-expanded')).toBe('false');
-    expect(menu?.hidden).toBe(true);
-    expect(document.activeElement).toBe(menuButton);
+    // The app listens for Escape once it has heard the disclosure open.
+    await waitFor(() => {
+      fireEvent.keyDown(document, { key: 'Escape' });
+      expect(menu.open).toBe(false);
+    });
+    expect(document.activeElement).toBe(summary);
+  });
+
+  it('closes the phone menu when one of its links is followed', async () => {
+    stubFetch({ 'GET /api/account/me': signedOut });
+    renderApp('/about');
+
+    const summary = (await screen.findByText('Open menu')).closest('summary') as HTMLElement;
+    const menu = summary.closest('details') as HTMLDetailsElement;
+    fireEvent.click(summary);
+    await waitFor(() => expect(menu.open).toBe(true));
+    fireEvent.click(within(menu).getByRole('link', { name: 'Contact Us' }));
+    expect(menu.open).toBe(false);
   });
 });

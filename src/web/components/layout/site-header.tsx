@@ -1,17 +1,17 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Menu, X } from 'lucide-react';
 import { dashboardPath } from '../../../domain/routes';
 import { useSession } from '../../lib/session';
 import { cn } from '../../lib/utils';
-import { Button } from '../ui/button';
+import { Button, buttonVariants } from '../ui/button';
 import { BrandWordmark } from './brand-wordmark';
 import { PRIMARY_NAV } from './nav-links';
 
 function AccountAction({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
-  const { user, isLoading } = useSession();
-  // Hold the space while the session loads so the nav does not jump.
-  if (isLoading) return <span aria-hidden="true" className={cn('inline-block h-9 w-24', className)} />;
+  const { user } = useSession();
+  // Until the session is known (the server's first paint, and always without scripts) the link is Join: it works
+  // for everyone, and a signed-in visitor sees Dashboard once the session has loaded.
   if (user) {
     return (
       <Button asChild size="sm" variant="secondary" className={className}>
@@ -36,24 +36,48 @@ const desktopLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-ink underline decoration-accent decoration-2 underline-offset-8' : 'text-muted-foreground',
   );
 
+/**
+ * The phone menu is a native disclosure (<details>), so it opens and closes before the app's scripts run and
+ * without them. The app adds what a disclosure lacks: it closes on navigation, on Escape (focus back on its
+ * button) and on a click elsewhere.
+ */
 export function SiteHeader() {
   const { pathname } = useLocation();
-  // Remembering where the menu was opened closes it on navigation without an extra render.
-  const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
-  const isMenuOpen = menuOpenedAt === pathname;
+  const menuRef = useRef<HTMLDetailsElement>(null);
   const menuId = useId();
-  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
+
+  const closeMenu = useCallback((returnFocus = false) => {
+    const menu = menuRef.current;
+    if (!menu?.open) return;
+    menu.open = false;
+    if (returnFocus) menu.querySelector('summary')?.focus();
+  }, []);
+
+  // A new page closes the menu (the browser's back button too). Not on the first render: a menu opened before the
+  // app took the page over stays open.
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    closeMenu();
+  }, [pathname, closeMenu]);
 
   useEffect(() => {
     if (!isMenuOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setMenuOpenedAt(null);
-      menuButtonRef.current?.focus();
+      if (event.key === 'Escape') closeMenu(true);
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.target instanceof Node && !menuRef.current?.contains(event.target)) closeMenu();
     };
     document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [isMenuOpen]);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [isMenuOpen, closeMenu]);
 
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-paper/90 backdrop-blur-md supports-[backdrop-filter]:bg-paper/80">
@@ -73,43 +97,43 @@ export function SiteHeader() {
           <AccountAction />
         </nav>
 
-        <Button
-          ref={menuButtonRef}
-          variant="ghost"
-          size="icon"
-          className="-mr-2 md:hidden"
-          aria-expanded={isMenuOpen}
-          aria-controls={menuId}
-          onClick={() => setMenuOpenedAt(isMenuOpen ? null : pathname)}
-        >
-          {isMenuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-          <span className="sr-only">{isMenuOpen ? 'Close menu' : 'Open menu'}</span>
-        </Button>
+        <details ref={menuRef} className="group -mr-2 md:hidden" onToggle={(event) => setIsMenuOpen(event.currentTarget.open)}>
+          <summary
+            aria-controls={menuId}
+            className={cn(
+              buttonVariants({ variant: 'ghost', size: 'icon' }),
+              'cursor-pointer list-none [&::-webkit-details-marker]:hidden',
+            )}
+          >
+            <Menu aria-hidden="true" className="group-open:hidden" />
+            <X aria-hidden="true" className="hidden group-open:block" />
+            <span className="sr-only group-open:hidden">Open menu</span>
+            <span className="sr-only hidden group-open:inline">Close menu</span>
+          </summary>
+          <nav
+            id={menuId}
+            aria-label="Main"
+            className="absolute inset-x-0 top-full border-y border-border/70 bg-paper px-5 pb-6 pt-2 shadow-[0_12px_24px_-12px_rgba(28,27,25,0.18)]"
+          >
+            <ul className="flex flex-col">
+              {PRIMARY_NAV.map((item) => (
+                <li key={item.to} className="border-b border-border/60">
+                  <NavLink
+                    to={item.to}
+                    onClick={() => closeMenu()}
+                    className={({ isActive }) =>
+                      cn('block py-3.5 font-serif text-xl', isActive ? 'text-accent-strong' : 'text-ink')
+                    }
+                  >
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+            <AccountAction className="mt-6 h-11 w-full text-[0.9375rem]" onNavigate={() => closeMenu()} />
+          </nav>
+        </details>
       </div>
-
-      <nav
-        id={menuId}
-        aria-label="Main"
-        hidden={!isMenuOpen}
-        className="border-t border-border/70 bg-paper px-5 pb-6 pt-2 md:hidden"
-      >
-        <ul className="flex flex-col">
-          {PRIMARY_NAV.map((item) => (
-            <li key={item.to} className="border-b border-border/60">
-              <NavLink
-                to={item.to}
-                onClick={() => setMenuOpenedAt(null)}
-                className={({ isActive }) =>
-                  cn('block py-3.5 font-serif text-xl', isActive ? 'text-accent-strong' : 'text-ink')
-                }
-              >
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-        <AccountAction className="mt-6 h-11 w-full text-[0.9375rem]" onNavigate={() => setMenuOpenedAt(null)} />
-      </nav>
     </header>
   );
 }

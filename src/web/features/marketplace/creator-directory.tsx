@@ -12,17 +12,21 @@ import { creatorsQueryKey, fetchCreators } from './api';
 import { DirectoryFiltersBar, type FiltersChange } from './directory-filters';
 // The same form reached by its link (?contact=<id>) before the app runs or without it (decision 105). Not lazy: a
 // lazy part is sent outside the page, to be put in place by a script, so without scripts it would stay hidden.
-import { ContactCreatorPanel } from './contact-creator-panel';
+import { CONTACT_PANEL_ID, ContactCreatorPanel } from './contact-creator-panel';
 
 // The dialog brings the form library and the dialog primitive; it loads on the first 'Contact' click.
 const ContactCreatorDialog = lazy(() => import('./contact-creator-dialog').then((m) => ({ default: m.ContactCreatorDialog })));
 
-/** The directory's address with one more (or one less, for null) parameter, the filters kept. */
+/**
+ * The directory's address with one more (or one less, for null) parameter, the filters kept. A Contact address
+ * ends with the dialog's id, so without scripts the browser scrolls to it and the next Tab goes into its form.
+ */
 const directoryAddress = (params: URLSearchParams, contact: string | null): string => {
   const next = filtersToParams(filtersFromParams(params));
   if (contact) next.set('contact', contact);
   const query = next.toString();
-  return query ? `/marketplace?${query}` : '/marketplace';
+  const address = query ? `/marketplace?${query}` : '/marketplace';
+  return contact ? `${address}#${CONTACT_PANEL_ID}` : address;
 };
 
 const countLine = (total: number, capped = false) =>

@@ -13,16 +13,17 @@ describe('parseIntroVideo', () => {
       kind: 'youtube',
       id,
       embedUrl: `https://www.youtube-nocookie.com/embed/${id}?rel=0&autoplay=1`,
+      pageUrl: `https://www.youtube.com/watch?v=${id}`,
     });
   });
 
   it.each([
-    ['https://vimeo.com/76979871', 'https://player.vimeo.com/video/76979871?dnt=1&autoplay=1'],
-    ['https://vimeo.com/channels/staffpicks/76979871', 'https://player.vimeo.com/video/76979871?dnt=1&autoplay=1'],
-    ['https://player.vimeo.com/video/76979871', 'https://player.vimeo.com/video/76979871?dnt=1&autoplay=1'],
-    ['https://vimeo.com/76979871/abc123def', 'https://player.vimeo.com/video/76979871?dnt=1&autoplay=1&h=abc123def'],
-  ])('embeds Vimeo link %s with do-not-track', (url, embedUrl) => {
-    expect(parseIntroVideo(url)).toMatchObject({ kind: 'vimeo', embedUrl });
+    ['https://vimeo.com/76979871', 'https://player.vimeo.com/video/76979871?dnt=1&autoplay=1', 'https://vimeo.com/76979871'],
+    ['https://vimeo.com/channels/staffpicks/76979871', 'https://player.vimeo.com/video/76979871?dnt=1&autoplay=1', 'https://vimeo.com/76979871'],
+    ['https://player.vimeo.com/video/76979871', 'https://player.vimeo.com/video/76979871?dnt=1&autoplay=1', 'https://vimeo.com/76979871'],
+    ['https://vimeo.com/76979871/abc123def', 'https://player.vimeo.com/video/76979871?dnt=1&autoplay=1&h=abc123def', 'https://vimeo.com/76979871/abc123def'],
+  ])('embeds Vimeo link %s with do-not-track', (url, embedUrl, pageUrl) => {
+    expect(parseIntroVideo(url)).toMatchObject({ kind: 'vimeo', embedUrl, pageUrl });
   });
 
   it('plays direct video files over HTTPS or from this site in a native player', () => {

@@ -1,8 +1,11 @@
-/** How a creator's intro video can be shown: a file in a <video>, a privacy-friendly embed, or just a link. */
+/**
+ * How a creator's intro video can be shown: a file in a <video>, a privacy-friendly embed, or just a link. An
+ * embed's `pageUrl` is the video's page on its host, where its play control leads before the app's scripts run.
+ */
 export type IntroVideoSource =
   | { kind: 'file'; src: string }
-  | { kind: 'youtube'; id: string; embedUrl: string }
-  | { kind: 'vimeo'; id: string; embedUrl: string }
+  | { kind: 'youtube'; id: string; embedUrl: string; pageUrl: string }
+  | { kind: 'vimeo'; id: string; embedUrl: string; pageUrl: string }
   | { kind: 'link'; href: string };
 
 const VIDEO_FILE = /\.(mp4|m4v|webm|ogv|ogg|mov)$/i;
@@ -46,12 +49,22 @@ export const parseIntroVideo = (raw: string | null | undefined): IntroVideoSourc
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
   const yt = youtubeId(url);
   if (yt && YOUTUBE_ID.test(yt)) {
-    return { kind: 'youtube', id: yt, embedUrl: `https://www.youtube-nocookie.com/embed/${yt}?rel=0&autoplay=1` };
+    return {
+      kind: 'youtube',
+      id: yt,
+      embedUrl: `https://www.youtube-nocookie.com/embed/${yt}?rel=0&autoplay=1`,
+      pageUrl: `https://www.youtube.com/watch?v=${yt}`,
+    };
   }
   const vm = vimeo(url);
   if (vm) {
     const hash = vm.hash ? `&h=${vm.hash}` : '';
-    return { kind: 'vimeo', id: vm.id, embedUrl: `https://player.vimeo.com/video/${vm.id}?dnt=1&autoplay=1${hash}` };
+    return {
+      kind: 'vimeo',
+      id: vm.id,
+      embedUrl: `https://player.vimeo.com/video/${vm.id}?dnt=1&autoplay=1${hash}`,
+      pageUrl: `https://vimeo.com/${vm.id}${vm.hash ? `/${vm.hash}` : ''}`,
+    };
   }
   const isOwn = url.origin === THIS_SITE;
   const href = isOwn ? `${url.pathname}${url.search}${url.hash}` : url.href;

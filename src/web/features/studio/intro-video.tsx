@@ -3,8 +3,9 @@ import { ExternalLink, Play } from 'lucide-react';
 import { parseIntroVideo } from './intro-video-source';
 
 /**
- * The creator's intro video. Embeds load only when the visitor presses play, so opening a studio contacts no
- * video host and the page stays light.
+ * The creator's intro video. A file plays in the browser's own player. An embed loads only when the visitor
+ * presses play, so opening a studio contacts no video host and the page stays light; its play control is a link
+ * to the video's page on its host, which is where it leads before the app's scripts run or without them.
  */
 export function IntroVideo({ url, name }: { url: string | null; name: string }) {
   const [isPlaying, setIsPlaying] = useState(false);
@@ -41,10 +42,15 @@ export function IntroVideo({ url, name }: { url: string | null; name: string }) 
       />
     );
   }
+  const host = source.kind === 'youtube' ? 'YouTube' : 'Vimeo';
   return (
-    <button
-      type="button"
-      onClick={() => setIsPlaying(true)}
+    <a
+      href={source.pageUrl}
+      onClick={(event) => {
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        setIsPlaying(true);
+      }}
       className="group relative flex aspect-video w-full items-center justify-center overflow-hidden rounded-2xl bg-ink text-paper"
     >
       <span className="absolute inset-0 bg-[radial-gradient(circle_at_30%_20%,rgba(232,168,138,0.35),transparent_60%)]" aria-hidden="true" />
@@ -53,8 +59,8 @@ export function IntroVideo({ url, name }: { url: string | null; name: string }) 
           <Play aria-hidden="true" className="ml-1 size-7" />
         </span>
         <span className="font-medium">Play intro video</span>
-        <span className="text-sm text-paper-muted">Plays from {source.kind === 'youtube' ? 'YouTube' : 'Vimeo'}</span>
+        <span className="text-sm text-paper-muted">Plays from {host}</span>
       </span>
-    </button>
+    </a>
   );
 }

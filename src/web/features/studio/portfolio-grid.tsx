@@ -1,9 +1,15 @@
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { CATEGORY_LABELS, type StudioPortfolioItem } from '../../../domain/marketplace';
 import { Badge } from '../../components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 
-/** The studio's portfolio: a grid of work; each piece opens in a dialog with its image, description and category. */
+/** A plain click; one with a modifier key (a new tab or window, a download) is left to the browser. */
+const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+
+/**
+ * The studio's portfolio: a grid of work. Each piece is a link to its full image, which is where it leads before
+ * the app's scripts run or without them; with the app, it opens in a dialog with its description and category.
+ */
 export function PortfolioGrid({ items, creatorName }: { items: StudioPortfolioItem[]; creatorName: string }) {
   const [open, setOpen] = useState<StudioPortfolioItem | null>(null);
   if (items.length === 0) {
@@ -18,7 +24,15 @@ export function PortfolioGrid({ items, creatorName }: { items: StudioPortfolioIt
       <ul className="grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-3">
         {items.map((item, index) => (
           <li key={item.id}>
-            <button type="button" onClick={() => setOpen(item)} className="group block w-full rounded-xl text-left">
+            <a
+              href={item.imageUrl}
+              onClick={(event) => {
+                if (!isPlainClick(event)) return;
+                event.preventDefault();
+                setOpen(item);
+              }}
+              className="group block w-full rounded-xl text-left"
+            >
               <span className="block aspect-[4/3] overflow-hidden rounded-xl bg-muted">
                 <img
                   src={item.thumbnailUrl ?? item.imageUrl}
@@ -32,7 +46,7 @@ export function PortfolioGrid({ items, creatorName }: { items: StudioPortfolioIt
               </span>
               <span className="mt-2 block truncate font-medium text-ink">{item.title}</span>
               <span className="block text-sm text-muted-foreground">{CATEGORY_LABELS[item.category]}</span>
-            </button>
+            </a>
           </li>
         ))}
       </ul>
