@@ -48,6 +48,9 @@ const envSchema = z.object({
   SITE_NAME: z.string().trim().min(1).default(DEFAULT_SITE_NAME),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  // How long an instance may keep a signed-in request's session and role in memory (0: never). Changes reach every
+  // instance through LISTEN/NOTIFY before the next request (decision 121); this bounds only a missed notification.
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   // /api/health says `degraded` when free space under DATA_DIR falls below the smaller of these two.
   DISK_MIN_FREE_PERCENT: z.coerce.number().min(0).max(100).default(5),
   DISK_MIN_FREE_MB: z.coerce.number().min(0).default(500),
