@@ -6,6 +6,8 @@ export interface DirectoryFilters {
   role: '' | 'maker' | 'mind';
   category: '' | MarketplaceCategory;
   seal: boolean;
+  /** '' is the default: relevance with a search, newest first without one. */
+  sort: '' | 'newest';
 }
 
 /** The browser's cache key for the directory; the server seeds it when it renders the marketplace's first paint. */
@@ -20,6 +22,7 @@ export function filtersFromParams(params: URLSearchParams): DirectoryFilters {
     role: role === 'maker' || role === 'mind' ? role : '',
     category: isMarketplaceCategory(category) ? category : '',
     seal: params.get('seal') === '1',
+    sort: params.get('sort') === 'newest' ? 'newest' : '',
   };
 }
 
@@ -30,5 +33,7 @@ export function filtersToParams(filters: DirectoryFilters): URLSearchParams {
   if (filters.role) params.set('role', filters.role);
   if (filters.category) params.set('category', filters.category);
   if (filters.seal) params.set('seal', '1');
+  // Kept without a search too (the listing is newest first then anyway), so the choice survives the next search.
+  if (filters.sort) params.set('sort', filters.sort);
   return params;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createAuth } from './auth/auth';
+import { createSessionCache } from './auth/session-cache';
 import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { registerFeatures } from './features/registry';
@@ -81,6 +82,13 @@ export const buildApp = async (options: BuildAppOptions) => {
   app.decorate('mailer', mailer);
   app.decorate('outbox', outbox);
   app.decorate('auth', createAuth(config, dbHandle.db, mailer));
+  const sessionCache = createSessionCache({
+    listen: dbHandle.listen,
+    ttlMs: config.SESSION_CACHE_SECONDS * 1000,
+    onError: (error) => app.log.warn({ err: error }, 'session cache: the listening connection failed; reading sessions from the database'),
+  });
+  app.decorate('sessionCache', sessionCache);
+  app.addHook('onClose', async () => sessionCache.close());
   app.decorate('storage', createStorage(options.storageDriver ?? createStorageDriver(config)));
   app.decorate('resources', createResourceWatch({ dataDir: config.DATA_DIR, minFreePercent: config.DISK_MIN_FREE_PERCENT, minFreeMb: config.DISK_MIN_FREE_MB }));
 

@@ -59,6 +59,9 @@ const envSchema = z.object({
     .default('16MB'),
   // How far the JavaScript heap may grow past its live data before V8 collects (memory.ts); 0 leaves V8 as it is.
   HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(400).default(50),
+  // How long an instance may keep a signed-in request's session and role in memory (0: never). Changes reach every
+  // instance through LISTEN/NOTIFY before the next request (decision 121); this bounds only a missed notification.
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   // /api/health says `degraded` when free space under DATA_DIR falls below the smaller of these two.
   DISK_MIN_FREE_PERCENT: z.coerce.number().min(0).max(100).default(5),
   DISK_MIN_FREE_MB: z.coerce.number().min(0).default(500),

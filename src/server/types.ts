@@ -1,6 +1,7 @@
 import type { UserRole } from '../domain/constants';
 import type { PostedForm } from '../domain/posted-form';
 import type { Auth } from './auth/auth';
+import type { SessionCache } from './auth/session-cache';
 import type { AppConfig } from './config';
 import type { DatabaseHandle, Database } from './db/client';
 import type { Mailer, OutboxWorker } from './mail/outbox';
@@ -33,6 +34,8 @@ declare module 'fastify' {
     dbHandle: DatabaseHandle;
     db: Database;
     auth: Auth;
+    /** Signed-in requests' sessions and roles, invalidated on every instance by NOTIFY (decision 121). */
+    sessionCache: SessionCache;
     mailer: Mailer;
     outbox: OutboxWorker;
     storage: Storage;

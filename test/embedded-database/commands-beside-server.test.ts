@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerProcess } from '../../scripts/lib/server-process';
+import { cookieOf, jsonPost, type ServerProcess } from '../../scripts/lib/server-process';
 import { DEMO_APPLICANTS, DEMO_MAKERS, DEMO_MINDS } from '../../scripts/seed-demo/creators';
 import { DEMO_CLIENT } from '../../scripts/seed-demo/seed-activity';
 import { DEMO_DOMAIN, DEMO_PASSWORD, demoEmail } from '../../scripts/seed-demo/seed-creators';
@@ -35,6 +35,28 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('commands run beside a running se
     const again = await runProcess('scripts/create-admin.ts', ['--email', ADMIN.email, '--password', ADMIN.password], embeddedEnv(dataDir));
     expect(again.stdout).toMatch(/^Already an admin: /);
   }, 180000);
+
+  it('a role changed through the socket (as psql would) applies to a signed-in session on its next request', async () => {
+    const email = `socket-role-${Date.now()}@embedded.humanmade.test`;
+    const signedUp = await jsonPost(`${server.url}/api/account/sign-up`, { name: 'Socket Role', email, password: 'socket role password', role: 'client' });
+    expect(signedUp.status).toBe(201);
+    const cookie = cookieOf(signedUp);
+    const userId = ((await signedUp.json()) as { user: { id: string } }).user.id;
+    const role = async () => {
+      const response = await fetch(`${server.url}/api/account/me`, { headers: { cookie } });
+      return ((await response.json()) as { user: { role: string } | null }).user?.role ?? null;
+    };
+    // Twice, so the server holds the session in its cache (decision 121).
+    expect(await role()).toBe('client');
+    expect(await role()).toBe('client');
+    const client = await connectThroughSocket(dataDir);
+    try {
+      await client.query(`update user_roles set role = 'maker' where user_id = $1`, [userId]);
+    } finally {
+      await client.end();
+    }
+    expect(await role()).toBe('maker');
+  }, 120000);
 
   it('seed-demo fills the database through the server while the server keeps answering', async () => {
     const started = Date.now();

@@ -13,6 +13,7 @@ describe('the embedded database shared on a socket', () => {
   let db: PGlite;
   let socket: DatabaseSocket;
   const clients: pg.Client[] = [];
+  let exchangesEnded = 0;
 
   const connect = async () => {
     const client = new pg.Client({ host: dir, port: SOCKET_PORT, user: 'postgres', database: 'postgres' });
@@ -26,7 +27,14 @@ describe('the embedded database shared on a socket', () => {
   beforeAll(async () => {
     db = await PGlite.create('memory://');
     await db.exec('create table notes (name text primary key)');
-    socket = await serveDatabaseSocket({ db, dataDir: dir, idleInTransactionMs: 1500 });
+    socket = await serveDatabaseSocket({
+      db,
+      dataDir: dir,
+      idleInTransactionMs: 1500,
+      afterClientExchange: () => {
+        exchangesEnded += 1;
+      },
+    });
   });
   afterEach(async () => {
     await Promise.all(clients.splice(0).map((client) => client.end().catch(() => undefined)));
@@ -36,6 +44,18 @@ describe('the embedded database shared on a socket', () => {
     await socket.stop();
     await db.close();
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('tells the server when a client’s statement or transaction has ended (the session cache forgets what it held)', async () => {
+    const client = await connect();
+    const before = exchangesEnded;
+    await client.query(`insert into notes values ('one')`);
+    expect(exchangesEnded).toBe(before + 1);
+    await client.query('begin');
+    await client.query(`insert into notes values ('two')`);
+    expect(exchangesEnded).toBe(before + 1);
+    await client.query('commit');
+    expect(exchangesEnded).toBe(before + 2);
   });
 
   it('holds the server’s query until a client’s transaction ends, so a client’s rollback never takes it along', async () => {

@@ -6,7 +6,7 @@ import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a throw-away database on
  * the PostgreSQL server named by TEST_DATABASE_URL (created here, dropped on close).
  */
-export const openTestDatabase = async (): Promise<DatabaseHandle> => {
+export const openTestDatabase = async (): Promise<DatabaseHandle & { url?: string }> => {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const handle = await openDatabase({ pgliteDir: 'memory://' });
@@ -25,6 +25,7 @@ export const openTestDatabase = async (): Promise<DatabaseHandle> => {
   await handle.migrate();
   return {
     ...handle,
+    url: url.toString(),
     close: async () => {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });

@@ -10,6 +10,7 @@ import { loadConfig } from '../../src/server/config';
 import { createOrPromoteAdmin } from '../../src/server/features/account/create-admin';
 import { createSmtpTransport } from '../../src/server/mail/transport';
 import type { StorageDriver } from '../../src/server/storage/driver';
+import { openDatabase } from '../../src/server/db/client';
 import { openTestDatabase } from './database';
 import { startSmtpListener, type SmtpListener } from './smtp';
 
@@ -98,6 +99,25 @@ export const createTestContext = async (options: TestContextOptions = {}) => {
     return { id: userId, name: `Admin ${counter}`, email, password, role: 'admin', cookie: cookieFrom(response) };
   };
 
+  /**
+   * A second app instance on the same database, as a load balancer's second container: on PostgreSQL its own pool
+   * (and listening connection); on PGlite the same in-process database.
+   */
+  const secondInstance = async (): Promise<{ app: App; inject: typeof inject; close: () => Promise<void> }> => {
+    const handle = dbHandle.url ? await openDatabase({ databaseUrl: dbHandle.url, poolSize: 3 }) : dbHandle;
+    const second: App = await buildApp({ config, dbHandle: handle, logger: false, mailTransport: null });
+    await second.ready();
+    return {
+      app: second,
+      inject: (user, request) =>
+        second.inject({ ...request, headers: { origin: TEST_ORIGIN, ...(user ? { cookie: user.cookie } : {}), ...(request.headers ?? {}) } }),
+      close: async () => {
+        await second.close();
+        if (handle !== dbHandle) await handle.close();
+      },
+    };
+  };
+
   const close = async () => {
     await app.close();
     await dbHandle.close();
@@ -105,7 +125,7 @@ export const createTestContext = async (options: TestContextOptions = {}) => {
     rmSync(dataDir, { recursive: true, force: true });
   };
 
-  return { app, db: app.db, config, smtp, inject, signUp, signIn, createAdmin, close, cookieFrom };
+  return { app, db: app.db, config, smtp, inject, signUp, signIn, createAdmin, secondInstance, close, cookieFrom };
 };
 
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;

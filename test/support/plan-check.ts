@@ -112,10 +112,22 @@ const bigTables = async (database: PlanDatabase): Promise<Set<string>> =>
  * The plan problems of one statement: a Seq Scan of a big table in its custom plan (for these parameters) or,
  * for the listing's prepared statements, in the generic plan PostgreSQL switches to after a few runs.
  */
-export const planProblems = async (database: PlanDatabase, query: CapturedQuery): Promise<string[]> => {
+export const planProblems = async (database: PlanDatabase, query: CapturedQuery, settings: readonly string[] = []): Promise<string[]> => {
   const big = await bigTables(database);
   const where = query.text.replace(/\s+/g, ' ').trim().slice(0, 160);
   return database.withConnection(async (client) => {
+    // The planner settings the statement ran under (SET LOCAL in its transaction), for this connection only.
+    for (const setting of settings) await client.query(setting.replace(/^set local /i, 'set '));
+    try {
+      return await plansOf(client, query, big, where);
+    } finally {
+      if (settings.length > 0) await client.query('reset all');
+    }
+  });
+};
+
+const plansOf = async (client: RawClient, query: CapturedQuery, big: Set<string>, where: string): Promise<string[]> => {
+  {
     const plans: Array<[string, PlanNode]> = [['custom plan', firstPlan((await client.query(`explain (format json) ${query.text}`, query.params)).rows)]];
     if (query.text.includes(PREPARED_LISTING_MARK)) {
       await client.query(`prepare hm_plan_check as ${query.text}`);
@@ -133,5 +145,22 @@ export const planProblems = async (database: PlanDatabase, query: CapturedQuery)
         .filter((table) => big.has(table))
         .map((table) => `Seq Scan on ${table} (${kind}) in: ${where}`),
     );
-  });
+  }
+};
+
+/**
+ * The statements of one piece of work worth EXPLAINing, each with the SET LOCAL settings its transaction had made
+ * before it; transaction control and the settings themselves are not statements to plan.
+ */
+export const plannableStatements = (captured: readonly CapturedQuery[]): Array<{ query: CapturedQuery; settings: string[] }> => {
+  const statements: Array<{ query: CapturedQuery; settings: string[] }> = [];
+  let settings: string[] = [];
+  for (const query of captured) {
+    const text = query.text.trim().toLowerCase();
+    if (text.startsWith('set local ')) settings.push(query.text.trim());
+    else if (text === 'begin' || text === 'commit' || text === 'rollback' || text.startsWith('savepoint') || text.startsWith('release')) {
+      if (text !== 'begin') settings = [];
+    } else statements.push({ query, settings: [...settings] });
+  }
+  return statements;
 };

@@ -8,6 +8,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../paths';
+import { listenOnPglite, listenOnPostgres, type NotificationHandlers, type NotificationListener } from './notifications';
 import * as schema from './schema';
 
 /**
@@ -26,6 +27,8 @@ export interface DatabaseHandle {
   close: () => Promise<void>;
   /** Cheap liveness probe for health checks. */
   ping: () => Promise<void>;
+  /** LISTEN on a channel (a dedicated connection on PostgreSQL, PGlite's own listeners in process). */
+  listen: (channel: string, handlers: NotificationHandlers) => NotificationListener;
   /** The embedded database itself, which the server shares over its socket (db/socket.ts). */
   pglite?: PGlite;
 }
@@ -64,16 +67,15 @@ const queryLogger = (onQuery: OpenDatabaseOptions['onQuery']) =>
 
 export const openDatabase = async (options: OpenDatabaseOptions): Promise<DatabaseHandle> => {
   if (options.databaseUrl || options.socket) {
-    const pool = new pg.Pool({
+    const connection = {
       ...(options.socket
         ? { host: options.socket.dir, port: options.socket.port, user: 'postgres', database: 'postgres' }
         : { connectionString: options.databaseUrl }),
-      max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5000,
-      idleTimeoutMillis: 30000,
       // Names our sessions in pg_stat_activity, for a DBA and for test/resilience/connection-loss.test.ts.
       application_name: options.applicationName ?? 'humanmade',
-    });
+    };
+    const pool = new pg.Pool({ ...connection, max: options.poolSize ?? 10, idleTimeoutMillis: 30000 });
     const onError = options.onError ?? (() => undefined);
     // pg-pool listens for `error` only on idle clients and drops that listener while a client is lent out, so a
     // connection cut between two statements of a transaction would emit `error` with nobody listening and end the
@@ -103,6 +105,8 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Databa
       ping: async () => {
         await pool.query('select 1');
       },
+      listen: (channel, handlers) =>
+        listenOnPostgres(() => new pg.Client({ ...connection, application_name: `${connection.application_name}-listen` }), channel, handlers),
     };
   }
   const dir = options.pgliteDir ?? 'memory://';
@@ -118,6 +122,7 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Databa
     ping: async () => {
       await client.query('select 1');
     },
+    listen: (channel, handlers) => listenOnPglite(client, channel, handlers),
     pglite: client,
   };
 };

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from './client';
 import { DataDirInUseError, lockDataDirForServer } from './data-dir-lock';
 import { serveDatabaseSocket } from './socket';
 
-type HostApp = FastifyInstance & { dbHandle: DatabaseHandle };
+type HostApp = FastifyInstance & { dbHandle: DatabaseHandle; sessionCache: { clear: () => void } };
 
 /**
  * The server's side of the embedded database: it locks DATA_DIR before opening it (a second server is refused with
@@ -36,6 +36,8 @@ export const holdEmbeddedDatabase = async (config: AppConfig, configuredDir = pr
           db,
           dataDir: config.DATA_DIR,
           onError: (error) => app.log.warn({ err: error }, 'database socket error'),
+          // create-admin and seed-demo write users and roles through the socket (decision 121).
+          afterClientExchange: () => app.sessionCache.clear(),
         });
       } catch (error) {
         // The site still serves; only commands beside it cannot reach the database (they say why).

@@ -57,6 +57,8 @@ export class SessionScheduler {
     /** Called when a client keeps a transaction open without sending anything for `idleInTransactionMs`. */
     private readonly onIdleInTransaction: (handlerId: number) => void,
     private readonly idleInTransactionMs: number,
+    /** Called after each exchange or transaction of a client ends. */
+    private readonly afterExchange: () => void = () => undefined,
   ) {}
 
   enqueue(handlerId: number, message: Uint8Array, onData: (data: Uint8Array) => void): Promise<number> {
@@ -110,6 +112,7 @@ export class SessionScheduler {
 
   private endExchange() {
     this.stopIdleTimer();
+    if (this.holder !== null) this.afterExchange();
     this.holder = null;
     const release = this.releaseLease;
     this.releaseLease = null;
@@ -188,6 +191,11 @@ export interface ServeDatabaseSocketOptions {
   /** A client idle inside a transaction this long is disconnected and rolled back (default 30 s). */
   idleInTransactionMs?: number;
   onError?: (error: Error) => void;
+  /**
+   * After a client's exchange or transaction ends. PGlite hands the notifications of a client's statements to that
+   * client (its raw protocol stream) and not to the server's own listeners, so the server forgets what it cached.
+   */
+  afterClientExchange?: () => void;
 }
 
 const tooManyConnections = () => {
@@ -220,6 +228,7 @@ export const serveDatabaseSocket = async (options: ServeDatabaseSocketOptions): 
       void handler?.detach(true);
     },
     options.idleInTransactionMs ?? 30000,
+    options.afterClientExchange,
   );
   const maxConnections = options.maxConnections ?? 16;
 

@@ -4,6 +4,7 @@ import { AUTH_MESSAGES } from '../../domain/messages';
 import { userRoles } from '../db/schema';
 import { toFetchHeaders } from '../http/headers';
 import { HttpError, forbidden, unauthorized } from '../http/errors';
+import type { ResolvedSession } from '../auth/session-cache';
 import type { AccessPolicy, AuthContext } from '../types';
 
 /** Routes that plugins register for us (documentation UI) are outside the policy check. */
@@ -14,22 +15,39 @@ export const lookupRole = async (app: FastifyInstance, userId: string) => {
   return row?.role ?? null;
 };
 
-const resolveAuthFor = async (app: FastifyInstance, request: FastifyRequest): Promise<AuthContext | null> => {
-  const cookie = request.headers.cookie;
-  if (!cookie || !cookie.includes('session_token')) return null;
+/** The session cookies' values (better-auth signs them, so only a value it accepted can be in the cache). */
+const sessionCookieKey = (cookie: string): string =>
+  cookie
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part.slice(0, part.indexOf('=')).endsWith('session_token'))
+    .join(';');
+
+const lookupSession = async (app: FastifyInstance, request: FastifyRequest): Promise<ResolvedSession | null> => {
   const result = await app.auth.api.getSession({ headers: toFetchHeaders(request) });
   if (!result) return null;
   const role = await lookupRole(app, result.user.id);
   if (!role) throw new HttpError(403, 'account_incomplete', AUTH_MESSAGES.setupIncomplete);
   return {
-    userId: result.user.id,
-    sessionId: result.session.id,
-    role,
-    name: result.user.name,
-    email: result.user.email,
-    emailVerified: result.user.emailVerified,
-    image: result.user.image ?? null,
+    expiresAt: new Date(result.session.expiresAt),
+    auth: {
+      userId: result.user.id,
+      sessionId: result.session.id,
+      role,
+      name: result.user.name,
+      email: result.user.email,
+      emailVerified: result.user.emailVerified,
+      image: result.user.image ?? null,
+    },
   };
+};
+
+const resolveAuthFor = async (app: FastifyInstance, request: FastifyRequest): Promise<AuthContext | null> => {
+  const cookie = request.headers.cookie;
+  if (!cookie || !cookie.includes('session_token')) return null;
+  const key = sessionCookieKey(cookie);
+  if (!key) return null;
+  return app.sessionCache.resolve(key, () => lookupSession(app, request));
 };
 
 export interface CatalogedRoute {

@@ -124,9 +124,25 @@ describe('pages with their first paint (decision 084)', () => {
     const body = (await page('/marketplace?q=quillon&role=mind&ignored=1')).body;
     const data = new RegExp(`<script type="application/json" id="${FIRST_PAINT_DATA_ID}">(.*?)</script>`).exec(body)?.[1];
     const [query] = JSON.parse(data ?? '[]') as Array<{ key: unknown[]; data: { pages: Array<{ creators: Array<{ id: string; name: string }> }>; pageParams: unknown[] } }>;
-    expect(query?.key).toEqual(['marketplace', 'creators', { q: 'quillon', role: 'mind', category: '', seal: false }]);
+    expect(query?.key).toEqual(['marketplace', 'creators', { q: 'quillon', role: 'mind', category: '', seal: false, sort: '' }]);
     expect(query?.data.pageParams).toEqual([null]);
     expect(query?.data.pages[0]?.creators.map((creator) => creator.id)).toEqual([shown]);
+  });
+
+  it('renders the marketplace in the order the form asked for: relevance by default with a search, or newest', async () => {
+    const older = await insertCreator(app.db, { role: 'maker', name: 'Ordo Ordwell', createdAt: new Date('2026-01-01T00:00:00Z') });
+    const newer = await insertCreator(app.db, { role: 'maker', name: 'Ordo Fairweather', bio: 'Ordwell-trained', createdAt: new Date('2026-02-01T00:00:00Z') });
+    const firstPaint = async (address: string) => {
+      const body = (await page(address)).body;
+      const data = new RegExp(`<script type="application/json" id="${FIRST_PAINT_DATA_ID}">(.*?)</script>`).exec(body)?.[1];
+      const [query] = JSON.parse(data ?? '[]') as Array<{ key: unknown[]; data: { pages: Array<{ creators: Array<{ id: string }> }> } }>;
+      return { key: query?.key, ids: query?.data.pages[0]?.creators.map((creator) => creator.id) };
+    };
+    // 'ordwell' is one creator's name and the other's bio: the name ranks first by relevance, the newer first by date.
+    expect((await firstPaint('/marketplace?q=ordwell')).ids).toEqual([older, newer]);
+    const newest = await firstPaint('/marketplace?q=ordwell&sort=newest');
+    expect(newest.ids).toEqual([newer, older]);
+    expect(newest.key).toEqual(['marketplace', 'creators', { q: 'ordwell', role: '', category: '', seal: false, sort: 'newest' }]);
   });
 
   it('sends pages compressed when the browser accepts it', async () => {

@@ -1,5 +1,4 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect, type PgPreparedQuery, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { DeliverableCategory, SealStatus } from '../../../domain/constants';
 import { isDeliverableCategory, type CreatorRole } from '../../../domain/marketplace';
 import type { DbExecutor } from '../../db/client';
@@ -18,19 +17,6 @@ export interface ListingThumb {
 
 export interface ListingRow extends CreatorRow {
   portfolio: ListingThumb[];
-}
-
-interface RawListingRow {
-  user_id: string;
-  profile_id: string;
-  created_key: string;
-  role: CreatorRole;
-  name: string;
-  bio: string | null;
-  avatar_url: string | null;
-  seal_status: SealStatus;
-  categories: string[];
-  portfolio: ListingThumb[] | null;
 }
 
 /** Which filters a page uses: one prepared statement per shape, the values travel as parameters. */
@@ -98,13 +84,32 @@ const statement = (shape: Shape): SQL => {
     limit ${sql.raw(String(shape.limit))}`;
 };
 
-type ListingQuery = PgPreparedQuery<PreparedQueryConfig & { execute: { rows: RawListingRow[] } }>;
+/** The page's columns, named as the statement names them (drizzle reads each row by these aliases). */
+const pageColumns = {
+  user_id: sql<string>`listing.user_id`.as('user_id'),
+  profile_id: sql<string>`listing.profile_id`.as('profile_id'),
+  created_key: sql<string>`listing.created_key`.as('created_key'),
+  role: sql<CreatorRole>`listing.role`.as('role'),
+  name: sql<string>`listing.name`.as('name'),
+  bio: sql<string | null>`listing.bio`.as('bio'),
+  avatar_url: sql<string | null>`listing.avatar_url`.as('avatar_url'),
+  seal_status: sql<SealStatus>`listing.seal_status`.as('seal_status'),
+  categories: sql<string[]>`listing.categories`.as('categories'),
+  portfolio: sql<ListingThumb[] | null>`listing.portfolio`.as('portfolio'),
+};
 
-const dialect = new PgDialect();
-// Prepared once per database handle and shape. On PostgreSQL each is a named statement, so after a few runs
-// the server reuses its plan instead of planning the union, the joins and the lateral read on every request.
-// A name search stays unnamed and is planned every time: whether the trigram index or the keyset order is the
-// better path depends on the text searched for.
+const prepareListing = (db: DbExecutor, shape: Shape, name: string | undefined) => {
+  const select = db.select(pageColumns).from(sql`(${statement(shape)}) listing`);
+  // A name search is planned every time (an unnamed statement): whether the trigram index or the keyset order is
+  // the better path depends on the text searched for.
+  return name ? select.prepare(name) : select;
+};
+
+type ListingQuery = ReturnType<typeof prepareListing>;
+
+// Prepared once per database handle and shape through Drizzle's `prepare(name)`. On PostgreSQL each is a named
+// statement, so after a few runs the server reuses its plan instead of planning the union, the joins and the
+// lateral read on every request. The outer select only renames the columns; PostgreSQL plans it as a projection.
 const prepared = new WeakMap<DbExecutor, Map<string, ListingQuery>>();
 
 const prepare = (db: DbExecutor, shape: Shape): ListingQuery => {
@@ -115,16 +120,15 @@ const prepare = (db: DbExecutor, shape: Shape): ListingQuery => {
       (flag) => (flag ? '1' : '0'),
     ),
   ].join('');
-  const name = filters.q ? undefined : `hm_listing_${key}_${shape.limit}_${shape.thumbnails}`;
+  const cacheKey = `${key}_${shape.limit}_${shape.thumbnails}`;
   let statements = prepared.get(db);
   if (!statements) {
     statements = new Map();
     prepared.set(db, statements);
   }
-  const cacheKey = `${key}_${shape.limit}_${shape.thumbnails}`;
   let query = statements.get(cacheKey);
   if (!query) {
-    query = db._.session.prepareQuery(dialect.sqlToQuery(statement(shape)), undefined, name, false) as ListingQuery;
+    query = prepareListing(db, shape, filters.q ? undefined : `hm_listing_${cacheKey}`);
     statements.set(cacheKey, query);
   }
   return query;
@@ -152,12 +156,12 @@ export const selectListingPage = async (
     limit: Math.max(1, Math.trunc(limit)),
     thumbnails: Math.max(0, Math.trunc(thumbnails)),
   };
-  const result = await prepare(db, shape).execute({
+  const rows = await prepare(db, shape).execute({
     ...filterValues(filters),
     afterCreated: after?.createdKey ?? null,
     afterId: after?.profileId ?? null,
   });
-  return result.rows.map((row) => ({
+  return rows.map((row) => ({
     userId: row.user_id,
     profileId: row.profile_id,
     createdKey: row.created_key,

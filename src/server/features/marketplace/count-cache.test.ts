@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createCountCache } from './count-cache';
 
 const setup = () => {
-  let clock = 0;
+  // From 1 s: lru-cache reads an entry stored at time 0 as one without a time to live.
+  let clock = 1000;
   let calls = 0;
   let value = 5000;
   const cache = createCountCache({ minCached: 1000, ttlMs: 1000, maxStaleMs: 10_000, maxEntries: 2, now: () => clock });
@@ -44,6 +45,25 @@ describe('listing count cache', () => {
     await settle();
     expect(c.calls()).toBe(2);
     expect(await c.count()).toBe(5001);
+  });
+
+  it('keeps serving the kept count when a background refresh fails, and tries again on the next request', async () => {
+    let fail = false;
+    let clock = 1000;
+    const cache = createCountCache({ minCached: 1000, ttlMs: 1000, maxStaleMs: 10_000, maxEntries: 2, now: () => clock });
+    const count = () =>
+      cache('all', async () => {
+        if (fail) throw new Error('database gone');
+        return 5000;
+      });
+    expect(await count()).toBe(5000);
+    fail = true;
+    clock += 1001;
+    expect(await count()).toBe(5000);
+    await settle();
+    expect(await count()).toBe(5000);
+    clock += 10_000;
+    await expect(count()).rejects.toThrow('database gone');
   });
 
   it('recounts before answering when the kept value is too old to show', async () => {

@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * The listing's count line ("N verified creators") costs O(matching rows), unlike its keyset pages. Small counts
  * are cheap and stay exact on every request; a count of `minCached` or more is kept for `ttlMs` per filter set.
@@ -23,36 +25,25 @@ interface Entry {
 export type CountCache = (key: string, compute: () => Promise<number>) => Promise<number>;
 
 export const createCountCache = (options: CountCacheOptions = COUNT_CACHE_DEFAULTS): CountCache => {
-  const now = options.now ?? Date.now;
-  const entries = new Map<string, Entry>();
-  const inFlight = new Map<string, Promise<number>>();
-
-  const refresh = (key: string, compute: () => Promise<number>): Promise<number> => {
-    const running = inFlight.get(key);
-    if (running) return running;
-    const started = compute()
-      .then((value) => {
-        entries.delete(key);
-        if (value >= options.minCached) {
-          entries.set(key, { value, storedAt: now() });
-          // Map keeps insertion order: the first key is the least recently stored.
-          if (entries.size > options.maxEntries) entries.delete(entries.keys().next().value as string);
-        }
-        return value;
-      })
-      .finally(() => inFlight.delete(key));
-    inFlight.set(key, started);
-    return started;
-  };
+  const now = options.now ?? (() => performance.now());
+  // lru-cache serves a stale entry while its one fetch runs (allowStale), shares a fetch between concurrent callers,
+  // and keeps the stale entry when a background refresh fails (noDeleteOnFetchRejection).
+  const entries = new LRUCache<string, Entry, () => Promise<number>>({
+    max: options.maxEntries,
+    ttl: options.ttlMs,
+    ttlResolution: 0,
+    perf: { now },
+    allowStale: true,
+    noDeleteOnFetchRejection: true,
+    fetchMethod: async (_key, _stale, { context }) => ({ value: await context(), storedAt: now() }),
+  });
 
   return async (key, compute) => {
-    const entry = entries.get(key);
-    if (!entry) return refresh(key, compute);
-    const age = now() - entry.storedAt;
-    if (age <= options.ttlMs) return entry.value;
-    if (age > options.maxStaleMs) return refresh(key, compute);
-    // A failed background refresh keeps the old value until the next attempt.
-    refresh(key, compute).catch(() => undefined);
+    const kept = entries.peek(key, { allowStale: true });
+    // A small count is exact on every request; a large one older than maxStaleMs is not worth showing.
+    const mustRecount = kept !== undefined && (kept.value < options.minCached || now() - kept.storedAt > options.maxStaleMs);
+    const entry = await entries.fetch(key, { context: compute, forceRefresh: mustRecount, allowStale: !mustRecount });
+    if (!entry) throw new Error('count cache: the count was not computed');
     return entry.value;
   };
 };

@@ -3,7 +3,7 @@ import type { DbExecutor } from '../../db/client';
 import { listCreatorCards } from '../client/directory';
 import { getStudio } from '../studio/service';
 import { bulkInsertCreators, readListingPosition } from '../../../../test/support/bulk-creators';
-import { openPlanDatabase, planProblems, type CapturedQuery, type PlanDatabase } from '../../../../test/support/plan-check';
+import { openPlanDatabase, planProblems, plannableStatements, type CapturedQuery, type PlanDatabase } from '../../../../test/support/plan-check';
 import { encodeCursor, listCreators, listShowcase } from './service';
 import { insertCreator } from '../../../../test/support/creators';
 import { findApprovedCreator } from '../creators/visibility';
@@ -86,9 +86,9 @@ describe('query plans at scale', () => {
     const captured: CapturedQuery[] = await database.capture(() => scenario.run(database.db));
     expect(captured.length).toBeGreaterThan(0);
     const problems: string[] = [];
-    for (const query of captured) {
+    for (const { query, settings } of plannableStatements(captured)) {
       if (scenario.mayScan?.pattern.test(query.text.trim())) continue;
-      problems.push(...(await planProblems(database, query)));
+      problems.push(...(await planProblems(database, query, settings)));
     }
     expect(problems).toEqual([]);
   });

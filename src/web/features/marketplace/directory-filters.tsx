@@ -47,12 +47,14 @@ export function DirectoryFiltersBar({ filters, onChange }: { filters: DirectoryF
     const role = String(data.get('role') ?? '');
     const category = String(data.get('category') ?? '');
     const seal = data.get('seal') === '1';
-    if (role !== filters.role || category !== filters.category || seal !== filters.seal) {
+    const sort = data.get('sort') === 'newest' ? 'newest' : '';
+    if (role !== filters.role || category !== filters.category || seal !== filters.seal || sort !== filters.sort) {
       onChange((current) => ({
         ...current,
         role: role === 'maker' || role === 'mind' ? role : '',
         category: isMarketplaceCategory(category) ? category : '',
         seal,
+        sort,
       }));
     }
     // Once, when the app takes over: later changes arrive through the controls' handlers.
@@ -76,7 +78,7 @@ export function DirectoryFiltersBar({ filters, onChange }: { filters: DirectoryF
         event.preventDefault();
         onChange((current) => ({ ...current, q: search }));
       }}
-      className="grid gap-4 rounded-2xl border border-border bg-surface p-4 sm:p-5 md:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)_minmax(0,1.2fr)_auto_auto] md:items-end"
+      className="grid gap-4 rounded-2xl border border-border bg-surface p-4 sm:p-5 md:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)_minmax(0,1.2fr)_minmax(0,1fr)_auto_auto] md:items-end"
     >
       <div className="grid gap-2">
         <Label htmlFor={`${id}-q`}>Search by name</Label>
@@ -144,6 +146,25 @@ export function DirectoryFiltersBar({ filters, onChange }: { filters: DirectoryF
               </option>
             ))}
           </optgroup>
+        </select>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-sort`}>Sort by</Label>
+        <select
+          id={`${id}-sort`}
+          name="sort"
+          key={filters.sort}
+          defaultValue={filters.sort}
+          onChange={(event) => {
+            const sort = event.target.value === 'newest' ? 'newest' : '';
+            onChange((current) => ({ ...current, sort }));
+          }}
+          className={selectClass}
+          style={chevron}
+        >
+          {/* Relevance orders a search; without one the directory is newest first either way. */}
+          <option value="">Relevance</option>
+          <option value="newest">Newest</option>
         </select>
       </div>
       <label

@@ -1,0 +1,44 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import '../../test/jsdom-shims';
+import type { DirectoryFilters } from '../../../domain/marketplace-directory';
+import { filtersFromParams, filtersToParams } from '../../../domain/marketplace-directory';
+import { DirectoryFiltersBar, type FiltersChange } from './directory-filters';
+
+afterEach(cleanup);
+
+const base: DirectoryFilters = { q: 'brand strategy', role: '', category: '', seal: false, sort: '' };
+
+describe('the marketplace sort control', () => {
+  it('is a labelled field of the GET form: relevance by default, newest when the address asks for it', () => {
+    const { container, rerender } = render(<DirectoryFiltersBar filters={base} onChange={() => undefined} />);
+    const form = container.querySelector('form');
+    expect(form?.getAttribute('method')).toBe('get');
+    expect(form?.getAttribute('action')).toBe('/marketplace');
+    const sort = screen.getByLabelText<HTMLSelectElement>('Sort by');
+    expect(sort.name).toBe('sort');
+    expect([...sort.options].map((option) => [option.value, option.textContent])).toEqual([
+      ['', 'Relevance'],
+      ['newest', 'Newest'],
+    ]);
+    expect(sort.value).toBe('');
+    expect(new FormData(form!).get('sort')).toBe('');
+    rerender(<DirectoryFiltersBar filters={{ ...base, sort: 'newest' }} onChange={() => undefined} />);
+    expect(screen.getByLabelText<HTMLSelectElement>('Sort by').value).toBe('newest');
+  });
+
+  it('applies a choice at once when the app runs', () => {
+    const changes: FiltersChange[] = [];
+    render(<DirectoryFiltersBar filters={base} onChange={(change) => changes.push(change)} />);
+    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'newest' } });
+    expect(changes.at(-1)?.(base)).toEqual({ ...base, sort: 'newest' });
+  });
+
+  it('travels in the address, and only when chosen', () => {
+    expect(filtersToParams(base).toString()).toBe('q=brand+strategy');
+    expect(filtersToParams({ ...base, sort: 'newest' }).toString()).toBe('q=brand+strategy&sort=newest');
+    expect(filtersFromParams(new URLSearchParams('q=x&sort=newest')).sort).toBe('newest');
+    expect(filtersFromParams(new URLSearchParams('q=x&sort=relevance')).sort).toBe('');
+  });
+});
