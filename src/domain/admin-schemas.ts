@@ -208,6 +208,8 @@ export const AUDIT_ACTIONS = [
   'white_glove.curate',
   'workshop.create',
   'settings.update',
+  'provenance.approve',
+  'provenance.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -226,3 +228,23 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditResponseSchema = z.object({ entries: z.array(auditEntrySchema) });
 
 export const okSchema = z.object({ ok: z.literal(true) });
+
+/** The Provenance review: portfolio images held because they closely resemble another creator's (features/admin-provenance). */
+const provenanceImageSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  imageUrl: z.string(),
+  createdAt: iso,
+  maker: z.object({ id: z.string(), name: z.string() }),
+});
+export const provenanceReviewItemSchema = provenanceImageSchema.extend({ match: provenanceImageSchema.nullable() });
+export type ProvenanceReviewItem = z.infer<typeof provenanceReviewItemSchema>;
+export const provenanceReviewResponseSchema = z.object({ items: z.array(provenanceReviewItemSchema) });
+export const provenanceRemoveSchema = z.object({ reason: z.string().trim().max(500, 'Keep the reason under 500 characters.').optional() });
+
+export const PROVENANCE_MESSAGES = {
+  approved: 'Image cleared',
+  removed: 'Image removed',
+  notPending: 'This image is not waiting for review any more.',
+  notFound: 'Portfolio item not found',
+} as const;

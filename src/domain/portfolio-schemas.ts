@@ -47,5 +47,7 @@ export const portfolioItemSchema = z.object({
   imageUrl: z.string(),
   thumbnailUrl: z.string().nullable(),
   createdAt: z.string(),
+  /** Held for a provenance review (it closely resembles another creator's image): shown to its owner only. */
+  inReview: z.boolean().optional(),
 });
 export type PortfolioItem = z.infer<typeof portfolioItemSchema>;

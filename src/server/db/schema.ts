@@ -238,11 +238,27 @@ export const portfolioItems = pgTable(
     category: deliverableCategoryEnum('category').notNull(),
     imageUrl: text('image_url').notNull(),
     thumbnailUrl: text('thumbnail_url'),
+    /**
+     * The image's 64-bit perceptual hash (16 hex digits, features/provenance/phash.ts), and the same 64 bits as eight
+     * bands of 8 (band i as i × 256 + its value): two images within 7 bits of each other share at least one band,
+     * so the GIN index finds the candidates for a near copy without reading every item.
+     */
+    perceptualHash: text('perceptual_hash'),
+    perceptualBands: integer('perceptual_bands').array(),
+    /** 'pending' while an admin reviews its provenance (a near copy of another creator's image): not shown publicly. */
+    reviewStatus: text('review_status', { enum: ['clear', 'pending'] })
+      .notNull()
+      .default('clear'),
+    /** The other creator's item it resembles, shown beside it in the review. */
+    matchedItemId: uuid('matched_item_id'),
     createdAt: createdAt(),
   },
   (t) => [
     // The card thumbnails' exact order (newest first, id as tie-break), so the LATERAL read stops after 3 rows.
     index('portfolio_items_maker_created_id_idx').on(t.makerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('portfolio_items_perceptual_bands_idx').using('gin', t.perceptualBands),
+    index('portfolio_items_pending_review_idx').on(t.createdAt).where(sql`${t.reviewStatus} = 'pending'`),
+    check('portfolio_items_review_status', sql`${t.reviewStatus} IN ('clear', 'pending')`),
   ],
 );
 

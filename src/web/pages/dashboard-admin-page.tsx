@@ -6,6 +6,7 @@ import { ApplicationsTab } from '../features/admin/applications-tab';
 import { AuditTab } from '../features/admin/audit-tab';
 import { ContactTab } from '../features/admin/contact-tab';
 import { ProjectsTab } from '../features/admin/projects-tab';
+import { ProvenanceTab } from '../features/admin/provenance-tab';
 import { SealTab } from '../features/admin/seal-tab';
 import { SettingsTab } from '../features/admin/settings-tab';
 import { UsersTab } from '../features/admin/users-tab';
@@ -16,6 +17,7 @@ import { usePageTitle } from '../lib/use-page-title';
 const TABS = [
   { value: 'applications', label: 'Applications', Panel: ApplicationsTab },
   { value: 'seal', label: 'Seal', Panel: SealTab },
+  { value: 'provenance', label: 'Provenance', Panel: ProvenanceTab },
   { value: 'users', label: 'Users', Panel: UsersTab },
   { value: 'projects', label: 'Projects', Panel: ProjectsTab },
   { value: 'white-glove', label: 'White Glove', Panel: WhiteGloveTab },

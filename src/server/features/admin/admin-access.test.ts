@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
@@ -64,6 +65,10 @@ beforeAll(async () => {
     { request: { method: 'GET', url: '/api/admin/audit' }, adminStatus: 200 },
     { request: { method: 'GET', url: '/api/admin/settings' }, adminStatus: 200 },
     { request: { method: 'PATCH', url: '/api/admin/settings', payload: { aiTrainingOptOut: true } }, adminStatus: 200 },
+    { request: { method: 'GET', url: '/api/admin/provenance' }, adminStatus: 200 },
+    // No image is held: an unknown item is 404 for the admin, and refused for everyone else before that.
+    { request: { method: 'POST', url: `/api/admin/provenance/${randomUUID()}/approve` }, adminStatus: 404 },
+    { request: { method: 'POST', url: `/api/admin/provenance/${randomUUID()}/remove`, payload: {} }, adminStatus: 404 },
   ];
 });
 afterAll(async () => {

@@ -64,7 +64,7 @@ export const thumbnailsJoin = (count: number, creatorId: SQL = sql.raw('page.use
         select ${portfolioItems.id} as id, ${portfolioItems.title} as title, ${portfolioItems.category} as category,
           ${portfolioItems.imageUrl} as image_url, ${portfolioItems.thumbnailUrl} as thumbnail_url, ${portfolioItems.createdAt} as created_at
         from ${portfolioItems}
-        where ${portfolioItems.makerId} = ${creatorId}
+        where ${portfolioItems.makerId} = ${creatorId} and ${portfolioItems.reviewStatus} = 'clear'
         order by ${portfolioItems.createdAt} desc, ${portfolioItems.id} desc
         limit ${sql.raw(String(count))}
       ) pi

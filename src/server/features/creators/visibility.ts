@@ -41,7 +41,7 @@ export const findApprovedCreator = async (db: DbExecutor, userId: string): Promi
   const [cover] = await db
     .select({ url: portfolioItems.imageUrl })
     .from(portfolioItems)
-    .where(eq(portfolioItems.makerId, userId))
+    .where(and(eq(portfolioItems.makerId, userId), eq(portfolioItems.reviewStatus, 'clear')))
     .orderBy(desc(portfolioItems.createdAt))
     .limit(1);
   return { id: row.id, role: row.role, name: row.name, bio: row.bio, avatarUrl: row.avatarUrl, coverUrl: cover?.url ?? null };

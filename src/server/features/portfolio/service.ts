@@ -5,6 +5,7 @@ import { PORTFOLIO_MAX_ITEMS, PORTFOLIO_MESSAGES, portfolioItemFieldsSchema, typ
 import { portfolioItems } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { readUpload, type ReceivedUpload } from '../../storage/upload-request';
+import { fingerprintImage } from '../provenance/copies';
 
 type PortfolioRow = typeof portfolioItems.$inferSelect;
 
@@ -16,6 +17,7 @@ const toView = (row: PortfolioRow): PortfolioItem => ({
   imageUrl: row.imageUrl,
   thumbnailUrl: row.thumbnailUrl,
   createdAt: row.createdAt.toISOString(),
+  inReview: row.reviewStatus === 'pending',
 });
 
 export const listOwnPortfolio = async (app: FastifyInstance, userId: string): Promise<PortfolioItem[]> => {
@@ -53,9 +55,11 @@ export const createPortfolioItem = async (app: FastifyInstance, request: Fastify
   const id = randomUUID();
   const stored = await app.storage.saveUpload('portfolioImage', `${userId}/portfolio/${id}`, upload.data);
   try {
+    // A near copy of another creator's image waits for an admin before anyone else sees it.
+    const fingerprint = await fingerprintImage(app.db, userId, upload.data);
     const [row] = await app.db
       .insert(portfolioItems)
-      .values({ id, makerId: userId, ...parsed.data, imageUrl: stored.url, thumbnailUrl: stored.thumbnailUrl })
+      .values({ id, makerId: userId, ...parsed.data, imageUrl: stored.url, thumbnailUrl: stored.thumbnailUrl, ...fingerprint })
       .returning();
     return toView(row);
   } catch (error) {

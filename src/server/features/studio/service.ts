@@ -24,7 +24,7 @@ const loadStudio = async (db: DbExecutor, userId: string) => {
         ${portfolioItems.category} as category, ${portfolioItems.imageUrl} as image_url, ${portfolioItems.thumbnailUrl} as thumbnail_url,
         ${portfolioItems.createdAt} as created_at
       from ${portfolioItems}
-      where ${portfolioItems.makerId} = ${profiles.id}
+      where ${portfolioItems.makerId} = ${profiles.id} and ${portfolioItems.reviewStatus} = 'clear'
       order by ${portfolioItems.createdAt} desc, ${portfolioItems.id} desc
       limit ${sql.raw(String(STUDIO_PORTFOLIO_LIMIT))}
     ) pi)`;

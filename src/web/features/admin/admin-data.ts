@@ -19,6 +19,7 @@ export const adminKeys = {
   contact: [...ADMIN_KEY, 'contact'],
   audit: [...ADMIN_KEY, 'audit'],
   settings: [...ADMIN_KEY, 'settings'],
+  provenance: [...ADMIN_KEY, 'provenance'],
 } as const;
 
 const LOAD_ERROR_TOAST = 'admin-load-error';

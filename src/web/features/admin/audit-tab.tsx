@@ -16,6 +16,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'white_glove.curate': 'Curated White Glove matches',
   'workshop.create': 'Created workshop',
   'settings.update': 'Changed platform settings',
+  'provenance.approve': 'Cleared a portfolio image in provenance review',
+  'provenance.remove': 'Removed a portfolio image after provenance review',
 };
 
 const labelOf = (action: string) => ACTION_LABELS[action as AuditAction] ?? action;

@@ -75,9 +75,17 @@ export function PortfolioCard({ item }: { item: PortfolioItem }) {
             </DialogContent>
           </Dialog>
         </div>
-        <div>
+        <div className="flex flex-wrap gap-2">
           <Badge variant="neutral">{displayCategory(item.category)}</Badge>
+          {item.inReview ? (
+            <Badge variant="outline" title="It closely resembles another creator's image, so our team checks it before it appears on your studio.">
+              In provenance review
+            </Badge>
+          ) : null}
         </div>
+        {item.inReview ? (
+          <p className="text-sm text-muted-foreground">Hidden from your studio until our team has checked it: it closely resembles another creator’s image.</p>
+        ) : null}
         {item.description ? <p className="line-clamp-3 text-sm text-muted-foreground">{item.description}</p> : null}
       </div>
     </Card>

@@ -1,0 +1,96 @@
+import sharp from 'sharp';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderPortfolioPiece } from '../../../../scripts/seed-demo/artwork';
+import { auditLog, portfolioItems } from '../../db/schema';
+import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { approveMaker, multipart } from '../../../../test/support/project-fixtures';
+import { bandsOf, hammingDistance, perceptualHash } from '../provenance/phash';
+
+let ctx: TestContext;
+let admin: TestUser;
+let original: Buffer;
+let resizedCopy: Buffer;
+let otherWork: Buffer;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await ctx.createAdmin();
+  original = await renderPortfolioPiece('logo_design', 11, 'Alpha');
+  // The same picture, smaller and recompressed: what a copier would upload.
+  resizedCopy = await sharp(original).resize(600).jpeg({ quality: 70 }).toBuffer();
+  otherWork = await renderPortfolioPiece('logo_design', 12, 'Beta');
+}, 60_000);
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const upload = async (maker: TestUser, image: Buffer, title: string) => {
+  const body = multipart({ data: image, filename: 'work.png', contentType: 'image/png' }, { title, category: 'logo_design' });
+  const response = await ctx.inject(maker, { method: 'POST', url: '/api/portfolio', payload: body.payload, headers: body.headers });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().item;
+};
+const studioTitles = async (makerId: string) => (await ctx.inject(null, { method: 'GET', url: `/api/studio/${makerId}` })).json().portfolio.map((item: { title: string }) => item.title);
+const reviewList = async () => (await ctx.inject(admin, { method: 'GET', url: '/api/admin/provenance' })).json().items;
+
+describe('perceptual hash', () => {
+  it('keeps a resized, recompressed copy within the copy distance, and puts other work far away', async () => {
+    const [a, copy, other] = await Promise.all([perceptualHash(original), perceptualHash(resizedCopy), perceptualHash(otherWork)]);
+    expect(hammingDistance(a, copy)).toBeLessThanOrEqual(7);
+    expect(hammingDistance(a, other)).toBeGreaterThan(15);
+    // Within 7 bits, the two share a band, so the index finds the pair.
+    expect(bandsOf(a).some((band) => bandsOf(copy).includes(band))).toBe(true);
+  });
+});
+
+describe('copies caught', () => {
+  it("holds a near copy of another creator's image out of sight, shows it beside the original for review, and clears it when approved", async () => {
+    const [author, copier] = [await approveMaker(ctx, { name: 'Ada Author' }), await approveMaker(ctx, { name: 'Cole Copier' })];
+    const first = await upload(author, original, 'Alpha mark');
+    expect(first.inReview).toBe(false);
+    const held = await upload(copier, resizedCopy, 'My alpha mark');
+    expect(held.inReview).toBe(true);
+    // Its owner sees it, waiting; the public does not.
+    const own = (await ctx.inject(copier, { method: 'GET', url: '/api/portfolio' })).json();
+    expect(own.items.find((item: { id: string }) => item.id === held.id).inReview).toBe(true);
+    expect(await studioTitles(copier.id)).not.toContain('My alpha mark');
+    const card = (await ctx.inject(null, { method: 'GET', url: `/api/marketplace/creators?q=${encodeURIComponent('Cole Copier')}` })).json().creators[0];
+    expect(card.portfolio.map((item: { title: string }) => item.title)).not.toContain('My alpha mark');
+
+    const entry = (await reviewList()).find((item: { id: string }) => item.id === held.id);
+    expect(entry).toMatchObject({ title: 'My alpha mark', maker: { id: copier.id, name: 'Cole Copier' }, match: { id: first.id, title: 'Alpha mark', maker: { id: author.id, name: 'Ada Author' } } });
+
+    expect((await ctx.inject(admin, { method: 'POST', url: `/api/admin/provenance/${held.id}/approve` })).statusCode).toBe(200);
+    expect(await studioTitles(copier.id)).toContain('My alpha mark');
+    expect((await reviewList()).map((item: { id: string }) => item.id)).not.toContain(held.id);
+    expect(await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'provenance.approve'), eq(auditLog.targetId, held.id)))).toHaveLength(1);
+    expect((await ctx.inject(admin, { method: 'POST', url: `/api/admin/provenance/${held.id}/approve` })).statusCode).toBe(409);
+  });
+
+  it('removes a held image with its item when the admin finds it a copy, audited with the reason', async () => {
+    const [author, copier] = [await approveMaker(ctx), await approveMaker(ctx)];
+    await upload(author, original, 'Original');
+    const held = await upload(copier, resizedCopy, 'Copy');
+    expect(held.inReview).toBe(true);
+    const removed = await ctx.inject(admin, { method: 'POST', url: `/api/admin/provenance/${held.id}/remove`, payload: { reason: 'Same mark as an earlier upload' } });
+    expect(removed.statusCode).toBe(200);
+    expect(await ctx.db.select().from(portfolioItems).where(eq(portfolioItems.id, held.id))).toHaveLength(0);
+    const [audit] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'provenance.remove'), eq(auditLog.targetId, held.id)));
+    expect(audit.reason).toBe('Same mark as an earlier upload');
+  });
+
+  it("never holds a creator's own near copies, nor different work", async () => {
+    const maker = await approveMaker(ctx);
+    await upload(maker, otherWork, 'Beta');
+    expect((await upload(maker, await sharp(otherWork).resize(500).toBuffer(), 'Beta, smaller')).inReview).toBe(false);
+    const stranger = await approveMaker(ctx);
+    expect((await upload(stranger, await renderPortfolioPiece('branding_packages', 99, 'Gamma'), 'Gamma')).inReview).toBe(false);
+  });
+
+  it('is for admins only', async () => {
+    const maker = await approveMaker(ctx);
+    expect((await ctx.inject(maker, { method: 'GET', url: '/api/admin/provenance' })).statusCode).toBe(403);
+    expect((await ctx.inject(null, { method: 'GET', url: '/api/admin/provenance' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { okSchema, provenanceRemoveSchema, provenanceReviewResponseSchema } from '../../../domain/admin-schemas';
+import { errorBodySchema } from '../../http/schemas';
+import { approveProvenance, listProvenanceReview, removeProvenance } from './service';
+
+export const prefix = '/api/admin/provenance';
+
+const params = z.object({ itemId: z.uuid() });
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+
+export const routes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/', {
+    config: { access: ['admin'] },
+    schema: { tags: ['admin'], summary: 'Portfolio images held for a provenance review, each beside the image it resembles', response: { 200: provenanceReviewResponseSchema, ...errors } },
+    handler: async () => ({ items: await listProvenanceReview(app.db) }),
+  });
+
+  app.post('/:itemId/approve', {
+    config: { access: ['admin'] },
+    schema: { tags: ['admin'], summary: 'Clear a held image: it is shown publicly (audited)', params, response: { 200: okSchema, ...errors } },
+    handler: async (request) => {
+      await approveProvenance(app, await request.requireAuth(), request.params.itemId);
+      return { ok: true as const };
+    },
+  });
+
+  app.post('/:itemId/remove', {
+    config: { access: ['admin'] },
+    schema: { tags: ['admin'], summary: 'Remove a held image and its portfolio item (audited)', params, body: provenanceRemoveSchema, response: { 200: okSchema, ...errors } },
+    handler: async (request) => {
+      await removeProvenance(app, await request.requireAuth(), request.params.itemId, request.body.reason || null);
+      return { ok: true as const };
+    },
+  });
+};

@@ -1,0 +1,91 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import { PROVENANCE_MESSAGES, type ProvenanceReviewItem } from '../../../domain/admin-schemas';
+import type { Database } from '../../db/client';
+import { portfolioItems, profiles, user } from '../../db/schema';
+import { conflict, notFound } from '../../http/errors';
+import type { AuthContext } from '../../types';
+import { recordAudit } from '../audit/service';
+
+const PROVENANCE_LIST_LIMIT = 100;
+
+/** Every held image, oldest first, beside the other creator's image it resembles. */
+export const listProvenanceReview = async (db: Database): Promise<ProvenanceReviewItem[]> => {
+  const match = alias(portfolioItems, 'match');
+  const matchProfile = alias(profiles, 'match_profile');
+  const matchUser = alias(user, 'match_user');
+  const rows = await db
+    .select({
+      id: portfolioItems.id,
+      title: portfolioItems.title,
+      imageUrl: portfolioItems.imageUrl,
+      createdAt: portfolioItems.createdAt,
+      makerId: portfolioItems.makerId,
+      makerName: sql<string>`coalesce(${profiles.name}, ${user.name})`,
+      matchId: match.id,
+      matchTitle: match.title,
+      matchImageUrl: match.imageUrl,
+      matchCreatedAt: match.createdAt,
+      matchMakerId: match.makerId,
+      matchMakerName: sql<string | null>`coalesce(${matchProfile.name}, ${matchUser.name})`,
+    })
+    .from(portfolioItems)
+    .innerJoin(user, eq(user.id, portfolioItems.makerId))
+    .leftJoin(profiles, eq(profiles.id, portfolioItems.makerId))
+    .leftJoin(match, eq(match.id, portfolioItems.matchedItemId))
+    .leftJoin(matchUser, eq(matchUser.id, match.makerId))
+    .leftJoin(matchProfile, eq(matchProfile.id, match.makerId))
+    .where(eq(portfolioItems.reviewStatus, 'pending'))
+    .orderBy(asc(portfolioItems.createdAt))
+    .limit(PROVENANCE_LIST_LIMIT);
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    imageUrl: row.imageUrl,
+    createdAt: row.createdAt.toISOString(),
+    maker: { id: row.makerId, name: row.makerName },
+    match:
+      row.matchId && row.matchImageUrl && row.matchCreatedAt && row.matchMakerId
+        ? {
+            id: row.matchId,
+            title: row.matchTitle ?? '',
+            imageUrl: row.matchImageUrl,
+            createdAt: row.matchCreatedAt.toISOString(),
+            maker: { id: row.matchMakerId, name: row.matchMakerName ?? 'A deleted creator' },
+          }
+        : null,
+  }));
+};
+
+const requirePending = async (tx: Parameters<Parameters<Database['transaction']>[0]>[0], itemId: string) => {
+  const [row] = await tx.select().from(portfolioItems).where(eq(portfolioItems.id, itemId)).for('update');
+  if (!row) throw notFound(PROVENANCE_MESSAGES.notFound);
+  if (row.reviewStatus !== 'pending') throw conflict(PROVENANCE_MESSAGES.notPending);
+  return row;
+};
+
+/** The admin finds the work the creator's own: it is shown like any other, and the decision is audited. */
+export const approveProvenance = (app: FastifyInstance, auth: AuthContext, itemId: string): Promise<void> =>
+  app.db.transaction(async (tx) => {
+    const row = await requirePending(tx, itemId);
+    await tx.update(portfolioItems).set({ reviewStatus: 'clear' }).where(and(eq(portfolioItems.id, itemId), eq(portfolioItems.reviewStatus, 'pending')));
+    await recordAudit(tx, auth, { action: 'provenance.approve', targetType: 'portfolio_item', targetId: itemId, metadata: { makerId: row.makerId, title: row.title, matchedItemId: row.matchedItemId } });
+  });
+
+/** The admin finds it a copy: the item and its image go, and the decision is audited. The file goes after the commit. */
+export const removeProvenance = async (app: FastifyInstance, auth: AuthContext, itemId: string, reason: string | null): Promise<void> => {
+  const imageUrl = await app.db.transaction(async (tx) => {
+    const row = await requirePending(tx, itemId);
+    await tx.delete(portfolioItems).where(eq(portfolioItems.id, itemId));
+    await recordAudit(tx, auth, {
+      action: 'provenance.remove',
+      targetType: 'portfolio_item',
+      targetId: itemId,
+      reason,
+      metadata: { makerId: row.makerId, title: row.title, matchedItemId: row.matchedItemId },
+    });
+    return row.imageUrl;
+  });
+  await app.storage.removeByUrl(imageUrl).catch((error: unknown) => app.log.warn({ err: error }, 'could not remove a portfolio image'));
+};

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { PROVENANCE_MESSAGES, type ProvenanceReviewItem } from '../../../domain/admin-schemas';
+import { EmptyState, ErrorState, ListSkeleton } from '../../components/list-states';
+import { Button } from '../../components/ui/button';
+import { RowCard, SectionHeading } from './admin-bits';
+import { adminKeys, useAdminAction, useAdminQuery } from './admin-data';
+import { formatDate } from './format';
+import { ReasonDialog } from './reason-dialog';
+
+function Figure({ label, image }: { label: string; image: NonNullable<ProvenanceReviewItem['match']> }) {
+  return (
+    <figure className="min-w-0">
+      <a href={image.imageUrl} target="_blank" rel="noopener noreferrer" className="block overflow-hidden rounded-xl border border-border bg-muted">
+        <img src={image.imageUrl} alt={`${label}: ${image.title} by ${image.maker.name}`} className="aspect-[4/3] w-full object-cover" loading="lazy" />
+      </a>
+      <figcaption className="mt-2 text-sm">
+        <span className="font-sans text-xs font-semibold uppercase tracking-[0.12em] text-muted-foreground">{label}</span>
+        <span className="block truncate font-medium text-ink">{image.title}</span>
+        <span className="block text-muted-foreground">
+          {image.maker.name} · {formatDate(image.createdAt)}
+        </span>
+      </figcaption>
+    </figure>
+  );
+}
+
+/**
+ * Portfolio images held because they closely resemble another creator's (a perceptual hash within a few bits): the
+ * new upload beside the earlier image, to clear or remove. Held images are hidden from the public until cleared.
+ */
+export function ProvenanceTab() {
+  const query = useAdminQuery<{ items: ProvenanceReviewItem[] }>(adminKeys.provenance, '/api/admin/provenance');
+  const [removing, setRemoving] = useState<ProvenanceReviewItem | null>(null);
+  const approve = useAdminAction<string>({
+    request: (itemId) => ({ path: `/api/admin/provenance/${itemId}/approve`, init: { method: 'POST' } }),
+    success: PROVENANCE_MESSAGES.approved,
+    failure: 'Could not clear the image',
+  });
+  const remove = useAdminAction<{ itemId: string; reason?: string }>({
+    request: ({ itemId, reason }) => ({ path: `/api/admin/provenance/${itemId}/remove`, init: { method: 'POST', body: { reason } } }),
+    success: PROVENANCE_MESSAGES.removed,
+    failure: 'Could not remove the image',
+    onSuccess: () => setRemoving(null),
+  });
+
+  return (
+    <section aria-labelledby="provenance-heading">
+      <SectionHeading
+        id="provenance-heading"
+        title="Provenance review"
+        description="New portfolio images that closely resemble another creator's work. They stay hidden from the public until you clear them."
+      />
+      {query.isPending ? (
+        <ListSkeleton rows={2} />
+      ) : query.isError ? (
+        <ErrorState message="Could not load the provenance review." onRetry={() => void query.refetch()} />
+      ) : query.data.items.length === 0 ? (
+        <EmptyState title="Nothing waiting for review" description="Images that look like another creator's work appear here." />
+      ) : (
+        <ul className="space-y-4" aria-label="Images held for review">
+          {query.data.items.map((item) => (
+            <RowCard key={item.id} className="space-y-5">
+                <div className="grid gap-5 sm:grid-cols-2">
+                  <Figure label="New upload" image={item} />
+                  {item.match ? (
+                    <Figure label="Resembles" image={item.match} />
+                  ) : (
+                    <p className="self-center text-sm text-muted-foreground">The image it resembled has since been deleted.</p>
+                  )}
+                </div>
+                <div className="flex flex-wrap gap-3">
+                  <Button size="sm" onClick={() => approve.mutate(item.id)} disabled={approve.isPending && approve.variables === item.id}>
+                    Clear image
+                    <span className="sr-only">
+                      {' '}
+                      {item.title} by {item.maker.name}
+                    </span>
+                  </Button>
+                  <Button size="sm" variant="secondary" onClick={() => setRemoving(item)}>
+                    Remove image
+                    <span className="sr-only">
+                      {' '}
+                      {item.title} by {item.maker.name}
+                    </span>
+                  </Button>
+                </div>
+            </RowCard>
+          ))}
+        </ul>
+      )}
+      <ReasonDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title={`Remove “${removing?.title ?? 'this image'}”?`}
+        description="The image and its portfolio item are deleted. The decision is kept in the audit log."
+        reasonLabel="Reason (optional)"
+        reasonHint="Kept in the audit log."
+        confirmLabel="Remove image"
+        confirmVariant="destructive"
+        isPending={remove.isPending}
+        onConfirm={(reason) => removing && remove.mutate({ itemId: removing.id, reason })}
+      />
+    </section>
+  );
+}
