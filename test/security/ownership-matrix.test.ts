@@ -131,6 +131,30 @@ const cases = (): OwnershipCase[] => {
       allowed: [['maker A', makerA, 204]],
       snapshot: async () => ctx.db.select().from(portfolioItems).where(eq(portfolioItems.id, w.portfolioItemId)),
     },
+    // The process record: its entries and their check for the project's people; whether it verifies, for anyone.
+    ...['', '/verification'].map(
+      (suffix): OwnershipCase => ({
+        route: `GET /api/process-records/:projectId${suffix}`,
+        request: () => ({ method: 'GET', url: `/api/process-records/${w.reviewed.id}${suffix}` }),
+        denied: [...strangers, ['mind A, not on this project', mindA, 404]],
+        allowed: [['client A', clientA, 200], ['maker A', makerA, 200], ['admin', admin, 200]],
+      }),
+    ),
+    {
+      route: 'GET /api/process-records/:projectId/status',
+      request: () => ({ method: 'GET', url: `/api/process-records/${w.reviewed.id}/status` }),
+      denied: [],
+      allowed: [['anonymous (public by design: no file, no person)', null, 200], ['client B', clientB, 200]],
+    },
+    // A maker's Seal credential is public by design; maker A holds none yet here, so anyone gets 404.
+    ...['', '/verification'].map(
+      (suffix): OwnershipCase => ({
+        route: `GET /api/credentials/seal/:makerId${suffix}`,
+        request: () => ({ method: 'GET', url: `/api/credentials/seal/${makerA.id}${suffix}` }),
+        denied: [],
+        allowed: [['anonymous, on a maker without a credential', null, 404], ['maker A', makerA, 404]],
+      }),
+    ),
     ...adminCases(w),
   ];
 };
@@ -156,7 +180,10 @@ const adminCases = (world: OwnershipWorld): OwnershipCase[] => {
   const maker = (id: string) => async () => (await ctx.db.select().from(makerProfiles).where(eq(makerProfiles.userId, id)))[0];
   const mind = (id: string) => async () => (await ctx.db.select().from(mindProfiles).where(eq(mindProfiles.userId, id)))[0];
   const whiteGlove = async () => (await ctx.db.select().from(whiteGloveRequests).where(eq(whiteGloveRequests.id, world.whiteGloveId)))[0];
+  const held = (id: string) => async () => (await ctx.db.select().from(portfolioItems).where(eq(portfolioItems.id, id)))[0];
   return [
+    adminCase('POST /api/admin/provenance/:itemId/approve', `/api/admin/provenance/${world.heldItems.forApprove}/approve`, 200, held(world.heldItems.forApprove)),
+    adminCase('POST /api/admin/provenance/:itemId/remove', `/api/admin/provenance/${world.heldItems.forRemove}/remove`, 200, held(world.heldItems.forRemove), {}),
     adminCase('POST /api/admin/applications/:role/:userId/approve', `/api/admin/applications/maker/${world.pendingMaker.id}/approve`, 200, maker(world.pendingMaker.id)),
     adminCase('POST /api/admin/applications/:role/:userId/reject', `/api/admin/applications/mind/${world.pendingMind.id}/reject`, 200, mind(world.pendingMind.id), { reason: 'Not yet' }),
     adminCase('POST /api/admin/projects/:projectId/clear-flag', `/api/admin/projects/${world.flaggedForClear}/clear-flag`, 200, projectRow(world.flaggedForClear), {}),

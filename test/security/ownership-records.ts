@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { addProject } from '../support/admin';
 import { approveMaker, approveMind, multipart, onboardedClient, pdfBuffer, pngBuffer, projectPayload } from '../support/project-fixtures';
-import { processDocs, projects } from '../../src/server/db/schema';
+import { portfolioItems, processDocs, projects } from '../../src/server/db/schema';
 import type { TestContext, TestUser } from '../support/harness';
 
 export interface OwnershipWorld {
@@ -22,6 +22,8 @@ export interface OwnershipWorld {
   /** A throw-away client for the admin's delete. */
   doomedClient: TestUser;
   portfolioItemId: string;
+  /** Two portfolio items of a third maker held for a provenance review (one to clear, one to remove). */
+  heldItems: { forApprove: string; forRemove: string };
   /** client A × maker A, in review, with a real process doc and a real deliverable. */
   reviewed: { id: string; processDocUrl: string; deliverableUrl: string };
   unassignedForAssign: string;
@@ -88,6 +90,15 @@ export const arrangeOwnershipWorld = async (ctx: TestContext): Promise<Ownership
   });
   ok(whiteGlove, 201);
 
+  // Held as the upload would hold a near copy of maker A's image (the review's own test makes one from real images).
+  const copier = await approveMaker(ctx, { name: 'Maker C' });
+  const heldItem = async () => {
+    const [row] = await ctx.db
+      .insert(portfolioItems)
+      .values({ makerId: copier.id, title: 'Held work', category: 'logo_design', imageUrl: `/files/portfolio-items/${copier.id}/portfolio/held.png`, reviewStatus: 'pending' })
+      .returning({ id: portfolioItems.id });
+    return row.id;
+  };
   return {
     clientA,
     clientB,
@@ -101,6 +112,7 @@ export const arrangeOwnershipWorld = async (ctx: TestContext): Promise<Ownership
     pendingMind,
     doomedClient,
     portfolioItemId: created.json().item.id,
+    heldItems: { forApprove: await heldItem(), forRemove: await heldItem() },
     reviewed: { id: reviewedId, processDocUrl: docRow.fileUrl, deliverableUrl: reviewedRow.deliverableUrl! },
     unassignedForAssign: await createProject(),
     unassignedForCancel: await createProject(),
