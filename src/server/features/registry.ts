@@ -14,6 +14,7 @@ import * as aiPolicy from './ai-policy/routes';
 import * as audit from './audit/routes';
 import * as client from './client/routes';
 import * as contact from './contact/routes';
+import * as conversations from './conversations/routes';
 import * as creatorDashboard from './creator-dashboard/routes';
 import * as files from './files/routes';
 import * as health from './health/routes';
@@ -57,6 +58,7 @@ export const features = [
   feature('audit', audit),
   feature('client', client),
   feature('contact', contact),
+  feature('conversations', conversations),
   feature('creator-dashboard', creatorDashboard),
   feature('files', files),
   feature('health', health),

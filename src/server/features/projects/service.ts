@@ -8,6 +8,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import type { AuthContext } from '../../types';
 import { creatorOf, PROJECT_CHANGED, PROJECT_NOT_FOUND, requireProjectAction, requireVisibleProject, unchangedSince } from './access';
 import { findApprovedCreator, findContacts, type ApprovedCreator } from './creators';
+import { recordProjectEvent } from '../conversations/threads';
 import { enqueueProjectEmail, type ProjectEmailEvent } from './emails';
 import { loadProjectView, loadProjectViews, type ProjectRow } from './views';
 
@@ -24,7 +25,10 @@ const assignmentOf = (creator: ApprovedCreator | null): ProjectChanges => ({
   mindId: creator?.role === 'mind' ? creator.id : null,
 });
 
-/** Emails the other side of the project: the client for a creator's action, the creator for the client's. */
+/**
+ * Tells the other side of the project: a system line in the pair's thread, and an email (the client for a
+ * creator's action, the creator for the client's). Both are written in the event's own transaction.
+ */
 export const notifyOtherSide = async (
   app: FastifyInstance,
   tx: Transaction,
@@ -33,6 +37,14 @@ export const notifyOtherSide = async (
 ): Promise<void> => {
   const { before, after, actor } = input;
   const creator = creatorOf(after) ?? creatorOf(before);
+  if (creator) {
+    await recordProjectEvent(tx, {
+      event: event === 'assigned' ? 'created' : event,
+      project: { ...after, conversationId: after.conversationId ?? before.conversationId },
+      creatorId: creator.id,
+      actor: { userId: actor.userId, name: actor.name },
+    });
+  }
   const recipient = actor.userId === before.clientId ? creator : { id: before.clientId, role: 'client' as const };
   if (!recipient) return;
   const contact = (await findContacts(tx, [recipient.id])).get(recipient.id);

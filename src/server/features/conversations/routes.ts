@@ -1,0 +1,107 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  conversationListSchema,
+  conversationThreadSchema,
+  markReadSchema,
+  sendMessageSchema,
+  sentMessageSchema,
+  startConversationSchema,
+} from '../../../domain/conversation-schemas';
+import { errorBodySchema } from '../../http/schemas';
+import { getThread, markRead, sendMessage, startConversation } from './service';
+import { countUnread, loadConversationSummaries } from './views';
+
+export const prefix = '/api/conversations';
+
+const params = z.object({ id: z.uuid() });
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
+const sent = { 200: sentMessageSchema, 201: sentMessageSchema, ...errors };
+
+/** Limits count per person, not per address: the key is the signed-in user (the route's policy guarantees one). */
+const perUser = (name: string, max: number, timeWindow: string) => ({
+  max,
+  timeWindow,
+  hook: 'preHandler' as const,
+  keyGenerator: async (request: FastifyRequest) => `${name}:${(await request.resolveAuth())?.userId ?? request.ip}`,
+});
+
+/** 30 messages a minute per person (10 new conversations a day is counted in the database: service.ts). */
+export const MESSAGE_LIMIT = perUser('messages', 30, '1 minute');
+
+export const routes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/', {
+    config: { access: ['client', 'maker', 'mind'] },
+    schema: {
+      tags: ['conversations'],
+      summary: "The caller's conversations, most recent first, with unread counts",
+      response: { 200: conversationListSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      const auth = await request.requireAuth();
+      reply.header('cache-control', 'no-store');
+      const [conversations, unread] = await Promise.all([loadConversationSummaries(app.db, auth.userId), countUnread(app.db, auth.userId)]);
+      return { conversations, unread };
+    },
+  });
+
+  app.post('/', {
+    config: { access: ['client'], rateLimit: MESSAGE_LIMIT },
+    schema: {
+      tags: ['conversations'],
+      summary: "Write to an approved creator: opens (or continues) the pair's one conversation. Idempotent by clientMessageId.",
+      body: startConversationSchema,
+      response: sent,
+    },
+    handler: async (request, reply) => {
+      const { created, sent: result } = await startConversation(app, await request.requireAuth(), request.body);
+      return reply.status(created ? 201 : 200).send(result);
+    },
+  });
+
+  app.get('/:id', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags: ['conversations'],
+      summary: 'One conversation with its newest messages (or those before `before`), for its participants, or an admin when a linked project is flagged',
+      params,
+      querystring: z.object({ before: z.coerce.number().int().min(1).optional() }),
+      response: { 200: conversationThreadSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getThread(app, await request.requireAuth(), request.params.id, request.query.before);
+    },
+  });
+
+  app.post('/:id/messages', {
+    config: { access: 'authenticated', rateLimit: MESSAGE_LIMIT },
+    schema: {
+      tags: ['conversations'],
+      summary: 'Send a plain-text message (at most 5,000 characters). A retry with the same clientMessageId returns the first message.',
+      params,
+      body: sendMessageSchema,
+      response: sent,
+    },
+    handler: async (request, reply) => {
+      const { created, sent: result } = await sendMessage(app, await request.requireAuth(), request.params.id, request.body);
+      return reply.status(created ? 201 : 200).send(result);
+    },
+  });
+
+  app.post('/:id/read', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags: ['conversations'],
+      summary: 'Move your read marker to the given message seq',
+      params,
+      body: markReadSchema,
+      response: { 204: z.null(), ...errors },
+    },
+    handler: async (request, reply) => {
+      await markRead(app, await request.requireAuth(), request.params.id, request.body.seq);
+      return reply.status(204).send(null);
+    },
+  });
+};
