@@ -10,6 +10,9 @@ import {
   startConversationSchema,
 } from '../../../domain/conversation-schemas';
 import { errorBodySchema } from '../../http/schemas';
+import { readUpload } from '../../storage/upload-request';
+import { requireParticipant } from './access';
+import { openAttachment, sendAttachment } from './attachments';
 import { getThread, markRead, sendMessage, startConversation } from './service';
 import { countUnread, loadConversationSummaries } from './views';
 
@@ -102,6 +105,47 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       await markRead(app, await request.requireAuth(), request.params.id, request.body.seq);
       return reply.status(204).send(null);
+    },
+  });
+
+  app.post('/:id/attachments', {
+    config: { access: 'authenticated', rateLimit: MESSAGE_LIMIT },
+    schema: {
+      tags: ['conversations'],
+      summary: 'Send a message with a file (multipart: file — an image or a PDF up to 20 MB —, clientMessageId, optional body)',
+      consumes: ['multipart/form-data'],
+      params,
+      response: { ...sent, 413: errorBodySchema, 507: errorBodySchema },
+    },
+    handler: async (request, reply) => {
+      const auth = await request.requireAuth();
+      // Refuse a caller who may not write here before reading (and storing) anything they send.
+      await requireParticipant(app.db, auth, request.params.id);
+      const upload = await readUpload(request, 'messageAttachment');
+      const { created, sent: result } = await sendAttachment(app, auth, request.params.id, upload);
+      return reply.status(created ? 201 : 200).send(result);
+    },
+  });
+
+  app.get('/:id/attachments/:attachmentId', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags: ['conversations'],
+      summary: "A message's attachment, for the conversation's participants (or an admin on a flagged project); 404 for anyone else",
+      params: params.extend({ attachmentId: z.uuid() }),
+    },
+    handler: async (request, reply) => {
+      const { file, stored } = await openAttachment(app, await request.requireAuth(), request.params.id, request.params.attachmentId);
+      const isPdf = file.mime === 'application/pdf';
+      reply
+        .type(file.mime)
+        .header('content-length', stored.size)
+        .header('x-content-type-options', 'nosniff')
+        .header('cross-origin-resource-policy', 'same-origin')
+        .header('cache-control', 'private, no-store')
+        // A PDF is only ever downloaded, so a browser never renders it as a page of ours.
+        .header('content-disposition', `${isPdf ? 'attachment' : 'inline'}; filename="${file.name.replace(/[^\x20-\x7e]/g, '_')}"`);
+      return reply.send(stored.body);
     },
   });
 };
