@@ -28,6 +28,11 @@ export interface DatabaseHandle {
   ping: () => Promise<void>;
   /** The embedded database itself, which the server shares over its socket (db/socket.ts). */
   pglite?: PGlite;
+  /**
+   * Hears NOTIFY on a channel (on PostgreSQL through one connection of its own, held for as long as it listens).
+   * `onLost` is told when that connection drops; the caller listens again.
+   */
+  listen: (channel: string, onNotify: (payload: string) => void, onLost: (error: Error) => void) => Promise<() => Promise<void>>;
 }
 
 /** The advisory-lock key (an arbitrary constant of ours) that serialises migrations across instances. */
@@ -92,6 +97,28 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Databa
       ping: async () => {
         await pool.query('select 1');
       },
+      listen: async (channel, onNotify, onLost) => {
+        const client = await pool.connect();
+        let released = false;
+        const release = (error?: Error) => {
+          if (released) return;
+          released = true;
+          client.release(error ?? false);
+        };
+        client.on('notification', (message) => {
+          if (message.channel === channel && message.payload) onNotify(message.payload);
+        });
+        client.on('error', (error) => {
+          release(error);
+          onLost(error);
+        });
+        await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+        return async () => {
+          if (released) return;
+          await client.query(`UNLISTEN ${client.escapeIdentifier(channel)}`).catch(() => undefined);
+          release();
+        };
+      },
     };
   }
   const dir = options.pgliteDir ?? 'memory://';
@@ -107,6 +134,7 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Databa
     ping: async () => {
       await client.query('select 1');
     },
+    listen: async (channel, onNotify) => client.listen(channel, onNotify),
     pglite: client,
   };
 };

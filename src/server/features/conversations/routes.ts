@@ -8,11 +8,14 @@ import {
   sendMessageSchema,
   sentMessageSchema,
   startConversationSchema,
+  unreadCountSchema,
 } from '../../../domain/conversation-schemas';
 import { errorBodySchema } from '../../http/schemas';
 import { readUpload } from '../../storage/upload-request';
 import { requireParticipant } from './access';
 import { openAttachment, sendAttachment } from './attachments';
+import { createConversationHub } from './realtime';
+import { createOpenStreams, openMessageStream } from './stream';
 import { getThread, markRead, sendMessage, startConversation } from './service';
 import { countUnread, loadConversationSummaries } from './views';
 
@@ -34,6 +37,33 @@ const perUser = (name: string, max: number, timeWindow: string) => ({
 export const MESSAGE_LIMIT = perUser('messages', 30, '1 minute');
 
 export const routes: FastifyPluginAsyncZod = async (app) => {
+  const hub = createConversationHub({ listen: app.dbHandle.listen, log: app.log });
+  const streams = createOpenStreams();
+  // Before the server stops accepting: open streams never end by themselves, and would hold the close forever.
+  app.addHook('preClose', async () => {
+    streams.endAll();
+    await hub.close();
+  });
+
+  app.get('/events', {
+    config: { access: ['client', 'maker', 'mind'] },
+    schema: {
+      tags: ['conversations'],
+      summary:
+        'With Accept: text/event-stream, a Server-Sent Events stream of new messages (event "message", id = seq; resumes after Last-Event-ID) and of the unread count (event "unread"). Otherwise the unread count as JSON.',
+      response: { 200: unreadCountSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      const auth = await request.requireAuth();
+      if (!(request.headers.accept ?? '').includes('text/event-stream')) {
+        reply.header('cache-control', 'no-store');
+        return { unread: await countUnread(app.db, auth.userId) };
+      }
+      await openMessageStream(app, hub, streams, auth, request, reply);
+      return reply;
+    },
+  });
+
   app.get('/', {
     config: { access: ['client', 'maker', 'mind'] },
     schema: {
