@@ -3,6 +3,8 @@ CREATE TABLE "conversation_reads" (
 	"conversation_id" uuid NOT NULL,
 	"user_id" text NOT NULL,
 	"last_read_seq" bigint DEFAULT 0 NOT NULL,
+	"emailed_seq" bigint DEFAULT 0 NOT NULL,
+	"emailed_at" timestamp with time zone,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "conversation_reads_conversation_id_user_id_pk" PRIMARY KEY("conversation_id","user_id")
 );

@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { createAuth } from './auth/auth';
 import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
+import { startUnreadMessageEmails } from './features/conversations/unread-emails';
 import { registerFeatures } from './features/registry';
 import { buildLoggerOptions } from './logger';
 import { createMailer, createOutboxWorker } from './mail/outbox';
@@ -102,6 +103,8 @@ export const buildApp = async (options: BuildAppOptions) => {
 
   if (options.startWorker) {
     outbox.start();
+    const stopUnreadEmails = startUnreadMessageEmails(app);
+    app.addHook('onClose', async () => stopUnreadEmails());
     app.addHook('onClose', async () => {
       await outbox.stop();
       transport?.close();

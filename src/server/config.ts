@@ -48,6 +48,8 @@ const envSchema = z.object({
   SITE_NAME: z.string().trim().min(1).default(DEFAULT_SITE_NAME),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** How long a message stays unread before it is emailed (batched per conversation, at most hourly). */
+  MESSAGE_EMAIL_DELAY_MINUTES: z.coerce.number().min(0).max(10_080).default(10),
   // /api/health says `degraded` when free space under DATA_DIR falls below the smaller of these two.
   DISK_MIN_FREE_PERCENT: z.coerce.number().min(0).max(100).default(5),
   DISK_MIN_FREE_MB: z.coerce.number().min(0).default(500),

@@ -538,6 +538,9 @@ export const conversationReads = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     /** The highest message seq this participant has read. */
     lastReadSeq: bigint('last_read_seq', { mode: 'number' }).notNull().default(0),
+    /** The highest seq an unread-messages email has covered, and when the last one went (at most one an hour). */
+    emailedSeq: bigint('emailed_seq', { mode: 'number' }).notNull().default(0),
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.conversationId, t.userId] })],

@@ -8,8 +8,10 @@ export interface ConversationEvent {
   conversationId: string;
   /** The seq of the new message (readers fetch from their last seen seq, so nothing rides in the payload). */
   seq: number;
-  /** Whose streams should hear of it: the two participants. */
+  /** Whose streams should hear of it: the two participants (or, for a read marker, the reader). */
   userIds: string[];
+  /** 'read': a participant's read marker moved, so only their unread count changed. */
+  kind?: 'message' | 'read';
 }
 
 /**

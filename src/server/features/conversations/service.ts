@@ -169,5 +169,10 @@ export const markRead = async (app: FastifyInstance, auth: AuthContext, conversa
     .orderBy(desc(messages.seq))
     .limit(1);
   if (!newest) throw notFound(CONVERSATION_MESSAGES.notFound);
-  await advanceReadMarker(app.db, conversationId, auth.userId, Math.min(seq, newest.seq));
+  const marker = Math.min(seq, newest.seq);
+  await app.db.transaction(async (tx) => {
+    await advanceReadMarker(tx, conversationId, auth.userId, marker);
+    // The reader's other tabs (on any instance) update their count too.
+    await publishConversationEvent(tx, { conversationId, seq: marker, userIds: [auth.userId], kind: 'read' });
+  });
 };

@@ -109,6 +109,10 @@ describe('the message stream', () => {
     expect(arrived.id).toBe(String(sent.json().message.seq));
     await clientStream.waitFor((event) => event.event === 'unread' && JSON.parse(event.data).unread === 1);
     expect(strangerStream.events.filter((event) => event.event === 'message')).toEqual([]);
+    // Reading it moves the count on the reader's stream.
+    const read = await ctx.inject(client, { method: 'POST', url: `/api/conversations/${conversationId}/read`, payload: { seq: sent.json().message.seq } });
+    expect(read.statusCode).toBe(204);
+    await clientStream.waitFor((event) => event.event === 'unread' && JSON.parse(event.data).unread === 0 && clientStream.events.indexOf(event) > clientStream.events.indexOf(arrived));
     clientStream.close();
     strangerStream.close();
   });

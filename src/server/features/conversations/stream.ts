@@ -122,7 +122,7 @@ export const openMessageStream = async (
   };
 
   const unsubscribe = hub.subscribe(auth.userId, (event) => {
-    if (event) pendingSeqs.add(event.seq);
+    if (event && event.kind !== 'read') pendingSeqs.add(event.seq);
     schedule();
   });
   const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);

@@ -60,6 +60,7 @@ export const buildRobots = (publicUrl: string, aiTrainingOptOut: boolean): strin
     'Disallow: /reset-password',
     'Disallow: /onboard-',
     'Disallow: /dashboard-',
+    'Disallow: /inbox',
     'Disallow: /files/process-docs/',
     'Disallow: /files/deliverables/',
     '',
