@@ -94,6 +94,9 @@ export const conversationThreadSchema = z.object({
   hasEarlier: z.boolean(),
   lastReadSeq: z.number(),
   projects: z.array(z.object({ id: z.string(), title: z.string(), status: z.string() })),
+  /** One of the two blocked the other: nobody can send here any more. */
+  blocked: z.boolean(),
+  blockedByMe: z.boolean(),
 });
 export type ConversationThread = z.infer<typeof conversationThreadSchema>;
 

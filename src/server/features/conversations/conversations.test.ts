@@ -163,6 +163,29 @@ describe('messages', () => {
   });
 });
 
+describe('blocking', () => {
+  it("lets a participant block the other; then neither can send: 'You can no longer message this person'", async () => {
+    const blocker = await approveMaker(ctx);
+    const id = await startWith(blocker);
+    await expectAccess(ctx, { method: 'POST', url: `/api/conversations/${id}/block`, payload: {} }, [
+      ['anonymous', null, 401],
+      ['another client', stranger, 404],
+      ['admin', admin, 404],
+      ['creator', blocker, 204],
+    ]);
+    for (const user of [client, blocker]) {
+      const refused = await send(user, id);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe('You can no longer message this person');
+    }
+    // Writing again from the studio reaches the same, blocked thread.
+    expect((await start(client, blocker.id)).statusCode).toBe(403);
+    const view = (await thread(client, id)).json();
+    expect(view).toMatchObject({ blocked: true, blockedByMe: false });
+    expect((await thread(blocker, id)).json()).toMatchObject({ blocked: true, blockedByMe: true });
+  });
+});
+
 describe('projects in the thread', () => {
   const createProject = async (creatorId?: string) => {
     const response = await ctx.inject(client, { method: 'POST', url: '/api/projects', payload: projectPayload({ creatorId, title: 'Bakery wordmark' }) });

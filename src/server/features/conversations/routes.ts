@@ -16,7 +16,7 @@ import { requireParticipant } from './access';
 import { openAttachment, sendAttachment } from './attachments';
 import { createConversationHub } from './realtime';
 import { createOpenStreams, openMessageStream } from './stream';
-import { getThread, markRead, sendMessage, startConversation } from './service';
+import { blockConversation, getThread, markRead, sendMessage, startConversation } from './service';
 import { countUnread, loadConversationSummaries } from './views';
 
 export const prefix = '/api/conversations';
@@ -134,6 +134,20 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       await markRead(app, await request.requireAuth(), request.params.id, request.body.seq);
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.post('/:id/block', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags: ['conversations'],
+      summary: 'Block the other participant: no more messages in this conversation, from either side',
+      params,
+      response: { 204: z.null(), ...errors },
+    },
+    handler: async (request, reply) => {
+      await blockConversation(app, await request.requireAuth(), request.params.id);
       return reply.status(204).send(null);
     },
   });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   CONVERSATION_MESSAGES,
@@ -9,7 +9,7 @@ import {
 } from '../../../domain/conversation-schemas';
 import type { DbExecutor, Transaction } from '../../db/client';
 import { conversationReads, conversations, messages, projects } from '../../db/schema';
-import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors';
 import type { AuthContext } from '../../types';
 import { findApprovedCreator } from '../projects/creators';
 import { requireParticipant, requireReadableConversation, type ConversationRow } from './access';
@@ -66,6 +66,7 @@ export const appendMessage = async (
     requireSameConversation(earlier, conversation.id);
     return { message: earlier, created: false };
   }
+  if (conversation.blockedBy) throw forbidden(CONVERSATION_MESSAGES.blocked);
   const [inserted] = await tx
     .insert(messages)
     .values({ conversationId: conversation.id, senderId: sender.userId, kind: 'text', body: input.body, clientMessageId: input.clientMessageId })
@@ -156,7 +157,21 @@ export const getThread = async (app: FastifyInstance, auth: AuthContext, convers
     hasEarlier: page.hasEarlier,
     lastReadSeq: read[0]?.seq ?? 0,
     projects: linked,
+    blocked: row.blockedBy !== null,
+    blockedByMe: row.blockedBy === auth.userId,
   };
+};
+
+/**
+ * A participant blocks the other: from then on neither can send in the conversation ('You can no longer message
+ * this person'), and the client cannot open a new one with that creator (the pair has only this one).
+ */
+export const blockConversation = async (app: FastifyInstance, auth: AuthContext, conversationId: string): Promise<void> => {
+  await requireParticipant(app.db, auth, conversationId);
+  await app.db
+    .update(conversations)
+    .set({ blockedBy: auth.userId, blockedAt: new Date() })
+    .where(and(eq(conversations.id, conversationId), isNull(conversations.blockedBy)));
 };
 
 /** The participant has read up to `seq` (a later marker than the thread's newest message is clamped to it). */

@@ -2,12 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Download, FileText } from 'lucide-react';
-import type { ConversationThread, MessageView } from '../../../domain/conversation-schemas';
+import { CONVERSATION_MESSAGES, type ConversationThread, type MessageView } from '../../../domain/conversation-schemas';
 import { CreatorAvatar } from '../../components/creator-card';
 import { ErrorState, ListSkeleton } from '../../components/list-states';
 import { cn } from '../../lib/utils';
 import { conversationsQueryKey, fetchThread, markRead, newClientMessageId, postAttachment, postMessage, threadQueryKey } from './inbox-api';
 import { subscribeToInbox } from '../../lib/inbox-stream';
+import { BlockButton } from './block-button';
 import { MessageComposer, type Draft } from './message-composer';
 import { MessageText } from './message-text';
 
@@ -147,6 +148,7 @@ export function ConversationThreadView({ conversationId, userId }: { conversatio
             </p>
           ) : null}
         </div>
+        {thread.viewerSide && !thread.blocked ? <BlockButton conversationId={conversationId} name={other.name} onBlocked={() => void query.refetch()} /> : null}
       </header>
       <div className="flex-1 overflow-y-auto px-4 py-5 sm:px-6">
         <ol aria-label={`Messages with ${other.name}`} className="space-y-3">
@@ -159,7 +161,11 @@ export function ConversationThreadView({ conversationId, userId }: { conversatio
       <div aria-live="polite" aria-atomic="true" className="sr-only">
         {announcement}
       </div>
-      {thread.viewerSide ? (
+      {thread.viewerSide && thread.blocked ? (
+        <p role="status" className="border-t border-border px-6 py-4 text-sm text-muted-foreground">
+          {CONVERSATION_MESSAGES.blocked}
+        </p>
+      ) : thread.viewerSide ? (
         <MessageComposer label={`Message ${other.name}`} onSend={send} />
       ) : (
         <p className="border-t border-border px-6 py-4 text-sm text-muted-foreground">You are reading this conversation because a project in it was flagged.</p>
