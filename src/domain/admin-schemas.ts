@@ -208,6 +208,8 @@ export const AUDIT_ACTIONS = [
   'white_glove.curate',
   'workshop.create',
   'settings.update',
+  'report.dismiss',
+  'message.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

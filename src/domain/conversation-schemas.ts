@@ -17,6 +17,10 @@ export const CONVERSATION_MESSAGES = {
   empty: 'No conversations yet',
   emptyHint: 'When you message a creator, or a client writes to you, the conversation appears here.',
   attachmentNotFound: 'Attachment not found',
+  removed: 'Message removed by Humanmade',
+  reported: 'Thank you. An admin will review this message.',
+  cannotReport: 'You can report only messages the other person wrote.',
+  reportNotFound: 'Report not found',
   tooManyConversations: 'You have started 10 new conversations today. Please wait until tomorrow to start another.',
 } as const;
 
@@ -66,9 +70,32 @@ export const messageSchema = z.object({
   projectId: z.string().nullable(),
   projectEvent: z.string().nullable(),
   attachments: z.array(attachmentSchema),
+  /** Removed by an admin after a report: the body is the removal notice and there are no attachments. */
+  removed: z.boolean(),
   createdAt: z.string(),
 });
 export type MessageView = z.infer<typeof messageSchema>;
+
+export const reportMessageSchema = z.object({
+  reason: z.string().trim().max(1000, 'Please keep the reason under 1,000 characters.').optional().default(''),
+});
+
+/** A report as the admins' Reports view shows it: the message, a few around it, and who is who. */
+export const adminReportSchema = z.object({
+  id: z.string(),
+  status: z.enum(['open', 'dismissed', 'removed']),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  conversationId: z.string(),
+  reporter: z.object({ id: z.string().nullable(), name: z.string() }),
+  message: messageSchema,
+  context: z.array(messageSchema),
+  people: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+
+export type AdminReport = z.infer<typeof adminReportSchema>;
+export const adminReportListSchema = z.object({ reports: z.array(adminReportSchema) });
+export const resolveReportSchema = z.object({ reason: z.string().trim().max(1000, 'Please keep the reason under 1,000 characters.').optional().default('') });
 
 export const conversationPersonSchema = z.object({ id: z.string(), name: z.string(), avatarUrl: z.string().nullable(), role: z.string() });
 

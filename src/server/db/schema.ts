@@ -502,6 +502,8 @@ export const messages = pgTable(
     clientMessageId: uuid('client_message_id'),
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
     projectEvent: text('project_event'),
+    /** Set when an admin removes the message after a report; it then reads 'Message removed by Humanmade'. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -547,4 +549,30 @@ export const conversationReads = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.conversationId, t.userId] })],
+);
+
+export const REPORT_STATUSES = ['open', 'dismissed', 'removed'] as const;
+export const reportStatusEnum = pgEnum('message_report_status', REPORT_STATUSES);
+
+/** A participant's report of a message to the admins; resolved by dismissing it or removing the message. */
+export const messageReports = pgTable(
+  'message_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    reporterId: text('reporter_id').references(() => user.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    status: reportStatusEnum('status').notNull().default('open'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('message_reports_message_reporter_key').on(t.messageId, t.reporterId),
+    index('message_reports_open_idx').on(t.createdAt).where(sql`${t.status} = 'open'`),
+  ],
 );

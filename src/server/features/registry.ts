@@ -5,6 +5,7 @@ import * as admin from './admin/routes';
 import * as adminApplications from './admin-applications/routes';
 import * as adminContact from './admin-contact/routes';
 import * as adminProjects from './admin-projects/routes';
+import * as adminReports from './admin-reports/routes';
 import * as adminSeal from './admin-seal/routes';
 import * as adminSettings from './admin-settings/routes';
 import * as adminUsers from './admin-users/routes';
@@ -49,6 +50,7 @@ export const features = [
   feature('admin-applications', adminApplications),
   feature('admin-contact', adminContact),
   feature('admin-projects', adminProjects),
+  feature('admin-reports', adminReports),
   feature('admin-seal', adminSeal),
   feature('admin-settings', adminSettings),
   feature('admin-users', adminUsers),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { attachmentFieldsSchema, CONVERSATION_MESSAGES, type SentMessage } from '../../../domain/conversation-schemas';
 import { messageAttachments, messages } from '../../db/schema';
@@ -91,10 +91,12 @@ export const sendAttachment = async (
  */
 export const openAttachment = async (app: FastifyInstance, auth: AuthContext, conversationId: string, attachmentId: string) => {
   await requireReadableConversation(app.db, auth, conversationId);
+  // A message an admin removed takes its files with it.
   const [file] = await app.db
-    .select()
+    .select({ storageKey: messageAttachments.storageKey, mime: messageAttachments.mime, name: messageAttachments.name })
     .from(messageAttachments)
-    .where(and(eq(messageAttachments.id, attachmentId), eq(messageAttachments.conversationId, conversationId)));
+    .innerJoin(messages, eq(messages.id, messageAttachments.messageId))
+    .where(and(eq(messageAttachments.id, attachmentId), eq(messageAttachments.conversationId, conversationId), isNull(messages.removedAt)));
   if (!file) throw notFound(CONVERSATION_MESSAGES.attachmentNotFound);
   const stored = await app.storage.open(ATTACHMENT_BUCKET, file.storageKey);
   if (!stored) throw notFound(CONVERSATION_MESSAGES.attachmentNotFound);

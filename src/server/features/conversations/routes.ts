@@ -2,9 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  CONVERSATION_MESSAGES,
   conversationListSchema,
   conversationThreadSchema,
   markReadSchema,
+  reportMessageSchema,
   sendMessageSchema,
   sentMessageSchema,
   startConversationSchema,
@@ -14,6 +16,7 @@ import { errorBodySchema } from '../../http/schemas';
 import { readUpload } from '../../storage/upload-request';
 import { requireParticipant } from './access';
 import { openAttachment, sendAttachment } from './attachments';
+import { reportMessage } from './reports';
 import { createConversationHub } from './realtime';
 import { createOpenStreams, openMessageStream } from './stream';
 import { blockConversation, getThread, markRead, sendMessage, startConversation } from './service';
@@ -135,6 +138,21 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       await markRead(app, await request.requireAuth(), request.params.id, request.body.seq);
       return reply.status(204).send(null);
+    },
+  });
+
+  app.post('/:id/messages/:messageId/report', {
+    config: { access: 'authenticated', rateLimit: MESSAGE_LIMIT },
+    schema: {
+      tags: ['conversations'],
+      summary: 'Report a message the other participant wrote to the admins (optional reason)',
+      params: params.extend({ messageId: z.uuid() }),
+      body: reportMessageSchema,
+      response: { 201: z.object({ message: z.string() }), ...errors },
+    },
+    handler: async (request, reply) => {
+      await reportMessage(app, await request.requireAuth(), request.params.id, request.params.messageId, request.body.reason);
+      return reply.status(201).send({ message: CONVERSATION_MESSAGES.reported });
     },
   });
 

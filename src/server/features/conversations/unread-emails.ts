@@ -56,7 +56,7 @@ const emailOne = async (app: FastifyInstance, due: Due, now: Date): Promise<bool
     const unread = await tx
       .select({ seq: messages.seq, body: messages.body, senderId: messages.senderId })
       .from(messages)
-      .where(and(eq(messages.conversationId, due.conversationId), eq(messages.kind, 'text'), gt(messages.seq, after), ne(messages.senderId, due.recipientId)))
+      .where(and(eq(messages.conversationId, due.conversationId), eq(messages.kind, 'text'), gt(messages.seq, after), ne(messages.senderId, due.recipientId), isNull(messages.removedAt)))
       .orderBy(asc(messages.seq));
     if (unread.length === 0) return false;
     const newest = unread[unread.length - 1].seq;

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
-import { MESSAGE_PAGE_SIZE, type ConversationSummary, type MessageView } from '../../../domain/conversation-schemas';
+import { CONVERSATION_MESSAGES, MESSAGE_PAGE_SIZE, type ConversationSummary, type MessageView } from '../../../domain/conversation-schemas';
 import { isPreviewableImageUrl } from '../../../domain/upload-policy';
 import type { DbExecutor } from '../../db/client';
 import { conversationReads, conversations, messageAttachments, messages, profiles, userRoles } from '../../db/schema';
@@ -29,13 +29,14 @@ export const toMessageViews = async (db: DbExecutor, rows: MessageRow[]): Promis
     conversationId: row.conversationId,
     senderId: row.senderId,
     kind: row.kind,
-    body: row.body,
+    body: row.removedAt ? CONVERSATION_MESSAGES.removed : row.body,
+    removed: row.removedAt !== null,
     clientMessageId: row.clientMessageId,
     projectId: row.projectId,
     projectEvent: row.projectEvent,
     createdAt: row.createdAt.toISOString(),
     attachments: files
-      .filter((file) => file.messageId === row.id)
+      .filter((file) => file.messageId === row.id && !row.removedAt)
       .map((file) => ({
         id: file.id,
         name: file.name,
@@ -127,7 +128,7 @@ export const loadConversationSummaries = async (db: DbExecutor, userId: string):
     return {
       id: row.id,
       other: people.get(otherId) ?? unknownPerson(otherId),
-      lastMessage: last ? { body: last.body, kind: last.kind, senderId: last.senderId, createdAt: last.createdAt.toISOString() } : null,
+      lastMessage: last ? { body: last.removedAt ? CONVERSATION_MESSAGES.removed : last.body, kind: last.kind, senderId: last.senderId, createdAt: last.createdAt.toISOString() } : null,
       unread: Number(unread),
       lastMessageAt: row.lastMessageAt.toISOString(),
     };

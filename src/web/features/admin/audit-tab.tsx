@@ -16,6 +16,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'white_glove.curate': 'Curated White Glove matches',
   'workshop.create': 'Created workshop',
   'settings.update': 'Changed platform settings',
+  'report.dismiss': 'Dismissed a message report',
+  'message.remove': 'Removed a reported message',
 };
 
 const labelOf = (action: string) => ACTION_LABELS[action as AuditAction] ?? action;
