@@ -2,12 +2,13 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONVERSATION_FX } from './fixtures/conversations';
 import { expectPath, launchBrowser, newPage } from './support/browser';
-import { expectSettledAccessible, logIn, pngFile } from './story-steps';
+import { expectSettledAccessible, logIn, openAdmin, openTab, pngFile, seeText } from './story-steps';
 
 /**
  * Two people, two browsers at once: a client messages a maker from the maker's studio; the maker, already on the
  * inbox, sees it arrive without reloading and replies; the client sees the reply arrive and the header's count move.
- * The attachment the maker sends opens for the client and answers 404 for a third person.
+ * The attachment the maker sends opens for the client and answers 404 for a third person. The client reports a
+ * message, an admin removes it from the Reports tab, and the client then blocks the maker.
  */
 
 let browser: Browser;
@@ -112,5 +113,37 @@ describe('conversations: a client and a maker talk in real time', () => {
     await phone.screenshot({ path: '/tmp/conv-inbox-375-thread.png' });
     await phone.getByRole('link', { name: 'Back to all conversations' }).click();
     await expectPath(phone, '/inbox');
+  });
+
+  it('the client reports a message; an admin removes it from Reports; both read the removal notice', async () => {
+    await client.goto(threadPath);
+    const reportButton = messages(client).getByRole('button', { name: `Report this message from ${CONVERSATION_FX.maker.name}` }).last();
+    await reportButton.click();
+    await client.getByRole('dialog').getByRole('button', { name: 'Report' }).click();
+    await seeText(client, 'Thank you. An admin will review this message.');
+
+    const admin = await openAdmin(browser);
+    sessions.push(admin.context);
+    await openTab(admin.page, 'Reports');
+    const panel = admin.page.getByRole('tabpanel');
+    await expect.poll(() => panel.getByText('Would Tuesday suit you for a call?').isVisible()).toBe(true);
+    await expectSettledAccessible(admin.page);
+    await panel.getByRole('button', { name: 'Remove message' }).click();
+    await admin.page.getByRole('dialog').getByRole('button', { name: 'Remove message' }).click();
+    await seeText(admin.page, 'Message removed');
+    await expect.poll(() => panel.getByText('No open reports').isVisible()).toBe(true);
+
+    await client.reload();
+    await expect.poll(() => messages(client).getByText('Message removed by Humanmade').isVisible()).toBe(true);
+    await expect.poll(() => messages(client).getByText('Would Tuesday suit you for a call?').count()).toBe(0);
+  });
+
+  it("the client blocks the maker; neither can write: 'You can no longer message this person'", async () => {
+    await client.getByRole('button', { name: 'Block' }).click();
+    await client.getByRole('dialog').getByRole('button', { name: 'Block' }).click();
+    await expect.poll(() => client.getByText('You can no longer message this person').isVisible()).toBe(true);
+    await maker.goto(threadPath);
+    await expect.poll(() => maker.getByText('You can no longer message this person').isVisible()).toBe(true);
+    await expect.poll(() => maker.getByLabel(`Message ${CONVERSATION_FX.client.name}`).count()).toBe(0);
   });
 });

@@ -9,6 +9,7 @@ import { cn } from '../../lib/utils';
 import { conversationsQueryKey, fetchThread, markRead, newClientMessageId, postAttachment, postMessage, threadQueryKey } from './inbox-api';
 import { subscribeToInbox } from '../../lib/inbox-stream';
 import { BlockButton } from './block-button';
+import { ReportButton } from './report-button';
 import { MessageComposer, type Draft } from './message-composer';
 import { MessageText } from './message-text';
 
@@ -43,7 +44,7 @@ function Attachments({ message }: { message: MessageView }) {
   );
 }
 
-function MessageItem({ message, mine, senderName }: { message: MessageView; mine: boolean; senderName: string }) {
+function MessageItem({ message, mine, senderName, canReport }: { message: MessageView; mine: boolean; senderName: string; canReport: boolean }) {
   const time = timeFormat.format(new Date(message.createdAt));
   if (message.kind === 'system') {
     return (
@@ -67,9 +68,10 @@ function MessageItem({ message, mine, senderName }: { message: MessageView; mine
             mine ? 'rounded-br-md bg-ink text-paper' : 'rounded-bl-md border border-border bg-surface text-ink',
           )}
         >
-          {message.body ? <MessageText text={message.body} /> : null}
+          {message.removed ? <span className="italic opacity-80">{message.body}</span> : message.body ? <MessageText text={message.body} /> : null}
           <Attachments message={message} />
         </div>
+        {canReport && !mine && !message.removed ? <ReportButton conversationId={message.conversationId} messageId={message.id} senderName={senderName} /> : null}
       </div>
     </li>
   );
@@ -153,7 +155,7 @@ export function ConversationThreadView({ conversationId, userId }: { conversatio
       <div className="flex-1 overflow-y-auto px-4 py-5 sm:px-6">
         <ol aria-label={`Messages with ${other.name}`} className="space-y-3">
           {thread.messages.map((message) => (
-            <MessageItem key={message.id} message={message} mine={message.senderId === userId && message.kind === 'text'} senderName={people[message.senderId ?? '']?.name ?? 'Someone'} />
+            <MessageItem key={message.id} message={message} mine={message.senderId === userId && message.kind === 'text'} senderName={people[message.senderId ?? '']?.name ?? 'Someone'} canReport={Boolean(thread.viewerSide)} />
           ))}
         </ol>
         <div ref={listEnd} />
