@@ -576,3 +576,29 @@ export const messageReports = pgTable(
     index('message_reports_open_idx').on(t.createdAt).where(sql`${t.status} = 'open'`),
   ],
 );
+
+/**
+ * The in-app notification centre: one row per item. `subject_key` makes an item replaceable: a conversation has one
+ * item per recipient ("New message from …") that each new message updates and marks unread again.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    subjectKey: text('subject_key').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('notifications_user_subject_key').on(t.userId, t.subjectKey),
+    index('notifications_user_recent_idx').on(t.userId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);

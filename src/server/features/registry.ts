@@ -20,6 +20,7 @@ import * as creatorDashboard from './creator-dashboard/routes';
 import * as files from './files/routes';
 import * as health from './health/routes';
 import * as marketplace from './marketplace/routes';
+import * as notifications from './notifications/routes';
 import * as pageForms from './page-forms/routes';
 import * as portfolio from './portfolio/routes';
 import * as profiles from './profiles/routes';
@@ -65,6 +66,7 @@ export const features = [
   feature('files', files),
   feature('health', health),
   feature('marketplace', marketplace),
+  feature('notifications', notifications),
   feature('page-forms', pageForms),
   feature('portfolio', portfolio),
   feature('profiles', profiles),

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   CONVERSATION_MESSAGES,
+  inboxPath,
   type ConversationThread,
   type SendMessageInput,
   type SentMessage,
@@ -11,6 +12,7 @@ import type { DbExecutor, Transaction } from '../../db/client';
 import { conversationReads, conversations, messages, projects } from '../../db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors';
 import type { AuthContext } from '../../types';
+import { excerpt, notify } from '../notifications/service';
 import { findApprovedCreator } from '../projects/creators';
 import { requireParticipant, requireReadableConversation, type ConversationRow } from './access';
 import { publishConversationEvent } from './realtime';
@@ -80,6 +82,15 @@ export const appendMessage = async (
     return { message: winner, created: false };
   }
   await input.withMessage?.(tx, inserted);
+  const recipientId = conversation.clientId === sender.userId ? conversation.creatorId : conversation.clientId;
+  await notify(tx, {
+    userId: recipientId,
+    kind: 'message',
+    subjectKey: `conversation:${conversation.id}`,
+    title: `New message from ${sender.name}`,
+    body: excerpt(input.body || 'Sent a file'),
+    link: inboxPath(conversation.id),
+  });
   await tx.update(conversations).set({ lastMessageAt: inserted.createdAt }).where(eq(conversations.id, conversation.id));
   await advanceReadMarker(tx, conversation.id, sender.userId, inserted.seq);
   await publishConversationEvent(tx, { conversationId: conversation.id, seq: inserted.seq, userIds: [conversation.clientId, conversation.creatorId] });

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { dashboardPath } from '../../../domain/routes';
 import type { FastifyInstance } from 'fastify';
 import { FLAG_REASON, type ProjectAction } from '../../../domain/project-lifecycle';
 import { PROJECT_FIELD_MESSAGES, type CreateProjectInput, type ProjectView } from '../../../domain/project-schemas';
@@ -9,7 +11,8 @@ import type { AuthContext } from '../../types';
 import { creatorOf, PROJECT_CHANGED, PROJECT_NOT_FOUND, requireProjectAction, requireVisibleProject, unchangedSince } from './access';
 import { findApprovedCreator, findContacts, type ApprovedCreator } from './creators';
 import { recordProjectEvent } from '../conversations/threads';
-import { enqueueProjectEmail, type ProjectEmailEvent } from './emails';
+import { enqueueProjectEmail, projectEventTitle, type ProjectEmailEvent } from './emails';
+import { notify } from '../notifications/service';
 import { loadProjectView, loadProjectViews, type ProjectRow } from './views';
 
 type ProjectChanges = Partial<typeof projects.$inferInsert>;
@@ -47,6 +50,15 @@ export const notifyOtherSide = async (
   }
   const recipient = actor.userId === before.clientId ? creator : { id: before.clientId, role: 'client' as const };
   if (!recipient) return;
+  await notify(tx, {
+    userId: recipient.id,
+    kind: 'project',
+    // Every event is its own item.
+    subjectKey: `project:${after.id}:${event}:${randomUUID()}`,
+    title: projectEventTitle(event, after.title),
+    body: `From ${actor.name}`,
+    link: dashboardPath(recipient.role),
+  });
   const contact = (await findContacts(tx, [recipient.id])).get(recipient.id);
   if (!contact) return;
   await enqueueProjectEmail(app, tx, event, { project: after, to: { ...contact, dashboard: recipient.role }, actorName: actor.name });
