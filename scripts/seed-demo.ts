@@ -7,6 +7,7 @@ import { openCommandDatabase } from '../src/server/db/command-database';
 import { emailOutbox, user } from '../src/server/db/schema';
 import { DEMO_APPLICANTS, DEMO_MAKERS, DEMO_MINDS } from './seed-demo/creators';
 import { DEMO_CLIENT, seedClientActivity, seedCommunity } from './seed-demo/seed-activity';
+import { seedConversations } from './seed-demo/seed-conversations';
 import { DEMO_DOMAIN, DEMO_PASSWORD, demoEmail, seedCreator } from './seed-demo/seed-creators';
 
 const main = async () => {
@@ -36,7 +37,8 @@ const main = async () => {
     for (const [index, applicant] of DEMO_APPLICANTS.entries()) creators.set(applicant.slug, await seedCreator(app, applicant, index));
     console.log(`\nApplicants: ${DEMO_APPLICANTS.length} (pending, rejected and draft)`);
 
-    await seedClientActivity(app, creators);
+    const clientId = await seedClientActivity(app, creators);
+    console.log(`Conversations: ${await seedConversations(app, clientId)}`);
     await seedCommunity(app, creators);
     // Welcome emails to invented addresses would only bounce if SMTP is configured later.
     await app.db.delete(emailOutbox).where(and(eq(emailOutbox.type, 'signup'), like(emailOutbox.toAddress, `%@${DEMO_DOMAIN}`)));

@@ -210,6 +210,8 @@ export const AUDIT_ACTIONS = [
   'settings.update',
   'provenance.approve',
   'provenance.remove',
+  'report.dismiss',
+  'message.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

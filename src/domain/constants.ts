@@ -51,6 +51,7 @@ export const STORAGE_BUCKETS = [
   'portfolio-items',
   'process-docs',
   'deliverables',
+  'message-attachments',
 ] as const;
 export type StorageBucket = (typeof STORAGE_BUCKETS)[number];
 export const PUBLIC_BUCKETS: readonly StorageBucket[] = ['profile-images', 'client-logos', 'portfolio-items'];
@@ -85,6 +86,7 @@ export const UPLOAD_LIMITS_MB = {
   portfolioImage: 10,
   deliverable: 20,
   processScreenshot: 10,
+  messageAttachment: 20,
 } as const;
 
 export const DEFAULT_SITE_NAME = 'Humanmade';

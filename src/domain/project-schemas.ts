@@ -92,6 +92,8 @@ export const projectViewSchema = z.object({
   deliverableUrl: z.string().nullable(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
+  /** The client–creator thread the project belongs to, once it has a creator. */
+  conversationId: z.string().nullable(),
   client: projectPersonSchema.extend({ companyName: z.string().nullable() }),
   creator: projectPersonSchema.extend({ role: z.enum(CREATOR_ROLES), avatarUrl: z.string().nullable() }).nullable(),
   processDocs: z.array(z.object({ id: z.string(), fileUrl: z.string(), description: z.string().nullable(), createdAt: z.string() })),

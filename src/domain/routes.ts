@@ -21,6 +21,7 @@ export const APP_ROUTE_PATTERNS: readonly RegExp[] = [
   /^\/reset-password$/,
   /^\/onboard-(maker|mind|client)$/,
   /^\/dashboard-(maker|mind|client|admin)$/,
+  /^\/inbox(\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?$/i,
 ];
 
 export const isAppPath = (pathname: string): boolean => {

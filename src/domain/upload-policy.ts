@@ -20,6 +20,12 @@ export const UPLOAD_RULES: Record<UploadUse, UploadRule> = {
   clientLogo: { bucket: 'client-logos', maxMb: UPLOAD_LIMITS_MB.clientLogo, mimeTypes: IMAGE_MIME_TYPES, accepts: 'a JPG, PNG, GIF or WebP image' },
   portfolioImage: { bucket: 'portfolio-items', maxMb: UPLOAD_LIMITS_MB.portfolioImage, mimeTypes: IMAGE_MIME_TYPES, accepts: 'a JPG, PNG, GIF or WebP image' },
   deliverable: { bucket: 'deliverables', maxMb: UPLOAD_LIMITS_MB.deliverable, mimeTypes: [...IMAGE_MIME_TYPES, PDF_MIME_TYPE], accepts: 'a JPG, PNG, GIF or WebP image, or a PDF' },
+  messageAttachment: {
+    bucket: 'message-attachments',
+    maxMb: UPLOAD_LIMITS_MB.messageAttachment,
+    mimeTypes: [...IMAGE_MIME_TYPES, PDF_MIME_TYPE],
+    accepts: 'a JPG, PNG, GIF or WebP image, or a PDF',
+  },
   processScreenshot: { bucket: 'process-docs', maxMb: UPLOAD_LIMITS_MB.processScreenshot, mimeTypes: IMAGE_MIME_TYPES, accepts: 'a JPG, PNG, GIF or WebP image' },
 };
 

@@ -6,6 +6,7 @@ import { createAuth } from './auth/auth';
 import { createSessionCache } from './auth/session-cache';
 import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
+import { startUnreadMessageEmails } from './features/conversations/unread-emails';
 import { registerFeatures } from './features/registry';
 import { buildLoggerOptions } from './logger';
 import { createMailer, createOutboxWorker } from './mail/outbox';
@@ -111,6 +112,8 @@ export const buildApp = async (options: BuildAppOptions) => {
 
   if (options.startWorker) {
     outbox.start();
+    const stopUnreadEmails = startUnreadMessageEmails(app);
+    app.addHook('onClose', async () => stopUnreadEmails());
     app.addHook('onClose', async () => {
       await outbox.stop();
       transport?.close();

@@ -39,6 +39,7 @@ const DashboardMakerPage = page(() => import('./pages/dashboard-maker-page'), 'D
 const DashboardMindPage = page(() => import('./pages/dashboard-mind-page'), 'DashboardMindPage');
 const DashboardClientPage = page(() => import('./pages/dashboard-client-page'), 'DashboardClientPage');
 const DashboardAdminPage = page(() => import('./pages/dashboard-admin-page'), 'DashboardAdminPage');
+const InboxPage = page(() => import('./pages/inbox-page'), 'InboxPage');
 const NotFoundPage = page(() => import('./pages/not-found-page'), 'NotFoundPage');
 
 /**
@@ -58,6 +59,7 @@ const CHAINS: Record<string, LazyPage[]> = {
   'dashboard-mind': [QueryLayout, TooltipLayout, DashboardMindPage],
   'dashboard-client': [QueryLayout, TooltipLayout, DashboardClientPage],
   'dashboard-admin': [QueryLayout, TooltipLayout, DashboardAdminPage],
+  inbox: [QueryLayout, InboxPage],
 };
 
 const guarded = (path: string, rule: GuardRule, Component: ComponentType) => (
@@ -87,6 +89,8 @@ export function AppRoutes() {
             <Route path="reset-password" element={<ResetPasswordPage />} />
             <Route element={<QueryLayout />}>
               <Route path="auth" element={<AuthPage />} />
+              {guarded('inbox', { kind: 'signed-in' }, InboxPage)}
+              {guarded('inbox/:conversationId', { kind: 'signed-in' }, InboxPage)}
               <Route path="ai-policy" element={<AiPolicyPage />} />
               <Route path="verify" element={<VerifyPage />} />
               <Route element={<TooltipLayout />}>

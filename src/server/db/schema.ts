@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -9,6 +10,7 @@ import {
   numeric,
   pgEnum,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -279,6 +281,8 @@ export const projects = pgTable(
     deliverableUrl: text('deliverable_url'),
     flagged: boolean('flagged').notNull().default(false),
     flagReason: text('flag_reason'),
+    /** The client–creator thread this project belongs to; kept after a decline so its history stays linked. */
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -288,6 +292,7 @@ export const projects = pgTable(
     index('projects_maker_created_idx').on(t.makerId, t.createdAt.desc().nullsFirst()),
     index('projects_mind_created_idx').on(t.mindId, t.createdAt.desc().nullsFirst()),
     index('projects_created_idx').on(t.createdAt.desc().nullsFirst()),
+    index('projects_conversation_idx').on(t.conversationId),
     index('projects_flagged_idx').on(t.createdAt.desc().nullsFirst()).where(sql`${t.flagged}`),
     check('projects_one_creator', sql`${t.makerId} IS NULL OR ${t.mindId} IS NULL`),
     check('projects_budget_nonneg', sql`${t.budget} >= 0`),
@@ -517,4 +522,150 @@ export const sealCredentials = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('seal_credentials_status_index_idx').on(t.statusIndex), index('seal_credentials_maker_idx').on(t.makerId, t.issuedAt.desc().nullsFirst())],
+);
+
+// ---- Conversations: one thread per client–creator pair ----
+
+export const MESSAGE_KINDS = ['text', 'system'] as const;
+export const messageKindEnum = pgEnum('message_kind', MESSAGE_KINDS);
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    creatorId: text('creator_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The participant who blocked the other; once set, neither can send in this conversation. */
+    blockedBy: text('blocked_by').references(() => user.id, { onDelete: 'set null' }),
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('conversations_pair_key').on(t.clientId, t.creatorId),
+    index('conversations_client_recent_idx').on(t.clientId, t.lastMessageAt.desc().nullsFirst()),
+    index('conversations_creator_recent_idx').on(t.creatorId, t.lastMessageAt.desc().nullsFirst()),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** One increasing number across all messages: the order in a thread and the SSE event id readers resume from. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    /** Who wrote it, or whose action a system line records; null once that account is deleted. */
+    senderId: text('sender_id').references(() => user.id, { onDelete: 'set null' }),
+    kind: messageKindEnum('kind').notNull().default('text'),
+    body: text('body').notNull(),
+    /** The sender's own id for the send, so a retried request finds the message it already made. */
+    clientMessageId: uuid('client_message_id'),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    projectEvent: text('project_event'),
+    /** Set when an admin removes the message after a report; it then reads 'Message removed by Humanmade'. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('messages_sender_client_id_key').on(t.senderId, t.clientMessageId),
+    index('messages_conversation_seq_idx').on(t.conversationId, t.seq),
+  ],
+);
+
+export const messageAttachments = pgTable(
+  'message_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    /** Private storage key, served only through the conversation's attachment route. */
+    storageKey: text('storage_key').notNull(),
+    mime: text('mime').notNull(),
+    name: text('name').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('message_attachments_message_idx').on(t.messageId)],
+);
+
+export const conversationReads = pgTable(
+  'conversation_reads',
+  {
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** The highest message seq this participant has read. */
+    lastReadSeq: bigint('last_read_seq', { mode: 'number' }).notNull().default(0),
+    /** The highest seq an unread-messages email has covered, and when the last one went (at most one an hour). */
+    emailedSeq: bigint('emailed_seq', { mode: 'number' }).notNull().default(0),
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.userId] })],
+);
+
+export const REPORT_STATUSES = ['open', 'dismissed', 'removed'] as const;
+export const reportStatusEnum = pgEnum('message_report_status', REPORT_STATUSES);
+
+/** A participant's report of a message to the admins; resolved by dismissing it or removing the message. */
+export const messageReports = pgTable(
+  'message_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    reporterId: text('reporter_id').references(() => user.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    status: reportStatusEnum('status').notNull().default('open'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('message_reports_message_reporter_key').on(t.messageId, t.reporterId),
+    index('message_reports_open_idx').on(t.createdAt).where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/**
+ * The in-app notification centre: one row per item. `subject_key` makes an item replaceable: a conversation has one
+ * item per recipient ("New message from …") that each new message updates and marks unread again.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    subjectKey: text('subject_key').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('notifications_user_subject_key').on(t.userId, t.subjectKey),
+    index('notifications_user_recent_idx').on(t.userId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
 );

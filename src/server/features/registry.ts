@@ -6,6 +6,7 @@ import * as adminApplications from './admin-applications/routes';
 import * as adminContact from './admin-contact/routes';
 import * as adminProjects from './admin-projects/routes';
 import * as adminProvenance from './admin-provenance/routes';
+import * as adminReports from './admin-reports/routes';
 import * as adminSeal from './admin-seal/routes';
 import * as adminSettings from './admin-settings/routes';
 import * as adminUsers from './admin-users/routes';
@@ -15,10 +16,12 @@ import * as aiPolicy from './ai-policy/routes';
 import * as audit from './audit/routes';
 import * as client from './client/routes';
 import * as contact from './contact/routes';
+import * as conversations from './conversations/routes';
 import * as creatorDashboard from './creator-dashboard/routes';
 import * as files from './files/routes';
 import * as health from './health/routes';
 import * as marketplace from './marketplace/routes';
+import * as notifications from './notifications/routes';
 import * as pageForms from './page-forms/routes';
 import * as portfolio from './portfolio/routes';
 import * as processRecord from './process-record/routes';
@@ -52,6 +55,7 @@ export const features = [
   feature('admin-contact', adminContact),
   feature('admin-projects', adminProjects),
   feature('admin-provenance', adminProvenance),
+  feature('admin-reports', adminReports),
   feature('admin-seal', adminSeal),
   feature('admin-settings', adminSettings),
   feature('admin-users', adminUsers),
@@ -61,10 +65,12 @@ export const features = [
   feature('audit', audit),
   feature('client', client),
   feature('contact', contact),
+  feature('conversations', conversations),
   feature('creator-dashboard', creatorDashboard),
   feature('files', files),
   feature('health', health),
   feature('marketplace', marketplace),
+  feature('notifications', notifications),
   feature('page-forms', pageForms),
   feature('portfolio', portfolio),
   feature('process-record', processRecord),

@@ -93,7 +93,7 @@ export const createStorage = (driver: StorageDriver) => ({
     if (!parsed.key.endsWith(THUMBNAIL_SUFFIX)) await driver.delete(parsed.bucket, thumbnailKeyOf(parsed.key));
   },
   removeUserFiles: async (userId: string): Promise<void> => {
-    const buckets: StorageBucket[] = ['profile-images', 'client-logos', 'portfolio-items', 'process-docs', 'deliverables'];
+    const buckets: StorageBucket[] = ['profile-images', 'client-logos', 'portfolio-items', 'process-docs', 'deliverables', 'message-attachments'];
     await Promise.all(buckets.map((bucket) => driver.deletePrefix(bucket, userId)));
   },
 });

@@ -7,6 +7,7 @@ import { AuditTab } from '../features/admin/audit-tab';
 import { ContactTab } from '../features/admin/contact-tab';
 import { ProjectsTab } from '../features/admin/projects-tab';
 import { ProvenanceTab } from '../features/admin/provenance-tab';
+import { ReportsTab } from '../features/admin/reports-tab';
 import { SealTab } from '../features/admin/seal-tab';
 import { SettingsTab } from '../features/admin/settings-tab';
 import { UsersTab } from '../features/admin/users-tab';
@@ -22,6 +23,7 @@ const TABS = [
   { value: 'projects', label: 'Projects', Panel: ProjectsTab },
   { value: 'white-glove', label: 'White Glove', Panel: WhiteGloveTab },
   { value: 'workshops', label: 'Workshops', Panel: WorkshopsTab },
+  { value: 'reports', label: 'Reports', Panel: ReportsTab },
   { value: 'contact', label: 'Contact', Panel: ContactTab },
   { value: 'audit', label: 'Audit', Panel: AuditTab },
   { value: 'settings', label: 'Settings', Panel: SettingsTab },

@@ -13,6 +13,7 @@ export const projectView = (overrides: Partial<ProjectView> = {}): ProjectView =
   deliverableUrl: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   completedAt: null,
+  conversationId: null,
   client: { id: 'client-1', name: 'June Alder', companyName: 'Juniper Bakery' },
   creator: null,
   processDocs: [],

@@ -10,6 +10,8 @@ import { conflict, notFound } from '../../http/errors';
 import type { AuthContext } from '../../types';
 import { recordAudit } from '../audit/service';
 import { projectCancelledEmail, projectFlagClearedEmail } from '../admin/emails';
+import { recordProjectEvent } from '../conversations/threads';
+import { creatorOf } from '../projects/access';
 
 const clientProfile = alias(profiles, 'client_profile');
 const makerProfile = alias(profiles, 'maker_profile');
@@ -85,6 +87,16 @@ export const resolveFlag = async (app: FastifyInstance, auth: AuthContext, proje
       .where(and(eq(projects.id, projectId), eq(projects.flagged, true), eq(projects.status, 'in_review')))
       .returning({ status: projects.status, flagged: projects.flagged });
     if (!updated) throw conflict(ADMIN_MESSAGES.projectNotFlagged);
+    const creator = creatorOf(project);
+    if (creator) {
+      // The admin acts for the platform: the thread names the platform, not the person.
+      await recordProjectEvent(tx, {
+        event: decision === 'clear' ? 'flag_cleared' : 'cancelled',
+        project,
+        creatorId: creator.id,
+        actor: { userId: auth.userId, name: app.config.SITE_NAME },
+      });
+    }
 
     for (const person of await participantsOf(tx, project)) {
       const email =

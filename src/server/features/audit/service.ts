@@ -6,7 +6,7 @@ import type { AuthContext } from '../../types';
 
 export interface AuditRecord {
   action: AuditAction;
-  targetType: 'user' | 'maker' | 'mind' | 'project' | 'white_glove_request' | 'workshop' | 'platform' | 'portfolio_item';
+  targetType: 'user' | 'maker' | 'mind' | 'project' | 'white_glove_request' | 'workshop' | 'platform' | 'portfolio_item' | 'message';
   targetId: string;
   reason?: string | null;
   metadata?: Record<string, unknown>;

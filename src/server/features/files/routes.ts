@@ -37,6 +37,8 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
       const { bucket } = request.params;
       const key = request.params['*'];
       if (!/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(key) || key.includes('..')) throw notFound();
+      // Message attachments are served only by their conversation's route, which knows who its participants are.
+      if (bucket === 'message-attachments') throw notFound();
       const isPublic = isPublicBucket(bucket);
       if (!isPublic && !(await canReadPrivate(app, await request.resolveAuth(), key))) throw notFound();
       const stored = await app.storage.open(bucket, key);

@@ -24,6 +24,9 @@ const subjects: Record<ProjectEmailEvent, (title: string) => string> = {
   cancelled: (title) => `A project was cancelled: ${title}`,
 };
 
+/** The subject line, also the title of the in-app notification. */
+export const projectEventTitle = (event: ProjectEmailEvent, title: string): string => subjects[event](title);
+
 const bodies: Record<ProjectEmailEvent, (project: ProjectRow, actorName: string) => string[]> = {
   assigned: (p, actor) => [
     `${actor} would like to work with you on "${p.title}" (${formatDeliverableType(p.deliverableType)}, budget ${formatBudget(Number(p.budget))}).`,

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { dashboardPath } from '../../../domain/routes';
 import type { FastifyInstance } from 'fastify';
 import { FLAG_REASON, type ProjectAction } from '../../../domain/project-lifecycle';
 import { PROJECT_FIELD_MESSAGES, type CreateProjectInput, type ProjectView } from '../../../domain/project-schemas';
@@ -8,7 +10,9 @@ import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import type { AuthContext } from '../../types';
 import { creatorOf, PROJECT_CHANGED, PROJECT_NOT_FOUND, requireProjectAction, requireVisibleProject, unchangedSince } from './access';
 import { findApprovedCreator, findContacts, type ApprovedCreator } from './creators';
-import { enqueueProjectEmail, type ProjectEmailEvent } from './emails';
+import { recordProjectEvent } from '../conversations/threads';
+import { enqueueProjectEmail, projectEventTitle, type ProjectEmailEvent } from './emails';
+import { notify } from '../notifications/service';
 import { loadProjectView, loadProjectViews, type ProjectRow } from './views';
 
 type ProjectChanges = Partial<typeof projects.$inferInsert>;
@@ -24,7 +28,10 @@ const assignmentOf = (creator: ApprovedCreator | null): ProjectChanges => ({
   mindId: creator?.role === 'mind' ? creator.id : null,
 });
 
-/** Emails the other side of the project: the client for a creator's action, the creator for the client's. */
+/**
+ * Tells the other side of the project: a system line in the pair's thread, and an email (the client for a
+ * creator's action, the creator for the client's). Both are written in the event's own transaction.
+ */
 export const notifyOtherSide = async (
   app: FastifyInstance,
   tx: Transaction,
@@ -33,8 +40,25 @@ export const notifyOtherSide = async (
 ): Promise<void> => {
   const { before, after, actor } = input;
   const creator = creatorOf(after) ?? creatorOf(before);
+  if (creator) {
+    await recordProjectEvent(tx, {
+      event: event === 'assigned' ? 'created' : event,
+      project: { ...after, conversationId: after.conversationId ?? before.conversationId },
+      creatorId: creator.id,
+      actor: { userId: actor.userId, name: actor.name },
+    });
+  }
   const recipient = actor.userId === before.clientId ? creator : { id: before.clientId, role: 'client' as const };
   if (!recipient) return;
+  await notify(tx, {
+    userId: recipient.id,
+    kind: 'project',
+    // Every event is its own item.
+    subjectKey: `project:${after.id}:${event}:${randomUUID()}`,
+    title: projectEventTitle(event, after.title),
+    body: `From ${actor.name}`,
+    link: dashboardPath(recipient.role),
+  });
   const contact = (await findContacts(tx, [recipient.id])).get(recipient.id);
   if (!contact) return;
   await enqueueProjectEmail(app, tx, event, { project: after, to: { ...contact, dashboard: recipient.role }, actorName: actor.name });

@@ -64,6 +64,7 @@ export const loadProjectViews = async (db: DbExecutor, where: SQL | undefined, l
       deliverableUrl: project.deliverableUrl,
       createdAt: project.createdAt.toISOString(),
       completedAt: project.completedAt ? project.completedAt.toISOString() : null,
+      conversationId: project.conversationId,
       client: { id: project.clientId, name: clientName ?? 'Unknown client', companyName: companyName ?? null },
       creator,
       processDocs: docs

@@ -62,6 +62,7 @@ export const buildRobots = (publicUrl: string, aiTrainingOptOut: boolean): strin
     'Disallow: /reset-password',
     'Disallow: /onboard-',
     'Disallow: /dashboard-',
+    'Disallow: /inbox',
     'Disallow: /files/process-docs/',
     'Disallow: /files/deliverables/',
     '',

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { Menu, X } from 'lucide-react';
+import { Menu, MessagesSquare, X } from 'lucide-react';
 import { dashboardPath } from '../../../domain/routes';
+import { useInboxCount } from '../../lib/inbox-stream';
 import { useSession } from '../../lib/session';
 import { cn } from '../../lib/utils';
 import { Button, buttonVariants } from '../ui/button';
@@ -14,17 +15,40 @@ function AccountAction({ className, onNavigate }: { className?: string; onNaviga
   // for everyone, and a signed-in visitor sees Dashboard once the session has loaded.
   if (user) {
     return (
-      <Button asChild size="sm" variant="secondary" className={className}>
-        <Link to={dashboardPath(user.role)} onClick={onNavigate}>
-          Dashboard
-        </Link>
-      </Button>
+      // In the phone menu (a className is given) the two stack, full width.
+      <span className={className ? 'mt-6 flex flex-col gap-3' : 'flex items-center gap-2'}>
+        {user.role !== 'admin' ? <InboxLink onNavigate={onNavigate} className={className && 'h-11 w-full text-[0.9375rem]'} /> : null}
+        <Button asChild size="sm" variant="secondary" className={className && 'h-11 w-full text-[0.9375rem]'}>
+          <Link to={dashboardPath(user.role)} onClick={onNavigate}>
+            Dashboard
+          </Link>
+        </Button>
+      </span>
     );
   }
   return (
     <Button asChild size="sm" className={className}>
       <Link to="/auth" onClick={onNavigate}>
         Join
+      </Link>
+    </Button>
+  );
+}
+
+/** 'Inbox' with the unread count, kept current by the message stream. */
+function InboxLink({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
+  const count = useInboxCount(true);
+  const label = count ? `Inbox, ${count} unread` : 'Inbox';
+  return (
+    <Button asChild size="sm" variant="ghost" className={cn('relative', className)}>
+      <Link to="/inbox" onClick={onNavigate} aria-label={label}>
+        <MessagesSquare aria-hidden="true" />
+        <span aria-hidden="true">Inbox</span>
+        {count ? (
+          <span data-testid="inbox-count" aria-hidden="true" className="inline-flex min-w-5 items-center justify-center rounded-full bg-accent px-1.5 text-xs font-semibold text-accent-foreground">
+            {count}
+          </span>
+        ) : null}
       </Link>
     </Button>
   );

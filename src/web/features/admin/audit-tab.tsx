@@ -18,6 +18,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'settings.update': 'Changed platform settings',
   'provenance.approve': 'Cleared a portfolio image in provenance review',
   'provenance.remove': 'Removed a portfolio image after provenance review',
+  'report.dismiss': 'Dismissed a message report',
+  'message.remove': 'Removed a reported message',
 };
 
 const labelOf = (action: string) => ACTION_LABELS[action as AuditAction] ?? action;

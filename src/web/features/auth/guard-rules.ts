@@ -7,11 +7,13 @@ import { onboardPath } from '../../../domain/routes';
  * - `onboard`: any signed-in user; someone with another role goes to their own onboarding (admins to their dashboard).
  * - `maker-dashboard`: signed-in makers; anyone else signed in goes to '/'.
  * - `dashboard`: only that role; everyone else goes to /auth.
+ * - `signed-in`: anyone signed in (the inbox; what each person sees there is the API's rule).
  */
 export type GuardRule =
   | { kind: 'onboard'; role: SignupRole }
   | { kind: 'maker-dashboard' }
-  | { kind: 'dashboard'; role: Exclude<UserRole, 'maker'> };
+  | { kind: 'dashboard'; role: Exclude<UserRole, 'maker'> }
+  | { kind: 'signed-in' };
 
 /** Slashes stay readable (`/auth?redirect=/dashboard-maker`); `?`, `&` and `#` are encoded so the query survives. */
 export const authPathFor = (pathname: string): string =>
@@ -28,5 +30,7 @@ export function resolveGuardRedirect(rule: GuardRule, user: SessionUser | null, 
       return user.role === 'maker' ? null : '/';
     case 'dashboard':
       return user.role === rule.role ? null : '/auth';
+    case 'signed-in':
+      return null;
   }
 }

@@ -1,4 +1,6 @@
-import { Download, FileText } from 'lucide-react';
+import { Link } from 'react-router';
+import { Download, FileText, MessageCircle } from 'lucide-react';
+import { inboxPath } from '../../../domain/conversation-schemas';
 import { formatBudget, formatDeliverableType, PROCESS_DOC_HINT, type ProjectView } from '../../../domain/project-schemas';
 import { isPreviewableImageUrl } from '../../../domain/upload-policy';
 import { Card } from '../../components/ui/card';
@@ -34,6 +36,15 @@ export function ProjectCard({ project, perspective }: { project: ProjectView; pe
             <span className="font-medium text-ink">{formatBudget(project.budget)}</span>
           </p>
           <p className="mt-0.5 text-sm text-muted-foreground">{counterpart}</p>
+          {project.conversationId ? (
+            <Link
+              to={inboxPath(project.conversationId)}
+              className="mt-2 inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-accent-strong underline-offset-4 hover:underline"
+            >
+              <MessageCircle aria-hidden="true" className="size-4" />
+              Open conversation
+            </Link>
+          ) : null}
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
           <ProjectStatusBadge status={project.status} />

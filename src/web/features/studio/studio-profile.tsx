@@ -6,7 +6,7 @@ import { CreatorAvatar } from '../../components/creator-card';
 import { RoleBadge } from '../../components/role-badge';
 import { SealBadge } from '../../components/seal-badge';
 import { Badge } from '../../components/ui/badge';
-import { HireButton } from './hire-actions';
+import { HireButton, MessageButton } from './hire-actions';
 import { IntroVideo } from './intro-video';
 
 const websiteLabel = (url: string): string => {
@@ -78,6 +78,7 @@ export function StudioProfile({ studio }: { studio: StudioData }) {
         </div>
         <div className="mt-10 flex flex-wrap gap-3">
           <HireButton creatorId={studio.id} role={studio.role} />
+          <MessageButton creator={studio} />
         </div>
       </div>
       <div className="space-y-6">

@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminReportListSchema, resolveReportSchema } from '../../../domain/conversation-schemas';
+import { errorBodySchema } from '../../http/schemas';
+import { listOpenReports, resolveReport } from '../conversations/reports';
+
+export const prefix = '/api/admin/reports';
+
+const params = z.object({ id: z.uuid() });
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+
+export const routes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/', {
+    config: { access: ['admin'] },
+    schema: { tags: ['admin'], summary: 'Open message reports, oldest first, each with the message and its context', response: { 200: adminReportListSchema, ...errors } },
+    handler: async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { reports: await listOpenReports(app) };
+    },
+  });
+
+  for (const decision of ['dismiss', 'remove'] as const) {
+    app.post(`/:id/${decision}`, {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['admin'],
+        summary: decision === 'dismiss' ? 'Dismiss a report (audited)' : "Remove the reported message: it reads 'Message removed by Humanmade' (audited)",
+        params,
+        body: resolveReportSchema,
+        response: { 204: z.null(), ...errors },
+      },
+      handler: async (request, reply) => {
+        await resolveReport(app, await request.requireAuth(), request.params.id, decision, request.body.reason);
+        return reply.status(204).send(null);
+      },
+    });
+  }
+};

@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messageAttachments, projects } from '../../db/schema';
+import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { approveMaker, multipart, onboardedClient, pdfBuffer, pngBuffer, projectPayload } from '../../../../test/support/project-fixtures';
+import { SCRIPT_PAYLOAD } from '../../../../test/security/hostile-files';
+
+let ctx: TestContext;
+let client: TestUser;
+let maker: TestUser;
+let stranger: TestUser;
+let otherMaker: TestUser;
+let admin: TestUser;
+let conversationId: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  client = await onboardedClient(ctx);
+  stranger = await onboardedClient(ctx, 'Stranger Co');
+  maker = await approveMaker(ctx, { name: 'Mara Maker' });
+  otherMaker = await approveMaker(ctx);
+  admin = await ctx.createAdmin();
+  const started = await ctx.inject(client, {
+    method: 'POST',
+    url: '/api/conversations',
+    payload: { creatorId: maker.id, body: 'Hello', clientMessageId: randomUUID() },
+  });
+  conversationId = started.json().conversationId;
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const attach = (user: TestUser | null, file: { data: Buffer; filename: string; contentType: string }, fields: Record<string, string> = {}, id = conversationId) => {
+  const body = multipart(file, { clientMessageId: randomUUID(), ...fields });
+  return ctx.inject(user, { method: 'POST', url: `/api/conversations/${id}/attachments`, ...body });
+};
+
+describe('attachments', () => {
+  it('sends an image with text; it is re-encoded without metadata and served only to those who may read the thread', async () => {
+    const withExif = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#a5472a' } })
+      .jpeg()
+      .withMetadata({ exif: { IFD0: { Copyright: 'secret-gps-owner' } } })
+      .toBuffer();
+    const response = await attach(client, { data: withExif, filename: '..\\..\\sketch<1>.jpg', contentType: 'image/jpeg' }, { body: 'The sketch' });
+    expect(response.statusCode, response.body).toBe(201);
+    const { message } = response.json();
+    expect(message.body).toBe('The sketch');
+    expect(message.attachments).toHaveLength(1);
+    const [file] = message.attachments;
+    expect(file).toMatchObject({ mime: 'image/jpeg', isImage: true, name: 'sketch1.jpg' });
+
+    await expectAccess(ctx, { method: 'GET', url: file.url }, [
+      ['anonymous', null, 401],
+      ['another client', stranger, 404],
+      ['another creator', otherMaker, 404],
+      ['admin (nothing flagged)', admin, 404],
+      ['client', client, 200],
+      ['creator', maker, 200],
+    ]);
+    const served = await ctx.inject(maker, { method: 'GET', url: file.url });
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(served.headers['cache-control']).toBe('private, no-store');
+    expect(served.rawPayload.includes(Buffer.from('secret-gps-owner'))).toBe(false);
+
+    // The storage key cannot be fetched through the public file route by anyone, admins included.
+    const [row] = await ctx.db.select().from(messageAttachments).where(eq(messageAttachments.id, file.id));
+    for (const user of [null, client, admin]) {
+      expect((await ctx.inject(user, { method: 'GET', url: `/files/message-attachments/${row.storageKey}` })).statusCode).toBe(404);
+    }
+  });
+
+  it('serves a PDF only as a download, and to an admin once a linked project is flagged', async () => {
+    const response = await attach(maker, { data: pdfBuffer(), filename: 'brief.pdf', contentType: 'application/pdf' });
+    expect(response.statusCode, response.body).toBe(201);
+    const [file] = response.json().message.attachments;
+    expect(file).toMatchObject({ mime: 'application/pdf', isImage: false, name: 'brief.pdf' });
+    const served = await ctx.inject(client, { method: 'GET', url: file.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-disposition']).toMatch(/^attachment;/);
+
+    const created = await ctx.inject(client, { method: 'POST', url: '/api/projects', payload: projectPayload({ creatorId: maker.id }) });
+    const projectId = created.json().id;
+    await ctx.db.update(projects).set({ status: 'in_review', deliverableUrl: `/files/deliverables/${maker.id}/${projectId}/deliverable.png` }).where(eq(projects.id, projectId));
+    expect((await ctx.inject(admin, { method: 'GET', url: file.url })).statusCode).toBe(404);
+    expect((await ctx.inject(client, { method: 'POST', url: `/api/projects/${projectId}/flag` })).statusCode).toBe(200);
+    expect((await ctx.inject(admin, { method: 'GET', url: file.url })).statusCode).toBe(200);
+    expect((await ctx.inject(stranger, { method: 'GET', url: file.url })).statusCode).toBe(404);
+  });
+
+  it('refuses files by their content, not their name, and strangers before reading the file', async () => {
+    const html = await attach(client, { data: Buffer.from(SCRIPT_PAYLOAD), filename: 'photo.png', contentType: 'image/png' });
+    expect(html.statusCode).toBe(400);
+    expect(html.json().fields).toEqual({ file: 'Unsupported file type. Please choose a JPG, PNG, GIF or WebP image, or a PDF.' });
+    const svg = await attach(client, { data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), filename: 'a.svg', contentType: 'image/svg+xml' });
+    expect(svg.statusCode).toBe(400);
+    const png = { data: await pngBuffer(), filename: 'a.png', contentType: 'image/png' };
+    expect((await attach(stranger, png)).statusCode).toBe(404);
+    expect((await attach(null, png)).statusCode).toBe(401);
+    expect((await attach(client, png, { body: 'x'.repeat(5001) })).json().fields).toHaveProperty('body');
+  });
+
+  it('is idempotent: a retried upload returns the first message and keeps one file', async () => {
+    const clientMessageId = randomUUID();
+    const png = { data: await pngBuffer('#123456'), filename: 'retry.png', contentType: 'image/png' };
+    const first = await attach(client, png, { clientMessageId });
+    const retry = await attach(client, png, { clientMessageId });
+    expect(first.statusCode).toBe(201);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().message.id).toBe(first.json().message.id);
+    const rows = await ctx.db.select().from(messageAttachments).where(eq(messageAttachments.messageId, first.json().message.id));
+    expect(rows).toHaveLength(1);
+  });
+});

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { attachmentFieldsSchema, CONVERSATION_MESSAGES, type SentMessage } from '../../../domain/conversation-schemas';
+import { messageAttachments, messages } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import type { ReceivedUpload } from '../../storage/upload-request';
+import type { StoredFile } from '../../storage/storage';
+import type { AuthContext } from '../../types';
+import { requireParticipant, requireReadableConversation } from './access';
+import { appendMessage } from './service';
+import { toMessageViews } from './views';
+
+const ATTACHMENT_BUCKET = 'message-attachments' as const;
+
+/** A file name as the person chose it, made safe to show and to put in a header: no paths, controls or quotes. */
+export const cleanFileName = (name: string, extension: string): string => {
+  const base = (name.split(/[\\/]/).pop() ?? '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f"<>]/g, '')
+    .trim()
+    .slice(0, 120);
+  if (!base) return `attachment.${extension}`;
+  return base.toLowerCase().endsWith(`.${extension}`) ? base : `${base.replace(/\.[A-Za-z0-9]{1,5}$/, '')}.${extension}`;
+};
+
+const parseFields = (fields: Record<string, string>) => {
+  const parsed = attachmentFieldsSchema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? 'file')] ??= issue.message;
+  throw badRequest(Object.values(fieldErrors)[0] ?? 'Invalid message', fieldErrors);
+};
+
+/**
+ * Sends a message with one attachment (an image or a PDF up to 20 MB, checked by its content). The file is stored
+ * under the sender's folder before the message is written, and removed again if the write fails or a retry of the
+ * same send already made the message.
+ */
+export const sendAttachment = async (
+  app: FastifyInstance,
+  auth: AuthContext,
+  conversationId: string,
+  upload: ReceivedUpload,
+): Promise<{ created: boolean; sent: SentMessage }> => {
+  const fields = parseFields(upload.fields);
+  const [earlier] = await app.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.senderId, auth.userId), eq(messages.clientMessageId, fields.clientMessageId)));
+  if (earlier) {
+    if (earlier.conversationId !== conversationId) throw conflict('This message id was already used in another conversation.');
+    const [view] = await toMessageViews(app.db, [earlier]);
+    return { created: false, sent: { conversationId, message: view } };
+  }
+  const attachmentId = randomUUID();
+  const stored: StoredFile = await app.storage.saveUpload('messageAttachment', `${auth.userId}/${conversationId}/${attachmentId}`, upload.data);
+  const removeStored = () =>
+    app.storage.removeByUrl(stored.url).catch((error: unknown) => app.log.warn({ err: error }, 'could not remove an attachment'));
+  try {
+    const result = await app.db.transaction(async (tx) => {
+      const { row } = await requireParticipant(tx, auth, conversationId);
+      return appendMessage(tx, row, auth, {
+        body: fields.body,
+        clientMessageId: fields.clientMessageId,
+        withMessage: async (inner, message) => {
+          await inner.insert(messageAttachments).values({
+            id: attachmentId,
+            messageId: message.id,
+            conversationId,
+            storageKey: stored.key,
+            mime: stored.mime,
+            name: cleanFileName(upload.filename, stored.key.split('.').pop() ?? 'bin'),
+            size: upload.data.length,
+          });
+        },
+      });
+    });
+    if (!result.created) await removeStored();
+    const [view] = await toMessageViews(app.db, [result.message]);
+    return { created: result.created, sent: { conversationId, message: view } };
+  } catch (error) {
+    await removeStored();
+    throw error;
+  }
+};
+
+/**
+ * Opens an attachment for someone who may read its conversation (the two participants, or an admin while a
+ * linked project is flagged). Anyone else, signed in or not, gets 404.
+ */
+export const openAttachment = async (app: FastifyInstance, auth: AuthContext, conversationId: string, attachmentId: string) => {
+  await requireReadableConversation(app.db, auth, conversationId);
+  // A message an admin removed takes its files with it.
+  const [file] = await app.db
+    .select({ storageKey: messageAttachments.storageKey, mime: messageAttachments.mime, name: messageAttachments.name })
+    .from(messageAttachments)
+    .innerJoin(messages, eq(messages.id, messageAttachments.messageId))
+    .where(and(eq(messageAttachments.id, attachmentId), eq(messageAttachments.conversationId, conversationId), isNull(messages.removedAt)));
+  if (!file) throw notFound(CONVERSATION_MESSAGES.attachmentNotFound);
+  const stored = await app.storage.open(ATTACHMENT_BUCKET, file.storageKey);
+  if (!stored) throw notFound(CONVERSATION_MESSAGES.attachmentNotFound);
+  return { file, stored };
+};

@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import type { NotificationHandlers, NotificationListener } from '../../db/notifications';
+
+/** The PostgreSQL channel that carries "something new in this conversation" to every instance. */
+export const CONVERSATION_CHANNEL = 'hm_conversations';
+
+export interface ConversationEvent {
+  conversationId: string;
+  /** The seq of the new message (readers fetch from their last seen seq, so nothing rides in the payload). */
+  seq: number;
+  /** Whose streams should hear of it: the two participants (or, for a read marker, the reader). */
+  userIds: string[];
+  /** 'read': a participant's read marker moved, so only their unread count changed. */
+  kind?: 'message' | 'read';
+}
+
+/**
+ * Announces a new message. NOTIFY inside the writing transaction is delivered only when that transaction commits,
+ * so a reader is never told of a message it cannot yet read, and a rolled-back write is never announced.
+ */
+export const publishConversationEvent = async (tx: DbExecutor, event: ConversationEvent): Promise<void> => {
+  await tx.execute(sql`select pg_notify(${CONVERSATION_CHANNEL}, ${JSON.stringify(event)})`);
+};
+
+type Listener = (event: ConversationEvent | null) => void;
+
+export interface ConversationHub {
+  /** Hears events for one user's conversations; `null` means "the channel was lost and is back: check for anything missed". */
+  subscribe: (userId: string, listener: Listener) => () => void;
+  /** Live subscriptions on this instance (for figures). */
+  size: () => number;
+  close: () => Promise<void>;
+}
+
+interface HubOptions {
+  /** The database's LISTEN (db/notifications.ts): on PostgreSQL a connection of its own that reconnects by itself. */
+  listen: (channel: string, handlers: NotificationHandlers) => NotificationListener;
+  log: { warn: (object: object, message: string) => void };
+}
+
+/**
+ * One LISTEN per instance, shared by every open stream on it: PostgreSQL (or the embedded database) fans each
+ * committed message out to all instances, and each instance to its own streams. Nothing about who is connected is
+ * kept anywhere but here, so any number of instances can run side by side. When the listening connection comes back
+ * after a loss, every stream is told to check for what it may have missed.
+ */
+export const createConversationHub = ({ listen, log }: HubOptions): ConversationHub => {
+  const listeners = new Map<string, Set<Listener>>();
+  let listener: NotificationListener | null = null;
+  let lost = false;
+  let closed = false;
+
+  const dispatch = (payload: string) => {
+    let event: ConversationEvent;
+    try {
+      event = JSON.parse(payload) as ConversationEvent;
+    } catch {
+      return;
+    }
+    for (const userId of event.userIds ?? []) for (const subscriber of listeners.get(userId) ?? []) subscriber(event);
+  };
+  const everyone = () => {
+    for (const set of listeners.values()) for (const subscriber of set) subscriber(null);
+  };
+
+  const start = () => {
+    listener ??= listen(CONVERSATION_CHANNEL, {
+      onNotify: dispatch,
+      onState: (listening) => {
+        if (closed) return;
+        if (!listening) {
+          lost = true;
+          return;
+        }
+        if (lost) everyone();
+        lost = false;
+      },
+      onError: (error) => log.warn({ err: error }, 'conversation channel lost; listening again'),
+    });
+  };
+
+  return {
+    subscribe: (userId, subscriber) => {
+      if (!closed) start();
+      const set = listeners.get(userId) ?? new Set<Listener>();
+      set.add(subscriber);
+      listeners.set(userId, set);
+      return () => {
+        set.delete(subscriber);
+        if (set.size === 0) listeners.delete(userId);
+      };
+    },
+    size: () => [...listeners.values()].reduce((total, set) => total + set.size, 0),
+    close: async () => {
+      closed = true;
+      listeners.clear();
+      await listener?.close().catch(() => undefined);
+    },
+  };
+};

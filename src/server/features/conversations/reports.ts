@@ -1,0 +1,111 @@
+import { and, asc, desc, eq, gte, inArray, lte } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { CONVERSATION_MESSAGES, type AdminReport } from '../../../domain/conversation-schemas';
+import { messageReports, messages } from '../../db/schema';
+import { conflict, notFound } from '../../http/errors';
+import type { AuthContext } from '../../types';
+import { recordAudit } from '../audit/service';
+import { requireParticipant } from './access';
+import { loadPeople, toMessageViews } from './views';
+
+/** How many messages before and after a reported one the admin sees. */
+const CONTEXT_EACH_SIDE = 4;
+const REPORT_LIST_LIMIT = 50;
+
+/**
+ * A participant reports a message the other person wrote. Reporting the same message again is answered as done,
+ * and writes nothing more.
+ */
+export const reportMessage = async (app: FastifyInstance, auth: AuthContext, conversationId: string, messageId: string, reason: string) => {
+  await requireParticipant(app.db, auth, conversationId);
+  const [message] = await app.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.conversationId, conversationId)));
+  if (!message) throw notFound('Message not found');
+  if (message.kind !== 'text' || message.senderId === auth.userId) throw conflict(CONVERSATION_MESSAGES.cannotReport);
+  await app.db
+    .insert(messageReports)
+    .values({ messageId, conversationId, reporterId: auth.userId, reason: reason || null })
+    .onConflictDoNothing({ target: [messageReports.messageId, messageReports.reporterId] });
+};
+
+/** Open reports, oldest first, each with the reported message and the messages around it. */
+export const listOpenReports = async (app: FastifyInstance): Promise<AdminReport[]> => {
+  const reports = await app.db
+    .select()
+    .from(messageReports)
+    .where(eq(messageReports.status, 'open'))
+    .orderBy(asc(messageReports.createdAt))
+    .limit(REPORT_LIST_LIMIT);
+  const result: AdminReport[] = [];
+  for (const report of reports) {
+    const [reported] = await app.db.select().from(messages).where(eq(messages.id, report.messageId));
+    if (!reported) continue;
+    const around = await app.db
+      .select()
+      .from(messages)
+      .where(
+        and(
+          eq(messages.conversationId, report.conversationId),
+          gte(messages.seq, reported.seq - 50),
+          lte(messages.seq, reported.seq + 50),
+        ),
+      )
+      .orderBy(desc(messages.seq));
+    const index = around.findIndex((row) => row.id === reported.id);
+    const window = around.slice(Math.max(0, index - CONTEXT_EACH_SIDE), index + CONTEXT_EACH_SIDE + 1).reverse();
+    const people = await loadPeople(app.db, [...new Set([report.reporterId, ...window.map((row) => row.senderId)].filter((id): id is string => Boolean(id)))]);
+    const [message] = await toMessageViews(app.db, [reported]);
+    result.push({
+      id: report.id,
+      status: report.status,
+      reason: report.reason,
+      createdAt: report.createdAt.toISOString(),
+      conversationId: report.conversationId,
+      reporter: { id: report.reporterId, name: (report.reporterId && people.get(report.reporterId)?.name) || 'Someone' },
+      message,
+      context: await toMessageViews(app.db, window),
+      people: [...people.values()].map((person) => ({ id: person.id, name: person.name })),
+    });
+  }
+  return result;
+};
+
+/**
+ * An admin resolves a report: dismiss it, or remove the message (it then reads 'Message removed by Humanmade' for
+ * everyone, its files stop being served, and every open report of it is closed). Both are audited.
+ */
+export const resolveReport = async (app: FastifyInstance, auth: AuthContext, reportId: string, decision: 'dismiss' | 'remove', reason: string) => {
+  await app.db.transaction(async (tx) => {
+    const [report] = await tx.select().from(messageReports).where(eq(messageReports.id, reportId)).for('update');
+    if (!report) throw notFound(CONVERSATION_MESSAGES.reportNotFound);
+    if (report.status !== 'open') throw conflict('This report was already resolved.');
+    const now = new Date();
+    if (decision === 'remove') {
+      await tx.update(messages).set({ removedAt: now }).where(eq(messages.id, report.messageId));
+      const open = await tx
+        .select({ id: messageReports.id })
+        .from(messageReports)
+        .where(and(eq(messageReports.messageId, report.messageId), eq(messageReports.status, 'open')));
+      await tx
+        .update(messageReports)
+        .set({ status: 'removed', resolvedAt: now })
+        .where(
+          inArray(
+            messageReports.id,
+            open.map((row) => row.id),
+          ),
+        );
+    } else {
+      await tx.update(messageReports).set({ status: 'dismissed', resolvedAt: now }).where(eq(messageReports.id, reportId));
+    }
+    await recordAudit(tx, auth, {
+      action: decision === 'remove' ? 'message.remove' : 'report.dismiss',
+      targetType: 'message',
+      targetId: report.messageId,
+      reason: reason || null,
+      metadata: { reportId, conversationId: report.conversationId },
+    });
+  });
+};

@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, TEST_ORIGIN, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { approveMaker, onboardedClient } from '../../../../test/support/project-fixtures';
+
+let ctx: TestContext;
+let client: TestUser;
+let maker: TestUser;
+let stranger: TestUser;
+let conversationId: string;
+let baseUrl: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  client = await onboardedClient(ctx);
+  stranger = await onboardedClient(ctx, 'Stranger Co');
+  maker = await approveMaker(ctx, { name: 'Mara Maker' });
+  const started = await ctx.inject(client, {
+    method: 'POST',
+    url: '/api/conversations',
+    payload: { creatorId: maker.id, body: 'Hello', clientMessageId: randomUUID() },
+  });
+  conversationId = started.json().conversationId;
+  baseUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+interface StreamEvent {
+  event: string;
+  id?: string;
+  data: string;
+}
+
+/** Holds an SSE stream open like a browser's EventSource, collecting its events. */
+const openStream = (user: TestUser, lastEventId?: number) =>
+  new Promise<{ events: StreamEvent[]; status: number; waitFor: (test: (e: StreamEvent) => boolean) => Promise<StreamEvent>; close: () => void }>((resolve, reject) => {
+    const events: StreamEvent[] = [];
+    const waiters: Array<{ test: (e: StreamEvent) => boolean; done: (e: StreamEvent) => void }> = [];
+    const request = http.get(
+      `${baseUrl}/api/conversations/events`,
+      { headers: { accept: 'text/event-stream', cookie: user.cookie, origin: TEST_ORIGIN, ...(lastEventId ? { 'last-event-id': String(lastEventId) } : {}) } },
+      (response) => {
+        let buffer = '';
+        response.setEncoding('utf8');
+        response.on('error', () => undefined);
+        response.on('data', (chunk: string) => {
+          buffer += chunk;
+          let end = buffer.indexOf('\n\n');
+          while (end >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            end = buffer.indexOf('\n\n');
+            const event: StreamEvent = { event: 'message', data: '' };
+            let hasData = false;
+            for (const line of block.split('\n')) {
+              if (line.startsWith('event: ')) event.event = line.slice(7);
+              else if (line.startsWith('id: ')) event.id = line.slice(4);
+              else if (line.startsWith('data: ')) {
+                event.data = line.slice(6);
+                hasData = true;
+              }
+            }
+            if (!hasData) continue;
+            events.push(event);
+            for (const waiter of [...waiters]) {
+              if (waiter.test(event)) {
+                waiters.splice(waiters.indexOf(waiter), 1);
+                waiter.done(event);
+              }
+            }
+          }
+        });
+        resolve({
+          events,
+          status: response.statusCode ?? 0,
+          waitFor: (test) =>
+            new Promise((done, fail) => {
+              const found = events.find(test);
+              if (found) return done(found);
+              const timer = setTimeout(() => fail(new Error(`no matching event; got ${JSON.stringify(events)}`)), 5000);
+              waiters.push({ test, done: (event) => (clearTimeout(timer), done(event)) });
+            }),
+          close: () => request.destroy(),
+        });
+      },
+    );
+    request.on('error', (error) => {
+      if (!(error as NodeJS.ErrnoException).code?.startsWith('ECONNRESET')) reject(error);
+    });
+  });
+
+const send = (user: TestUser, body: string) =>
+  ctx.inject(user, { method: 'POST', url: `/api/conversations/${conversationId}/messages`, payload: { body, clientMessageId: randomUUID() } });
+
+const isMessage = (body: string) => (event: StreamEvent) => event.event === 'message' && JSON.parse(event.data).body === body;
+
+describe('the message stream', () => {
+  it('delivers a new message and the unread count to the other participant, and nothing to a stranger', async () => {
+    const clientStream = await openStream(client);
+    const strangerStream = await openStream(stranger);
+    expect(clientStream.status).toBe(200);
+    await clientStream.waitFor((event) => event.event === 'unread');
+    const sent = await send(maker, 'Yes, May works');
+    expect(sent.statusCode).toBe(201);
+    const arrived = await clientStream.waitFor(isMessage('Yes, May works'));
+    expect(arrived.id).toBe(String(sent.json().message.seq));
+    await clientStream.waitFor((event) => event.event === 'unread' && JSON.parse(event.data).unread === 1);
+    expect(strangerStream.events.filter((event) => event.event === 'message')).toEqual([]);
+    // Reading it moves the count on the reader's stream.
+    const read = await ctx.inject(client, { method: 'POST', url: `/api/conversations/${conversationId}/read`, payload: { seq: sent.json().message.seq } });
+    expect(read.statusCode).toBe(204);
+    await clientStream.waitFor((event) => event.event === 'unread' && JSON.parse(event.data).unread === 0 && clientStream.events.indexOf(event) > clientStream.events.indexOf(arrived));
+    clientStream.close();
+    strangerStream.close();
+  });
+
+  it('resumes after Last-Event-ID with everything missed while away', async () => {
+    const before = await send(client, 'Before the drop');
+    const missedOne = await send(maker, 'Missed one');
+    const missedTwo = await send(maker, 'Missed two');
+    expect(missedTwo.statusCode).toBe(201);
+    const resumed = await openStream(client, before.json().message.seq);
+    await resumed.waitFor(isMessage('Missed two'));
+    const bodies = resumed.events.filter((event) => event.event === 'message').map((event) => JSON.parse(event.data).body);
+    expect(bodies).toEqual(['Missed one', 'Missed two']);
+    expect(missedOne.statusCode).toBe(201);
+    resumed.close();
+  });
+
+  it('answers the unread count as JSON to a plain request, and refuses the anonymous', async () => {
+    const json = await ctx.inject(client, { method: 'GET', url: '/api/conversations/events' });
+    expect(json.statusCode).toBe(200);
+    expect(json.json()).toHaveProperty('unread');
+    expect((await ctx.inject(null, { method: 'GET', url: '/api/conversations/events', headers: { accept: 'text/event-stream' } })).statusCode).toBe(401);
+  });
+
+  it('ends open streams when the server closes', async () => {
+    const stream = await openStream(maker);
+    await stream.waitFor((event) => event.event === 'unread');
+    // ctx.close() in afterAll would hang on an open stream if preClose did not end it; here it just must not throw.
+    expect(stream.status).toBe(200);
+  });
+});

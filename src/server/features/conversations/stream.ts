@@ -1,0 +1,152 @@
+import { and, asc, desc, eq, gt, inArray, or } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { DbExecutor } from '../../db/client';
+import { conversations, messages } from '../../db/schema';
+import type { AuthContext } from '../../types';
+import type { ConversationHub } from './realtime';
+import { countUnread, toMessageViews } from './views';
+
+/** A comment line this often keeps proxies from closing a quiet stream. */
+export const HEARTBEAT_MS = 25_000;
+const CATCH_UP_LIMIT = 500;
+
+const participantOf = (userId: string) => or(eq(conversations.clientId, userId), eq(conversations.creatorId, userId));
+
+/** The newest message seq in the user's conversations (where a fresh stream starts). */
+const newestSeq = async (db: DbExecutor, userId: string): Promise<number> => {
+  const [row] = await db
+    .select({ seq: messages.seq })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(participantOf(userId))
+    .orderBy(desc(messages.seq))
+    .limit(1);
+  return row?.seq ?? 0;
+};
+
+/** Messages in the user's conversations after `afterSeq`, plus any of `alsoSeqs` (a late commit of a lower seq). */
+const messagesSince = async (db: DbExecutor, userId: string, afterSeq: number, alsoSeqs: number[]) => {
+  const rows = await db
+    .select({ message: messages })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(and(participantOf(userId), alsoSeqs.length > 0 ? or(gt(messages.seq, afterSeq), inArray(messages.seq, alsoSeqs)) : gt(messages.seq, afterSeq)))
+    .orderBy(asc(messages.seq))
+    .limit(CATCH_UP_LIMIT);
+  return toMessageViews(
+    db,
+    rows.map((row) => row.message),
+  );
+};
+
+const parseLastEventId = (request: FastifyRequest): number | null => {
+  const header = request.headers['last-event-id'];
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value || !/^\d{1,15}$/.test(value)) return null;
+  return Number(value);
+};
+
+export interface OpenStreams {
+  add: (end: () => void) => () => void;
+  endAll: () => void;
+}
+
+export const createOpenStreams = (): OpenStreams => {
+  const ends = new Set<() => void>();
+  return {
+    add: (end) => {
+      ends.add(end);
+      return () => ends.delete(end);
+    },
+    endAll: () => {
+      for (const end of [...ends]) end();
+    },
+  };
+};
+
+/**
+ * Streams the user's new messages (`event: message`, id = seq) and their unread count (`event: unread`) as
+ * Server-Sent Events. A reconnecting browser sends Last-Event-ID and gets everything after it from the database,
+ * so nothing is lost across a dropped connection or a restart. Each event from the hub makes the stream read the
+ * database again from its own position, so the payload of a notification is never trusted for content.
+ */
+export const openMessageStream = async (
+  app: FastifyInstance,
+  hub: ConversationHub,
+  streams: OpenStreams,
+  auth: AuthContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> => {
+  const resumeFrom = parseLastEventId(request);
+  let position = resumeFrom ?? (await newestSeq(app.db, auth.userId));
+  const sent = new Set<number>();
+  let closed = false;
+  let queue: Promise<void> = Promise.resolve();
+  const pendingSeqs = new Set<number>();
+
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    connection: 'keep-alive',
+    'x-content-type-options': 'nosniff',
+    // Proxies that buffer responses (nginx) would hold events back.
+    'x-accel-buffering': 'no',
+    'x-request-id': request.id,
+  });
+  const write = (chunk: string) => {
+    if (!closed) raw.write(chunk);
+  };
+  write('retry: 3000\n\n');
+
+  const pushUpdates = async () => {
+    const also = [...pendingSeqs].filter((seq) => seq <= position && !sent.has(seq));
+    pendingSeqs.clear();
+    const found = await messagesSince(app.db, auth.userId, position, also);
+    for (const message of found) {
+      if (sent.has(message.seq)) continue;
+      sent.add(message.seq);
+      position = Math.max(position, message.seq);
+      write(`event: message\nid: ${position}\ndata: ${JSON.stringify(message)}\n\n`);
+    }
+    // Remember only recent seqs: a late commit is at most a few messages behind.
+    if (sent.size > 1000) for (const seq of [...sent].slice(0, sent.size - 500)) sent.delete(seq);
+    write(`event: unread\ndata: ${JSON.stringify({ unread: await countUnread(app.db, auth.userId) })}\n\n`);
+  };
+  const schedule = () => {
+    queue = queue
+      .then(() => (closed ? undefined : pushUpdates()))
+      .catch((error: unknown) => request.log.warn({ err: error }, 'message stream could not read new messages'));
+  };
+
+  const unsubscribe = hub.subscribe(auth.userId, (event) => {
+    if (event && event.kind !== 'read') pendingSeqs.add(event.seq);
+    schedule();
+  });
+  const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
+  heartbeat.unref();
+
+  const cleanUp = () => {
+    if (closed) return;
+    closed = true;
+    clearInterval(heartbeat);
+    unsubscribe();
+    forget();
+  };
+  const forget = streams.add(() => {
+    cleanUp();
+    raw.end();
+  });
+  raw.on('error', (error) => {
+    request.log.debug({ err: error }, 'message stream error');
+    cleanUp();
+  });
+  // The response's close, not the request's: a GET's request stream closes as soon as it has been read.
+  raw.on('close', cleanUp);
+  request.raw.on('error', cleanUp);
+
+  // The first batch: what was missed since Last-Event-ID (if any), and the unread count.
+  schedule();
+};

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../db/schema';
+import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { approveMaker, emailsTo, onboardedClient } from '../../../../test/support/project-fixtures';
+import { emailUnreadMessages } from './unread-emails';
+
+let ctx: TestContext;
+let client: TestUser;
+let maker: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  client = await onboardedClient(ctx);
+  maker = await approveMaker(ctx, { name: 'Mara Maker' });
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const MINUTE = 60 * 1000;
+const unreadMail = async (user: TestUser) => (await emailsTo(ctx, user.email)).filter((email) => email.type === 'message-unread');
+
+describe('unread-message emails', () => {
+  it('emails a message still unread after the delay, once, batched per conversation and at most hourly', async () => {
+    const started = await ctx.inject(client, { method: 'POST', url: '/api/conversations', payload: { creatorId: maker.id, body: 'Are you free in May?', clientMessageId: randomUUID() } });
+    const conversationId = started.json().conversationId as string;
+    await ctx.inject(client, { method: 'POST', url: `/api/conversations/${conversationId}/messages`, payload: { body: 'It is for a bakery.', clientMessageId: randomUUID() } });
+    const now = Date.now();
+
+    // Not yet: the delay (10 minutes by default) has not passed.
+    expect(await emailUnreadMessages(ctx.app, new Date(now + 5 * MINUTE))).toBe(0);
+    expect(await emailUnreadMessages(ctx.app, new Date(now + 11 * MINUTE))).toBe(1);
+    const [mail] = await unreadMail(maker);
+    expect(mail.subject).toContain('2 new messages from');
+    expect(mail.textBody).toContain('Are you free in May?');
+    expect(mail.textBody).toContain(`/inbox/${conversationId}`);
+    // The sender is never emailed about their own messages.
+    expect(await unreadMail(client)).toHaveLength(0);
+
+    // A later message within the hour waits; after the hour it goes, alone.
+    const later = await ctx.inject(client, { method: 'POST', url: `/api/conversations/${conversationId}/messages`, payload: { body: 'Also a menu.', clientMessageId: randomUUID() } });
+    await ctx.db.update(messages).set({ createdAt: new Date(now) }).where(eq(messages.id, later.json().message.id));
+    expect(await emailUnreadMessages(ctx.app, new Date(now + 30 * MINUTE))).toBe(0);
+    expect(await emailUnreadMessages(ctx.app, new Date(now + 72 * MINUTE))).toBe(1);
+    const mails = await unreadMail(maker);
+    expect(mails).toHaveLength(2);
+    expect(mails.map((m) => m.subject)).toContain(`New message from ${client.name}`);
+  });
+
+  it('does not email what was read', async () => {
+    const other = await approveMaker(ctx);
+    const started = await ctx.inject(client, { method: 'POST', url: '/api/conversations', payload: { creatorId: other.id, body: 'Hello', clientMessageId: randomUUID() } });
+    const read = await ctx.inject(other, { method: 'POST', url: `/api/conversations/${started.json().conversationId}/read`, payload: { seq: started.json().message.seq } });
+    expect(read.statusCode).toBe(204);
+    expect(await emailUnreadMessages(ctx.app, new Date(Date.now() + 11 * MINUTE))).toBe(0);
+    expect(await unreadMail(other)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { ADMIN_MESSAGES } from '../../../domain/admin-schemas';
+import type { AdminReport } from '../../../domain/conversation-schemas';
+import { EmptyState, ErrorState, ListSkeleton } from '../../components/list-states';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../lib/utils';
+import { RowCard, SectionHeading } from './admin-bits';
+import { ADMIN_KEY, useAdminAction, useAdminQuery } from './admin-data';
+import { formatDateTime } from './format';
+import { ReasonDialog } from './reason-dialog';
+
+const reportsKey = [...ADMIN_KEY, 'reports'] as const;
+type Decision = 'dismiss' | 'remove';
+
+function ReportCard({ report }: { report: AdminReport }) {
+  const [deciding, setDeciding] = useState<Decision | null>(null);
+  const names = new Map(report.people.map((person) => [person.id, person.name]));
+  const action = useAdminAction<{ decision: Decision; reason?: string }>({
+    request: ({ decision, reason }) => ({ path: `/api/admin/reports/${report.id}/${decision}`, init: { method: 'POST', body: { reason: reason ?? '' } } }),
+    success: deciding === 'remove' ? 'Message removed' : 'Report dismissed',
+    failure: 'Could not save the decision',
+    onSuccess: () => setDeciding(null),
+  });
+  return (
+    <RowCard className="space-y-4">
+      <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
+        <p className="text-ink">
+          Reported by <span className="font-medium">{report.reporter.name}</span>
+          {report.reason ? <span className="text-muted-foreground"> · “{report.reason}”</span> : null}
+        </p>
+        <time dateTime={report.createdAt} className="text-sm text-muted-foreground">
+          {formatDateTime(report.createdAt)}
+        </time>
+      </div>
+      <ol aria-label="The message in its context" className="space-y-1.5 rounded-xl border border-border bg-paper p-3">
+        {report.context.map((message) => (
+          <li
+            key={message.id}
+            className={cn('whitespace-pre-wrap break-words rounded-lg px-3 py-2 text-sm', message.id === report.message.id ? 'border border-destructive/50 bg-surface text-ink' : 'text-muted-foreground')}
+          >
+            <span className="font-medium text-ink">{message.senderId ? (names.get(message.senderId) ?? 'Someone') : 'Humanmade'}: </span>
+            {message.body}
+            {message.id === report.message.id ? <span className="sr-only"> (the reported message)</span> : null}
+          </li>
+        ))}
+      </ol>
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" variant="secondary" onClick={() => setDeciding('dismiss')}>
+          Dismiss
+        </Button>
+        <Button size="sm" variant="destructive" onClick={() => setDeciding('remove')}>
+          Remove message
+        </Button>
+      </div>
+      <ReasonDialog
+        open={deciding !== null}
+        onOpenChange={(open) => (open ? undefined : setDeciding(null))}
+        title={deciding === 'remove' ? 'Remove this message?' : 'Dismiss this report?'}
+        description={deciding === 'remove' ? "Both people will see 'Message removed by Humanmade' in its place." : 'The message stays as it is.'}
+        reasonLabel="Note for the audit log (optional)"
+        confirmLabel={deciding === 'remove' ? 'Remove message' : 'Dismiss'}
+        confirmVariant={deciding === 'remove' ? 'destructive' : 'primary'}
+        isPending={action.isPending}
+        onConfirm={(reason) => deciding && action.mutate({ decision: deciding, reason })}
+      />
+    </RowCard>
+  );
+}
+
+/** Messages people reported, oldest first, with the messages around them. */
+export function ReportsTab() {
+  const query = useAdminQuery<{ reports: AdminReport[] }>(reportsKey, '/api/admin/reports');
+  return (
+    <section aria-labelledby="reports-heading">
+      <SectionHeading id="reports-heading" title="Reports" description="Messages people reported, oldest first" />
+      {query.isPending ? (
+        <ListSkeleton rows={2} />
+      ) : query.isError ? (
+        <ErrorState message={ADMIN_MESSAGES.loadFailed} onRetry={() => void query.refetch()} />
+      ) : query.data.reports.length === 0 ? (
+        <EmptyState title="No open reports" description="When someone reports a message, it appears here with its context." />
+      ) : (
+        <ul className="space-y-3">
+          {query.data.reports.map((report) => (
+            <ReportCard key={report.id} report={report} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { Ban } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { apiFetch, reasonToShow } from '../../lib/api';
+import { toast } from '../../lib/toast';
+import { ConfirmActionDialog } from '../projects/confirm-action-dialog';
+
+/** Blocks the other person after asking; the thread then refuses new messages from either side. */
+export function BlockButton({ conversationId, name, onBlocked }: { conversationId: string; name: string; onBlocked: () => void }) {
+  const [isOpen, setOpen] = useState(false);
+  const [isBusy, setBusy] = useState(false);
+  const block = async () => {
+    setBusy(true);
+    try {
+      await apiFetch<void>(`/api/conversations/${encodeURIComponent(conversationId)}/block`, { method: 'POST', body: {} });
+      setOpen(false);
+      toast.success(`${name} is blocked`);
+      onBlocked();
+    } catch (error) {
+      toast.error(reasonToShow(error) ?? 'Could not block. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button variant="ghost" size="sm" className="ml-auto text-muted-foreground" onClick={() => setOpen(true)}>
+        <Ban aria-hidden="true" />
+        Block
+      </Button>
+      <ConfirmActionDialog
+        open={isOpen}
+        onOpenChange={setOpen}
+        title={`Block ${name}?`}
+        description="Neither of you will be able to send messages in this conversation. Its history stays here."
+        confirmLabel="Block"
+        tone="destructive"
+        isBusy={isBusy}
+        onConfirm={() => void block()}
+      />
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import { NavLink } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { CONVERSATION_MESSAGES, inboxPath, type ConversationSummary } from '../../../domain/conversation-schemas';
+import { CreatorAvatar } from '../../components/creator-card';
+import { EmptyState, ErrorState, ListSkeleton } from '../../components/list-states';
+import { cn } from '../../lib/utils';
+import { conversationsQueryKey, fetchConversations } from './inbox-api';
+import { subscribeToInbox } from '../../lib/inbox-stream';
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' });
+const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+
+const whenOf = (iso: string): string => {
+  const date = new Date(iso);
+  return date.toDateString() === new Date().toDateString() ? timeFormat.format(date) : dayFormat.format(date);
+};
+
+function ConversationRow({ conversation, userId }: { conversation: ConversationSummary; userId: string }) {
+  const last = conversation.lastMessage;
+  const preview = last ? `${last.kind === 'text' && last.senderId === userId ? 'You: ' : ''}${last.body || 'Sent a file'}` : 'No messages yet';
+  return (
+    <NavLink
+      to={inboxPath(conversation.id)}
+      className={({ isActive }) =>
+        cn(
+          'flex items-center gap-3 rounded-xl px-3 py-3 transition-colors duration-150 hover:bg-muted',
+          isActive ? 'bg-accent-soft/60 hover:bg-accent-soft/60' : undefined,
+        )
+      }
+    >
+      <CreatorAvatar name={conversation.other.name} url={conversation.other.avatarUrl} className="size-11 shrink-0 text-base" />
+      <span className="min-w-0 flex-1">
+        <span className="flex items-baseline justify-between gap-2">
+          <span className={cn('truncate text-[0.9375rem] text-ink', conversation.unread > 0 && 'font-semibold')}>{conversation.other.name}</span>
+          <time dateTime={conversation.lastMessageAt} className="shrink-0 text-xs text-muted-foreground">
+            {whenOf(conversation.lastMessageAt)}
+          </time>
+        </span>
+        <span className="mt-0.5 flex items-center justify-between gap-2">
+          <span className={cn('truncate text-sm', conversation.unread > 0 ? 'text-ink' : 'text-muted-foreground')}>{preview}</span>
+          {conversation.unread > 0 ? (
+            <span className="inline-flex min-w-5 shrink-0 items-center justify-center rounded-full bg-accent px-1.5 text-xs font-semibold text-accent-foreground">
+              {conversation.unread}
+              <span className="sr-only"> unread</span>
+            </span>
+          ) : null}
+        </span>
+      </span>
+    </NavLink>
+  );
+}
+
+/** The caller's conversations, newest first; refreshed whenever the stream brings a message. */
+export function ConversationList({ userId }: { userId: string }) {
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: conversationsQueryKey, queryFn: ({ signal }) => fetchConversations(signal) });
+  useEffect(
+    () =>
+      subscribeToInbox((event) => {
+        if (event.type === 'message') void queryClient.invalidateQueries({ queryKey: conversationsQueryKey, exact: true });
+      }),
+    [queryClient],
+  );
+
+  if (query.isPending) return <ListSkeleton rows={4} />;
+  if (query.isError) return <ErrorState message="Your conversations could not be loaded." onRetry={() => void query.refetch()} />;
+  if (query.data.conversations.length === 0) return <EmptyState title={CONVERSATION_MESSAGES.empty} description={CONVERSATION_MESSAGES.emptyHint} />;
+  return (
+    <ul className="space-y-1">
+      {query.data.conversations.map((conversation) => (
+        <li key={conversation.id}>
+          <ConversationRow conversation={conversation} userId={userId} />
+        </li>
+      ))}
+    </ul>
+  );
+}

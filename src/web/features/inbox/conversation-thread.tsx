@@ -1,0 +1,177 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Download, FileText } from 'lucide-react';
+import { CONVERSATION_MESSAGES, type ConversationThread, type MessageView } from '../../../domain/conversation-schemas';
+import { CreatorAvatar } from '../../components/creator-card';
+import { ErrorState, ListSkeleton } from '../../components/list-states';
+import { cn } from '../../lib/utils';
+import { conversationsQueryKey, fetchThread, markRead, newClientMessageId, postAttachment, postMessage, threadQueryKey } from './inbox-api';
+import { subscribeToInbox } from '../../lib/inbox-stream';
+import { BlockButton } from './block-button';
+import { ReportButton } from './report-button';
+import { MessageComposer, type Draft } from './message-composer';
+import { MessageText } from './message-text';
+
+const timeFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+
+/** Adds messages to a thread in the cache, once each, in order. */
+const withMessages = (thread: ConversationThread, added: MessageView[]): ConversationThread => {
+  const known = new Set(thread.messages.map((message) => message.id));
+  const fresh = added.filter((message) => message.conversationId === thread.id && !known.has(message.id));
+  if (fresh.length === 0) return thread;
+  return { ...thread, messages: [...thread.messages, ...fresh].sort((a, b) => a.seq - b.seq) };
+};
+
+function Attachments({ message }: { message: MessageView }) {
+  if (message.attachments.length === 0) return null;
+  return (
+    <div className="mt-2 flex flex-col gap-2">
+      {message.attachments.map((file) =>
+        file.isImage ? (
+          <a key={file.id} href={file.url} target="_blank" rel="noopener noreferrer" className="block overflow-hidden rounded-lg">
+            <img src={file.url} alt={file.name} className="max-h-64 w-auto max-w-full rounded-lg object-cover" />
+          </a>
+        ) : (
+          <a key={file.id} href={file.url} className="inline-flex items-center gap-2 rounded-lg border border-border bg-paper px-3 py-2 text-sm font-medium text-ink hover:border-accent">
+            <FileText aria-hidden="true" className="size-4 text-muted-foreground" />
+            <span className="truncate">{file.name}</span>
+            <Download aria-hidden="true" className="size-4 text-muted-foreground" />
+          </a>
+        ),
+      )}
+    </div>
+  );
+}
+
+function MessageItem({ message, mine, senderName, canReport }: { message: MessageView; mine: boolean; senderName: string; canReport: boolean }) {
+  const time = timeFormat.format(new Date(message.createdAt));
+  if (message.kind === 'system') {
+    return (
+      <li className="my-3 flex justify-center px-4">
+        <p className="max-w-md rounded-full bg-muted px-4 py-1.5 text-center text-xs leading-relaxed text-muted-foreground">
+          {message.body} <span className="whitespace-nowrap">· {time}</span>
+        </p>
+      </li>
+    );
+  }
+  return (
+    <li className={cn('flex', mine ? 'justify-end' : 'justify-start')}>
+      <div className={cn('max-w-[85%] sm:max-w-[70%]', mine ? 'items-end text-right' : 'items-start')}>
+        <p className="mb-1 text-xs text-muted-foreground">
+          <span className="sr-only">{mine ? 'You' : senderName}, </span>
+          <time dateTime={message.createdAt}>{time}</time>
+        </p>
+        <div
+          className={cn(
+            'whitespace-pre-wrap break-words rounded-2xl px-4 py-2.5 text-left text-[0.9375rem] leading-relaxed',
+            mine ? 'rounded-br-md bg-ink text-paper' : 'rounded-bl-md border border-border bg-surface text-ink',
+          )}
+        >
+          {message.removed ? <span className="italic opacity-80">{message.body}</span> : message.body ? <MessageText text={message.body} /> : null}
+          <Attachments message={message} />
+        </div>
+        {canReport && !mine && !message.removed ? <ReportButton conversationId={message.conversationId} messageId={message.id} senderName={senderName} /> : null}
+      </div>
+    </li>
+  );
+}
+
+/** One conversation: its messages (new ones arrive by the stream), an aria-live announcement of arrivals, and the composer. */
+export function ConversationThreadView({ conversationId, userId }: { conversationId: string; userId: string }) {
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: threadQueryKey(conversationId), queryFn: ({ signal }) => fetchThread(conversationId, signal) });
+  const [announcement, setAnnouncement] = useState('');
+  const listEnd = useRef<HTMLDivElement>(null);
+  const thread = query.data;
+  const people = thread ? { [thread.client.id]: thread.client, [thread.creator.id]: thread.creator } : {};
+  const other = thread ? (thread.client.id === userId ? thread.creator : thread.client) : null;
+  const newest = thread?.messages.at(-1)?.seq ?? 0;
+
+  useEffect(
+    () =>
+      subscribeToInbox((event) => {
+        if (event.type !== 'message' || event.message.conversationId !== conversationId) return;
+        queryClient.setQueryData<ConversationThread>(threadQueryKey(conversationId), (current) => (current ? withMessages(current, [event.message]) : current));
+        if (event.message.senderId !== userId) {
+          const name = event.message.senderId ? (people[event.message.senderId]?.name ?? 'Someone') : 'Humanmade';
+          setAnnouncement(`New message from ${name}: ${event.message.body}`);
+        }
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- people only names the announcement
+    [conversationId, userId, queryClient],
+  );
+
+  useEffect(() => {
+    listEnd.current?.scrollIntoView({ block: 'end' });
+    if (!thread || !thread.viewerSide || newest <= thread.lastReadSeq) return;
+    if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return;
+    void markRead(conversationId, newest)
+      .then(() => {
+        queryClient.setQueryData<ConversationThread>(threadQueryKey(conversationId), (current) => (current ? { ...current, lastReadSeq: Math.max(current.lastReadSeq, newest) } : current));
+        return queryClient.invalidateQueries({ queryKey: conversationsQueryKey, exact: true });
+      })
+      .catch(() => undefined);
+  }, [conversationId, newest, thread, queryClient]);
+
+  const send = async (draft: Draft) => {
+    const sent = draft.file
+      ? await postAttachment(conversationId, { body: draft.body, clientMessageId: draft.clientMessageId, file: draft.file })
+      : await postMessage(conversationId, { body: draft.body, clientMessageId: draft.clientMessageId || newClientMessageId() });
+    queryClient.setQueryData<ConversationThread>(threadQueryKey(conversationId), (current) => (current ? withMessages(current, [sent.message]) : current));
+    void queryClient.invalidateQueries({ queryKey: conversationsQueryKey, exact: true });
+  };
+
+  if (query.isPending) return <div className="p-6"><ListSkeleton rows={4} /></div>;
+  if (query.isError || !thread || !other) {
+    return (
+      <div className="p-6">
+        <ErrorState message="This conversation could not be loaded." onRetry={() => void query.refetch()} />
+      </div>
+    );
+  }
+
+  return (
+    <section aria-labelledby="thread-title" className="flex h-full min-h-0 flex-col">
+      <header className="flex items-center gap-3 border-b border-border px-4 py-3 sm:px-6">
+        <Link to="/inbox" className="-ml-1 inline-flex size-9 items-center justify-center rounded-full text-ink hover:bg-muted md:hidden">
+          <ArrowLeft aria-hidden="true" className="size-5" />
+          <span className="sr-only">Back to all conversations</span>
+        </Link>
+        <CreatorAvatar name={other.name} url={other.avatarUrl} className="size-10 text-base" />
+        <div className="min-w-0">
+          <h2 id="thread-title" className="truncate font-serif text-xl">
+            {other.name}
+          </h2>
+          {thread.projects.length > 0 ? (
+            <p className="truncate text-xs text-muted-foreground">
+              {thread.projects.length === 1 ? 'Project: ' : 'Projects: '}
+              {thread.projects.map((project) => project.title).join(' · ')}
+            </p>
+          ) : null}
+        </div>
+        {thread.viewerSide && !thread.blocked ? <BlockButton conversationId={conversationId} name={other.name} onBlocked={() => void query.refetch()} /> : null}
+      </header>
+      <div className="flex-1 overflow-y-auto px-4 py-5 sm:px-6">
+        <ol aria-label={`Messages with ${other.name}`} className="space-y-3">
+          {thread.messages.map((message) => (
+            <MessageItem key={message.id} message={message} mine={message.senderId === userId && message.kind === 'text'} senderName={people[message.senderId ?? '']?.name ?? 'Someone'} canReport={Boolean(thread.viewerSide)} />
+          ))}
+        </ol>
+        <div ref={listEnd} />
+      </div>
+      <div aria-live="polite" aria-atomic="true" className="sr-only">
+        {announcement}
+      </div>
+      {thread.viewerSide && thread.blocked ? (
+        <p role="status" className="border-t border-border px-6 py-4 text-sm text-muted-foreground">
+          {CONVERSATION_MESSAGES.blocked}
+        </p>
+      ) : thread.viewerSide ? (
+        <MessageComposer label={`Message ${other.name}`} onSend={send} />
+      ) : (
+        <p className="border-t border-border px-6 py-4 text-sm text-muted-foreground">You are reading this conversation because a project in it was flagged.</p>
+      )}
+    </section>
+  );
+}

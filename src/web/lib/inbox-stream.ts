@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'react';
+import type { MessageView } from '../../domain/conversation-schemas';
+
+export type InboxEvent = { type: 'message'; message: MessageView } | { type: 'unread'; unread: number };
+type Listener = (event: InboxEvent) => void;
+
+const listeners = new Set<Listener>();
+let source: EventSource | null = null;
+
+const emit = (event: InboxEvent) => {
+  for (const listener of [...listeners]) listener(event);
+};
+
+const open = () => {
+  if (typeof EventSource === 'undefined') return;
+  // One stream per tab, shared by the header's count and an open thread. EventSource reconnects by itself and
+  // sends Last-Event-ID, so the server replays anything missed while it was away.
+  source = new EventSource('/api/conversations/events', { withCredentials: true });
+  source.addEventListener('message', (event) => {
+    try {
+      emit({ type: 'message', message: JSON.parse((event as MessageEvent<string>).data) as MessageView });
+    } catch {
+      // A malformed event is dropped; the next one carries on.
+    }
+  });
+  source.addEventListener('unread', (event) => {
+    try {
+      const { unread } = JSON.parse((event as MessageEvent<string>).data) as { unread: number };
+      emit({ type: 'unread', unread });
+    } catch {
+      // As above.
+    }
+  });
+  source.addEventListener('error', () => {
+    // Signed out or the account is gone: the server answers 401/403 and EventSource stops; nothing to retry.
+    if (source?.readyState === EventSource.CLOSED) source = null;
+  });
+};
+
+/** Hears new messages and the unread count while subscribed; the stream closes when nobody listens. */
+export const subscribeToInbox = (listener: Listener): (() => void) => {
+  listeners.add(listener);
+  if (!source) open();
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0 && source) {
+      source.close();
+      source = null;
+    }
+  };
+};
+
+/** The signed-in person's unread message count, first asked for and then kept current by the stream. */
+export function useInboxCount(isEnabled: boolean): number | null {
+  const [count, setCount] = useState<number | null>(null);
+  useEffect(() => {
+    if (!isEnabled) return undefined;
+    const controller = new AbortController();
+    fetch('/api/conversations/events', { headers: { accept: 'application/json' }, credentials: 'same-origin', signal: controller.signal })
+      .then((response) => (response.ok ? (response.json() as Promise<{ unread: number }>) : null))
+      .then((body) => {
+        if (body) setCount(body.unread);
+      })
+      .catch(() => undefined);
+    const unsubscribe = subscribeToInbox((event) => {
+      if (event.type === 'unread') setCount(event.unread);
+    });
+    return () => {
+      controller.abort();
+      unsubscribe();
+    };
+  }, [isEnabled]);
+  return isEnabled ? count : null;
+}
