@@ -8,6 +8,7 @@ import { cn } from '../../lib/utils';
 import { Button } from '../ui/button';
 import { BrandWordmark } from './brand-wordmark';
 import { PRIMARY_NAV } from './nav-links';
+import { NotificationBell } from './notification-bell';
 
 function AccountAction({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
   const { user, isLoading } = useSession();
@@ -33,6 +34,13 @@ function AccountAction({ className, onNavigate }: { className?: string; onNaviga
       </Link>
     </Button>
   );
+}
+
+/** The notification bell, for anyone signed in (admins have no stream: their count is read when the page loads). */
+function SignedInBell() {
+  const { user } = useSession();
+  if (!user) return null;
+  return <NotificationBell isStreamed={user.role !== 'admin'} />;
 }
 
 /** 'Inbox' with the unread count, kept current by the message stream. */
@@ -95,20 +103,23 @@ export function SiteHeader() {
             ))}
           </ul>
           <AccountAction />
+          <SignedInBell />
         </nav>
 
-        <Button
-          ref={menuButtonRef}
-          variant="ghost"
-          size="icon"
-          className="-mr-2 md:hidden"
-          aria-expanded={isMenuOpen}
-          aria-controls={menuId}
-          onClick={() => setMenuOpenedAt(isMenuOpen ? null : pathname)}
-        >
-          {isMenuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-          <span className="sr-only">{isMenuOpen ? 'Close menu' : 'Open menu'}</span>
-        </Button>
+        <div className="-mr-2 flex items-center gap-1 md:hidden">
+          <SignedInBell />
+          <Button
+            ref={menuButtonRef}
+            variant="ghost"
+            size="icon"
+            aria-expanded={isMenuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpenedAt(isMenuOpen ? null : pathname)}
+          >
+            {isMenuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+            <span className="sr-only">{isMenuOpen ? 'Close menu' : 'Open menu'}</span>
+          </Button>
+        </div>
       </div>
 
       <nav
