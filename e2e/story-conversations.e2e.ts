@@ -99,6 +99,16 @@ describe('conversations: a client and a maker talk in real time', () => {
     await maker.getByLabel(`Message ${CONVERSATION_FX.client.name}`).fill('Would Tuesday suit you for a call?');
     await maker.getByRole('button', { name: 'Send' }).click();
     await expect.poll(() => client.getByRole('link', { name: 'Inbox, 1 unread' }).isVisible(), { timeout: 15000 }).toBe(true);
+    // The bell holds one item for the conversation, whatever the number of messages, leading to it.
+    const bell = client.getByRole('button', { name: 'Notifications, 1 unread' }).first();
+    await expect.poll(() => bell.isVisible(), { timeout: 15000 }).toBe(true);
+    await bell.click();
+    const item = client.getByRole('region', { name: 'Notifications' }).getByRole('link', { name: new RegExp(`New message from ${CONVERSATION_FX.maker.name}`) });
+    await expect.poll(() => item.isVisible()).toBe(true);
+    await expectSettledAccessible(client);
+    await item.click();
+    await expectPath(client, threadPath);
+    await expect.poll(() => client.getByRole('button', { name: 'Notifications' }).first().isVisible()).toBe(true);
   });
 
   it('on a phone, the list and the thread are two screens', async () => {

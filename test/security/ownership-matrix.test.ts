@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makerProfiles, mindProfiles, portfolioItems, projects, whiteGloveRequests } from '../../src/server/db/schema';
 import { multipart, pngBuffer } from '../support/project-fixtures';
 import { createTestContext, type TestContext, type TestUser } from '../support/harness';
+import { arrangeConversationWorld, conversationCases, type ConversationWorld } from './ownership-conversations';
 import { arrangeOwnershipWorld, type OwnershipWorld } from './ownership-records';
 
 /**
@@ -14,10 +15,12 @@ import { arrangeOwnershipWorld, type OwnershipWorld } from './ownership-records'
  */
 let ctx: TestContext;
 let w: OwnershipWorld;
+let conversationWorld: ConversationWorld;
 
 beforeAll(async () => {
   ctx = await createTestContext();
   w = await arrangeOwnershipWorld(ctx);
+  conversationWorld = await arrangeConversationWorld(ctx, w);
 }, 120_000);
 afterAll(async () => {
   await ctx?.close();
@@ -156,6 +159,7 @@ const cases = (): OwnershipCase[] => {
       }),
     ),
     ...adminCases(w),
+    ...conversationCases(w, conversationWorld),
   ];
 };
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { MessageView } from '../../domain/conversation-schemas';
 
-export type InboxEvent = { type: 'message'; message: MessageView } | { type: 'unread'; unread: number };
+export type InboxEvent = { type: 'message'; message: MessageView } | { type: 'unread'; unread: number } | { type: 'notifications'; unread: number };
 type Listener = (event: InboxEvent) => void;
 
 const listeners = new Set<Listener>();
@@ -27,6 +27,14 @@ const open = () => {
     try {
       const { unread } = JSON.parse((event as MessageEvent<string>).data) as { unread: number };
       emit({ type: 'unread', unread });
+    } catch {
+      // As above.
+    }
+  });
+  source.addEventListener('notifications', (event) => {
+    try {
+      const { unread } = JSON.parse((event as MessageEvent<string>).data) as { unread: number };
+      emit({ type: 'notifications', unread });
     } catch {
       // As above.
     }

@@ -9,7 +9,7 @@ import {
   type StartConversationInput,
 } from '../../../domain/conversation-schemas';
 import type { DbExecutor, Transaction } from '../../db/client';
-import { conversationReads, conversations, messages, projects } from '../../db/schema';
+import { conversationReads, conversations, messages, notifications, projects } from '../../db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors';
 import type { AuthContext } from '../../types';
 import { excerpt, notify } from '../notifications/service';
@@ -198,6 +198,11 @@ export const markRead = async (app: FastifyInstance, auth: AuthContext, conversa
   const marker = Math.min(seq, newest.seq);
   await app.db.transaction(async (tx) => {
     await advanceReadMarker(tx, conversationId, auth.userId, marker);
+    // Reading the conversation also reads its item in the notification centre.
+    await tx
+      .update(notifications)
+      .set({ readAt: new Date() })
+      .where(and(eq(notifications.userId, auth.userId), eq(notifications.subjectKey, `conversation:${conversationId}`), isNull(notifications.readAt)));
     // The reader's other tabs (on any instance) update their count too.
     await publishConversationEvent(tx, { conversationId, seq: marker, userIds: [auth.userId], kind: 'read' });
   });

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DbExecutor } from '../../db/client';
 import { conversations, messages } from '../../db/schema';
 import type { AuthContext } from '../../types';
+import { countUnreadNotifications } from '../notifications/service';
 import type { ConversationHub } from './realtime';
 import { countUnread, toMessageViews } from './views';
 
@@ -114,6 +115,7 @@ export const openMessageStream = async (
     // Remember only recent seqs: a late commit is at most a few messages behind.
     if (sent.size > 1000) for (const seq of [...sent].slice(0, sent.size - 500)) sent.delete(seq);
     write(`event: unread\ndata: ${JSON.stringify({ unread: await countUnread(app.db, auth.userId) })}\n\n`);
+    write(`event: notifications\ndata: ${JSON.stringify({ unread: await countUnreadNotifications(app.db, auth.userId) })}\n\n`);
   };
   const schedule = () => {
     queue = queue

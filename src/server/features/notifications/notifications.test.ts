@@ -40,6 +40,10 @@ describe('notifications', () => {
     items = (await page(maker)).notifications.filter((n) => n.kind === 'message');
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ body: 'Second', isRead: false });
+    // Reading the conversation reads its item too.
+    const seq = (await ctx.inject(maker, { method: 'GET', url: `/api/conversations/${id}` })).json().messages.at(-1).seq;
+    expect((await ctx.inject(maker, { method: 'POST', url: `/api/conversations/${id}/read`, payload: { seq } })).statusCode).toBe(204);
+    expect((await page(maker)).notifications.find((n) => n.kind === 'message')?.isRead).toBe(true);
     // The sender gets nothing for their own messages.
     expect((await page(client)).notifications.filter((n) => n.kind === 'message')).toHaveLength(0);
   });

@@ -8,6 +8,7 @@ import { cn } from '../../lib/utils';
 import { Button, buttonVariants } from '../ui/button';
 import { BrandWordmark } from './brand-wordmark';
 import { PRIMARY_NAV } from './nav-links';
+import { NotificationBell } from './notification-bell';
 
 function AccountAction({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
   const { user } = useSession();
@@ -33,6 +34,13 @@ function AccountAction({ className, onNavigate }: { className?: string; onNaviga
       </Link>
     </Button>
   );
+}
+
+/** The notification bell, for anyone signed in (admins have no stream: their count is read when the page loads). */
+function SignedInBell() {
+  const { user } = useSession();
+  if (!user) return null;
+  return <NotificationBell isStreamed={user.role !== 'admin'} />;
 }
 
 /** 'Inbox' with the unread count, kept current by the message stream. */
@@ -119,44 +127,48 @@ export function SiteHeader() {
             ))}
           </ul>
           <AccountAction />
+          <SignedInBell />
         </nav>
 
-        <details ref={menuRef} className="group -mr-2 md:hidden" onToggle={(event) => setIsMenuOpen(event.currentTarget.open)}>
-          <summary
-            aria-controls={menuId}
-            className={cn(
-              buttonVariants({ variant: 'ghost', size: 'icon' }),
-              'cursor-pointer list-none [&::-webkit-details-marker]:hidden',
-            )}
-          >
-            <Menu aria-hidden="true" className="group-open:hidden" />
-            <X aria-hidden="true" className="hidden group-open:block" />
-            <span className="sr-only group-open:hidden">Open menu</span>
-            <span className="sr-only hidden group-open:inline">Close menu</span>
-          </summary>
-          <nav
-            id={menuId}
-            aria-label="Main"
-            className="absolute inset-x-0 top-full border-y border-border/70 bg-paper px-5 pb-6 pt-2 shadow-[0_12px_24px_-12px_rgba(28,27,25,0.18)]"
-          >
-            <ul className="flex flex-col">
-              {PRIMARY_NAV.map((item) => (
-                <li key={item.to} className="border-b border-border/60">
-                  <NavLink
-                    to={item.to}
-                    onClick={() => closeMenu()}
-                    className={({ isActive }) =>
-                      cn('block py-3.5 font-serif text-xl', isActive ? 'text-accent-strong' : 'text-ink')
-                    }
-                  >
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-            <AccountAction className="mt-6 h-11 w-full text-[0.9375rem]" onNavigate={() => closeMenu()} />
-          </nav>
-        </details>
+        <div className="-mr-2 flex items-center gap-1 md:hidden">
+          <SignedInBell />
+          <details ref={menuRef} className="group" onToggle={(event) => setIsMenuOpen(event.currentTarget.open)}>
+            <summary
+              aria-controls={menuId}
+              className={cn(
+                buttonVariants({ variant: 'ghost', size: 'icon' }),
+                'cursor-pointer list-none [&::-webkit-details-marker]:hidden',
+              )}
+            >
+              <Menu aria-hidden="true" className="group-open:hidden" />
+              <X aria-hidden="true" className="hidden group-open:block" />
+              <span className="sr-only group-open:hidden">Open menu</span>
+              <span className="sr-only hidden group-open:inline">Close menu</span>
+            </summary>
+            <nav
+              id={menuId}
+              aria-label="Main"
+              className="absolute inset-x-0 top-full border-y border-border/70 bg-paper px-5 pb-6 pt-2 shadow-[0_12px_24px_-12px_rgba(28,27,25,0.18)]"
+            >
+              <ul className="flex flex-col">
+                {PRIMARY_NAV.map((item) => (
+                  <li key={item.to} className="border-b border-border/60">
+                    <NavLink
+                      to={item.to}
+                      onClick={() => closeMenu()}
+                      className={({ isActive }) =>
+                        cn('block py-3.5 font-serif text-xl', isActive ? 'text-accent-strong' : 'text-ink')
+                      }
+                    >
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+              <AccountAction className="mt-6 h-11 w-full text-[0.9375rem]" onNavigate={() => closeMenu()} />
+            </nav>
+          </details>
+        </div>
       </div>
     </header>
   );
