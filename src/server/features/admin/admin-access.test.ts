@@ -69,6 +69,9 @@ beforeAll(async () => {
     // No image is held: an unknown item is 404 for the admin, and refused for everyone else before that.
     { request: { method: 'POST', url: `/api/admin/provenance/${randomUUID()}/approve` }, adminStatus: 404 },
     { request: { method: 'POST', url: `/api/admin/provenance/${randomUUID()}/remove`, payload: {} }, adminStatus: 404 },
+    { request: { method: 'GET', url: '/api/admin/reports' }, adminStatus: 200 },
+    { request: { method: 'POST', url: `/api/admin/reports/${randomUUID()}/dismiss`, payload: {} }, adminStatus: 404 },
+    { request: { method: 'POST', url: `/api/admin/reports/${randomUUID()}/remove`, payload: {} }, adminStatus: 404 },
   ];
 });
 afterAll(async () => {
