@@ -46,7 +46,7 @@ const DASHBOARDS: Dashboard[] = [
     role: 'admin',
     path: '/dashboard-admin',
     login: () => ({ email: inject('adminEmail'), password: inject('adminPassword') }),
-    tabs: ['Applications', 'Seal', 'Users', 'Projects', 'White Glove', 'Workshops', 'Contact', 'Audit', 'Settings'],
+    tabs: ['Applications', 'Seal', 'Users', 'Projects', 'White Glove', 'Workshops', 'Reports', 'Contact', 'Audit', 'Settings'],
     ready: 'Pending Maker Applications',
   },
 ];
