@@ -69,7 +69,8 @@ describe('conversations: a client and a maker talk in real time', () => {
     await maker.getByLabel(`Message ${CONVERSATION_FX.client.name}`).fill('Gladly. Here is a first sketch.');
     await maker.locator('input[type=file]').setInputFiles(await pngFile('first-sketch.png', '#a5472a'));
     await maker.getByLabel(`Message ${CONVERSATION_FX.client.name}`).press('Enter');
-    await expect.poll(() => messages(maker).getByText('Gladly. Here is a first sketch.').isVisible()).toBe(true);
+    // An upload with the message: give it time on a busy machine.
+    await expect.poll(() => messages(maker).getByText('Gladly. Here is a first sketch.').isVisible(), { timeout: 15000 }).toBe(true);
     await expectSettledAccessible(maker);
   });
 

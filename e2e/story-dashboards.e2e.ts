@@ -79,7 +79,10 @@ const overflowing = (page: Page) =>
     };
     const offenders = [...document.querySelectorAll('body *')].filter((element) => {
       const box = element.getBoundingClientRect();
-      return box.width > 0 && box.right > width + 1 && !isExempt(element.parentElement) && getComputedStyle(element).position !== 'fixed';
+      // Content the page does not render (a closed disclosure's, such as the phone menu) cannot overflow what people see.
+      return (
+        box.width > 0 && box.right > width + 1 && element.checkVisibility() && !isExempt(element.parentElement) && getComputedStyle(element).position !== 'fixed'
+      );
     });
     return offenders.slice(0, 5).map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].slice(0, 3).join('.')}: ${element.textContent?.slice(0, 40)}`);
   });
