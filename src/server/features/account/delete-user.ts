@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { emailOutbox, processDocs, projects, user, verification, whiteGloveRequests } from '../../db/schema';
+import { conversations, emailOutbox, processDocs, projects, user, verification, whiteGloveRequests } from '../../db/schema';
 import type { DbExecutor } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { appendTombstonesFor } from '../process-record/service';
@@ -50,6 +50,18 @@ export const deleteUserCompletely = async (
     await tx.delete(verification).where(eq(verification.value, userId));
     await tx.delete(emailOutbox).where(sql`lower(${emailOutbox.toAddress}) = lower(${existing.email})`);
     await inTransaction?.(tx);
+    // Their conversations go with them (the foreign keys cascade). Unlink the projects first: a project row this
+    // transaction already changed (cancelled above) has its foreign keys checked again when the cascade sets its
+    // creator to null, and would still point at the conversation the same cascade has just deleted.
+    await tx
+      .update(projects)
+      .set({ conversationId: null })
+      .where(
+        inArray(
+          projects.conversationId,
+          tx.select({ id: conversations.id }).from(conversations).where(or(eq(conversations.clientId, userId), eq(conversations.creatorId, userId))),
+        ),
+      );
     await tx.delete(user).where(eq(user.id, userId));
   });
 
