@@ -1,5 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { dashboardPath } from '../../../domain/routes';
+import { excerpt, notify } from '../notifications/service';
 import { ADMIN_MESSAGES, type ApplicantRole, type MakerApplication, type MindApplication } from '../../../domain/admin-schemas';
 import type { Database, Transaction } from '../../db/client';
 import { makerProfiles, mindProfiles, portfolioItems, profiles, user } from '../../db/schema';
@@ -91,6 +93,19 @@ export const decideApplication = async (app: FastifyInstance, auth: AuthContext,
       decision.status === 'approved' ? applicationApprovedEmail(app, applicant, role) : applicationRejectedEmail(app, applicant, role, reason),
       tx,
     );
+    await notify(tx, {
+      userId,
+      kind: 'account',
+      subjectKey: `application:${role}`,
+      title: decision.status === 'approved' ? 'Your application was approved' : 'Your application was not approved yet',
+      body:
+        decision.status === 'approved'
+          ? 'Your studio is now public in the marketplace.'
+          : reason
+            ? excerpt(`Reason: ${reason}`)
+            : 'You can edit your profile and submit it again.',
+      link: dashboardPath(role),
+    });
     await recordAudit(tx, auth, {
       action: decision.status === 'approved' ? 'application.approve' : 'application.reject',
       targetType: role,

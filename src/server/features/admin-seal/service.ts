@@ -9,6 +9,7 @@ import type { AuthContext } from '../../types';
 import { recordAudit } from '../audit/service';
 import { sealAssignedEmail, sealRevokedEmail } from '../admin/emails';
 import { issueSealCredential, revokeSealCredentials } from '../seal-credentials/service';
+import { excerpt, notify } from '../notifications/service';
 
 /**
  * The number of a maker's completed projects that each have at least one process doc (PRODUCT-DECISIONS'
@@ -85,6 +86,14 @@ export const assignSeal = async (app: FastifyInstance, auth: AuthContext, userId
     const maker = await recipientOf(tx, userId);
     // The verifiable form of the Seal, signed now: it stands or falls with this assignment.
     await issueSealCredential(app, tx, { id: userId, name: maker.name });
+    await notify(tx, {
+      userId,
+      kind: 'account',
+      subjectKey: 'seal',
+      title: 'You earned the Seal of human creativity',
+      body: 'It now shows on your studio and cards, with a credential anyone can verify.',
+      link: `/studio/${userId}`,
+    });
     await app.mailer.enqueue(sealAssignedEmail(app, maker, userId), tx);
     await recordAudit(tx, auth, {
       action: 'seal.assign',
@@ -107,6 +116,14 @@ export const revokeSeal = async (app: FastifyInstance, auth: AuthContext, userId
     }
     const maker = await recipientOf(tx, userId);
     await revokeSealCredentials(tx, userId);
+    await notify(tx, {
+      userId,
+      kind: 'account',
+      subjectKey: 'seal',
+      title: 'Your Seal was revoked',
+      body: reason ? excerpt(`Reason: ${reason}`) : 'The Seal no longer shows on your studio. Contact us with any questions.',
+      link: '/dashboard-maker',
+    });
     await app.mailer.enqueue(sealRevokedEmail(app, maker, reason), tx);
     await recordAudit(tx, auth, { action: 'seal.revoke', targetType: 'maker', targetId: userId, reason, metadata: { name: maker.name } });
   });
