@@ -4,6 +4,7 @@ import type { App } from '../../src/server/app';
 import type { StoredFile } from '../../src/server/storage/storage';
 import { makerProfiles, mindProfiles, portfolioItems, profiles, user } from '../../src/server/db/schema';
 import { createAccount } from '../../src/server/features/account/service';
+import { bandsOf, perceptualHash } from '../../src/server/features/provenance/phash';
 import { issueSealCredential } from '../../src/server/features/seal-credentials/service';
 import { renderAvatar, renderPortfolioPiece } from './artwork';
 import type { DemoCreator, DemoPiece } from './creators';
@@ -30,12 +31,13 @@ export const seedCreator = async (
   const { userId } = await createAccount(app, { role: creator.role, name: creator.name, ...account });
   const status = creator.status ?? 'approved';
   const avatar = status === 'draft' ? null : await app.storage.saveUpload('profileImage', `${userId}/avatar`, await renderAvatar(creator.name, seedOf(creator.slug)));
-  const pieces: Array<{ id: string; item: DemoPiece; stored: StoredFile; createdAt: Date }> = [];
+  const pieces: Array<{ id: string; item: DemoPiece; stored: StoredFile; hash: string; createdAt: Date }> = [];
   for (const [index, item] of creator.portfolio.entries()) {
     const id = randomUUID();
     const image = await renderPortfolioPiece(item.category, seedOf(`${creator.slug}-${index}`), item.title);
     const stored = await app.storage.saveUpload('portfolioImage', `${userId}/portfolio/${id}`, image);
-    pieces.push({ id, item, stored, createdAt: new Date(Date.now() - age * 36 * HOUR - (creator.portfolio.length - index) * HOUR) });
+    // Fingerprinted like an upload, so a later copy of a demo piece is caught too (decision 134).
+    pieces.push({ id, item, stored, hash: await perceptualHash(image), createdAt: new Date(Date.now() - age * 36 * HOUR - (creator.portfolio.length - index) * HOUR) });
   }
   const joinedAt = new Date(Date.now() - age * 36 * HOUR - 12 * HOUR);
   const submittedAt = status === 'draft' ? null : new Date(joinedAt.getTime() + 2 * HOUR);
@@ -73,7 +75,7 @@ export const seedCreator = async (
         })
         .where(eq(mindProfiles.userId, userId));
     }
-    for (const { id, item, stored, createdAt } of pieces) {
+    for (const { id, item, stored, hash, createdAt } of pieces) {
       await tx.insert(portfolioItems).values({
         id,
         makerId: userId,
@@ -82,6 +84,8 @@ export const seedCreator = async (
         category: item.category,
         imageUrl: stored.url,
         thumbnailUrl: stored.thumbnailUrl,
+        perceptualHash: hash,
+        perceptualBands: bandsOf(hash),
         createdAt,
       });
     }
