@@ -4,7 +4,7 @@ import { cookieOf, jsonPost, type ServerProcess } from '../../scripts/lib/server
 import { DEMO_APPLICANTS, DEMO_MAKERS, DEMO_MINDS } from '../../scripts/seed-demo/creators';
 import { DEMO_CLIENT } from '../../scripts/seed-demo/seed-activity';
 import { DEMO_DOMAIN, DEMO_PASSWORD, demoEmail } from '../../scripts/seed-demo/seed-creators';
-import { connectThroughSocket, embeddedEnv, leftovers, makeDataDir, runProcess, signIn, startEmbeddedServer } from './processes';
+import { connectThroughSocket, embeddedEnv, freePort, leftovers, makeDataDir, runProcess, signIn, startEmbeddedServer } from './processes';
 
 const ADMIN = { email: 'beside@embedded.humanmade.test', password: 'admin made beside the server' };
 
@@ -101,7 +101,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('commands run beside a running se
   }, 600000);
 
   it('a second server on the same DATA_DIR is refused, and the first one goes on', async () => {
-    const port = 4200 + Math.floor(Math.random() * 2000);
+    const port = await freePort();
     const second = await runProcess('src/server/main.ts', [], { ...embeddedEnv(dataDir), PORT: String(port), HOST: '127.0.0.1' }, 120000);
     expect(second.code).toBe(1);
     expect(second.stderr.trim()).toBe(`Another Humanmade server is using ${dataDir} (pid ${server.child.pid}). Stop it, or set DATA_DIR.`);

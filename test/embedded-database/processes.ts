@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,8 +21,20 @@ export const embeddedEnv = (dataDir: string): Record<string, string> => ({
 
 export const makeDataDir = () => mkdtempSync(path.join(tmpdir(), 'hm-embedded-'));
 
+/** A port nobody listens on now, from the system (a random pick could meet another test's server). */
+export const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
 /** `npm start`'s server (src/server/main.ts) on its own port, healthy; stopped again if it never gets there. */
-export const startEmbeddedServer = async (dataDir: string, port = 4200 + Math.floor(Math.random() * 2000)): Promise<ServerProcess> => {
+export const startEmbeddedServer = async (dataDir: string, givenPort?: number): Promise<ServerProcess> => {
+  const port = givenPort ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
@@ -34,9 +47,14 @@ export const startEmbeddedServer = async (dataDir: string, port = 4200 + Math.fl
       child.once('exit', (code) => resolve(code));
       child.kill(signal);
     });
+  // A server that exits (a port taken after all, a refused lock) fails the start at once, with its exit code.
+  const exited = new Promise<never>((_, reject) => {
+    child.once('exit', (code, signal) => reject(new Error(`the server on ${url} exited before it was healthy (code ${code}, signal ${signal})`)));
+  });
+  exited.catch(() => undefined);
   try {
     // Two cores shared with other work: a cold start through tsx has taken over a minute.
-    await waitForHealth(url, 180000);
+    await Promise.race([waitForHealth(url, 180000), exited]);
   } catch (error) {
     await stop('SIGKILL');
     throw error;
