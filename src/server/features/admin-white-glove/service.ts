@@ -7,6 +7,7 @@ import { clientProfiles, profiles, user, whiteGloveRequests } from '../../db/sch
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { AuthContext } from '../../types';
 import { recordAudit } from '../audit/service';
+import { excerpt, notify } from '../notifications/service';
 import { matchesReadyEmail } from '../admin/emails';
 import { findApprovedCreators } from './candidates';
 
@@ -79,6 +80,14 @@ export const curateMatches = async (app: FastifyInstance, auth: AuthContext, req
       .leftJoin(clientProfiles, eq(clientProfiles.userId, user.id))
       .where(eq(user.id, request.clientId));
     if (client) await app.mailer.enqueue(matchesReadyEmail(app, client, request, ordered), tx);
+    await notify(tx, {
+      userId: request.clientId,
+      kind: 'account',
+      subjectKey: `white-glove:${requestId}`,
+      title: 'Your White Glove matches are ready',
+      body: excerpt(`Three creators chosen for you: ${ordered.map((creator) => creator.name).join(', ')}.`),
+      link: '/dashboard-client?tab=white-glove',
+    });
     await recordAudit(tx, auth, {
       action: 'white_glove.curate',
       targetType: 'white_glove_request',

@@ -110,6 +110,12 @@ describe('POST /api/admin/white-glove/:id/curate', () => {
     expect(mail.textBody).toContain('Ana Logo');
     expect(mail.textBody).toContain('Fay Mind');
     expect(mail.textBody).toContain('/dashboard-client');
+    // And in the app: an item in the client's notifications that leads to the White Glove tab.
+    const items = (await ctx.inject(client, { method: 'GET', url: '/api/notifications' })).json().notifications;
+    expect(items).toContainEqual(
+      expect.objectContaining({ title: 'Your White Glove matches are ready', link: '/dashboard-client?tab=white-glove', isRead: false }),
+    );
+    expect(items.find((item: { title: string }) => item.title === 'Your White Glove matches are ready').body).toContain('Ana Logo');
     const [entry] = await ctx.db.select().from(auditLog).where(eq(auditLog.targetId, request.id));
     expect(entry).toMatchObject({ action: 'white_glove.curate', actorId: admin.id, metadata: { name: 'Bakehouse Co', creatorIds: chosen } });
 
