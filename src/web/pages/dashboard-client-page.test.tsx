@@ -112,6 +112,12 @@ describe('/dashboard-client', { timeout: 15000 }, () => {
     await waitFor(() => expect(currentUrl(router)).toBe('/dashboard-client'));
   });
 
+  it('opens the tab named by ?tab= (a notification leads to White Glove)', async () => {
+    stubFetch(routes());
+    renderApp('/dashboard-client?tab=white-glove');
+    expect((await screen.findByRole('tab', { name: 'White Glove' })).getAttribute('aria-selected')).toBe('true');
+  });
+
   it('validates the new project, then creates it with the chosen creator and shows it in Projects', async () => {
     let created = false;
     const fetchMock = stubFetch(

@@ -32,7 +32,11 @@ export function DashboardClientPage() {
   const dashboard = useClientDashboard();
   const [searchParams, setSearchParams] = useSearchParams();
   const hireParam = searchParams.get('hire');
-  const [tab, setTab] = useState<ClientTab>('browse');
+  // ?tab=<tab> (a notification's link, e.g. to the White Glove tab) opens that tab first.
+  const [tab, setTab] = useState<ClientTab>(() => {
+    const requested = searchParams.get('tab');
+    return requested && isClientTab(requested) ? requested : 'browse';
+  });
   const [projectDialog, setProjectDialog] = useState<ProjectDialogState>({ open: false, creatorId: null });
   const [handledHire, setHandledHire] = useState<string | null>(null);
 
