@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -26,13 +27,33 @@ export const waitForHealth = async (url: string, timeoutMs = 60000): Promise<num
   throw new Error(`${url} did not become healthy within ${timeoutMs} ms`);
 };
 
+/** A port nobody listens on now, from the system (a random pick can meet another test's server). */
+export const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+/** Waits for health, but fails at once, with its exit code, if the server process ends first. */
+export const waitForChildHealth = async (child: ChildProcess, url: string, timeoutMs: number): Promise<void> => {
+  const exited = new Promise<never>((_, reject) => {
+    child.once('exit', (code, signal) => reject(new Error(`the server on ${url} exited before it was healthy (code ${code}, signal ${signal})`)));
+  });
+  exited.catch(() => undefined);
+  await Promise.race([waitForHealth(url, timeoutMs), exited]);
+};
+
 /** Starts `src/server/main.ts` as its own process, as `npm start` would, and waits until it is healthy. */
 export const startServer = async (
   env: Record<string, string>,
   /** `compiled`: run dist/server/main.js with plain node, as `npm start` does (the caller builds it first). */
   options: { quiet?: boolean; nodeArgs?: string[]; compiled?: boolean } = {},
 ): Promise<ServerProcess> => {
-  const port = env.PORT ?? String(4000 + Math.floor(Math.random() * 1000));
+  const port = env.PORT ?? String(await freePort());
   const url = `http://127.0.0.1:${port}`;
   const entry = options.compiled ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
@@ -40,7 +61,7 @@ export const startServer = async (
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PUBLIC_URL: url, ...env, PORT: port },
     stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', options.quiet ? 'ignore' : 'inherit'],
   });
-  await waitForHealth(url);
+  await waitForChildHealth(child, url, 60000);
   return {
     url,
     child,

@@ -1,12 +1,13 @@
 import { spawn } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { lockFileFor } from '../../src/server/db/data-dir-lock';
 import { SOCKET_PORT, socketPathFor } from '../../src/server/db/socket';
-import { jsonPost, root, waitForHealth, type ServerProcess } from '../../scripts/lib/server-process';
+import { freePort, jsonPost, root, waitForChildHealth, type ServerProcess } from '../../scripts/lib/server-process';
+
+export { freePort };
 
 /** What every process here runs with: the embedded database in `dataDir`, even where the suite has DATABASE_URL. */
 export const embeddedEnv = (dataDir: string): Record<string, string> => ({
@@ -20,17 +21,6 @@ export const embeddedEnv = (dataDir: string): Record<string, string> => ({
 });
 
 export const makeDataDir = () => mkdtempSync(path.join(tmpdir(), 'hm-embedded-'));
-
-/** A port nobody listens on now, from the system (a random pick could meet another test's server). */
-export const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 /** `npm start`'s server (src/server/main.ts) on its own port, healthy; stopped again if it never gets there. */
 export const startEmbeddedServer = async (dataDir: string, givenPort?: number): Promise<ServerProcess> => {
@@ -47,14 +37,10 @@ export const startEmbeddedServer = async (dataDir: string, givenPort?: number): 
       child.once('exit', (code) => resolve(code));
       child.kill(signal);
     });
-  // A server that exits (a port taken after all, a refused lock) fails the start at once, with its exit code.
-  const exited = new Promise<never>((_, reject) => {
-    child.once('exit', (code, signal) => reject(new Error(`the server on ${url} exited before it was healthy (code ${code}, signal ${signal})`)));
-  });
-  exited.catch(() => undefined);
   try {
-    // Two cores shared with other work: a cold start through tsx has taken over a minute.
-    await Promise.race([waitForHealth(url, 180000), exited]);
+    // Two cores shared with other work: a cold start through tsx has taken over a minute. A server that exits (a
+    // refused lock) fails the start at once, with its exit code.
+    await waitForChildHealth(child, url, 180000);
   } catch (error) {
     await stop('SIGKILL');
     throw error;
