@@ -9,6 +9,7 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { startUnreadMessageEmails } from './features/conversations/unread-emails';
 import { registerFeatures } from './features/registry';
 import { buildLoggerOptions } from './logger';
+import { createJobRunner } from './jobs/scheduler';
 import { createMailer, createOutboxWorker } from './mail/outbox';
 import { createSmtpTransport, type MailTransport } from './mail/transport';
 import { registerAccess } from './plugins/access';
@@ -30,7 +31,7 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the production logger writes (tests capture it); ignored when `logger` is given. */
   logStream?: NodeJS.WritableStream;
-  /** Start the background email worker (off in tests, which drive it with `outbox.runOnce()`). */
+  /** Start the background email worker and the scheduler (off in tests, which drive them with `outbox.runOnce()` and `jobs.runDue(at)`). */
   startWorker?: boolean;
   mailTransport?: MailTransport | null;
   storageDriver?: StorageDriver;
@@ -82,6 +83,8 @@ export const buildApp = async (options: BuildAppOptions) => {
   app.decorate('db', dbHandle.db);
   app.decorate('mailer', mailer);
   app.decorate('outbox', outbox);
+  const jobs = createJobRunner({ db: dbHandle.db, logger: app.log });
+  app.decorate('jobs', jobs);
   app.decorate('auth', createAuth(config, dbHandle.db, mailer));
   const sessionCache = createSessionCache({
     listen: dbHandle.listen,
@@ -112,6 +115,8 @@ export const buildApp = async (options: BuildAppOptions) => {
 
   if (options.startWorker) {
     outbox.start();
+    jobs.start();
+    app.addHook('onClose', async () => jobs.stop());
     const stopUnreadEmails = startUnreadMessageEmails(app);
     app.addHook('onClose', async () => stopUnreadEmails());
     app.addHook('onClose', async () => {

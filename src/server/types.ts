@@ -4,6 +4,7 @@ import type { Auth } from './auth/auth';
 import type { SessionCache } from './auth/session-cache';
 import type { AppConfig } from './config';
 import type { DatabaseHandle, Database } from './db/client';
+import type { JobRunner } from './jobs/scheduler';
 import type { Mailer, OutboxWorker } from './mail/outbox';
 import type { Storage } from './storage/storage';
 import type { ResourceWatch } from './features/health/resources';
@@ -38,6 +39,8 @@ declare module 'fastify' {
     sessionCache: SessionCache;
     mailer: Mailer;
     outbox: OutboxWorker;
+    /** The durable scheduler: features register their timers' actions on it (jobs/scheduler.ts). */
+    jobs: JobRunner;
     storage: Storage;
     /** Free disk and refused writes, for /api/health (features/health/resources.ts). */
     resources: ResourceWatch;

@@ -283,6 +283,10 @@ export const projects = pgTable(
     flagReason: text('flag_reason'),
     /** The client–creator thread this project belongs to; kept after a decline so its history stays linked. */
     conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
+    /** Revision rounds the accepted offer includes, those used, and the extra ones the creator (or an admin) allowed. */
+    revisionRounds: integer('revision_rounds').notNull().default(2),
+    revisionsUsed: integer('revisions_used').notNull().default(0),
+    extraRevisions: integer('extra_revisions').notNull().default(0),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -311,6 +315,8 @@ export const processDocs = pgTable(
       .references(() => projects.id, { onDelete: 'cascade' }),
     fileUrl: text('file_url').notNull(),
     description: text('description'),
+    /** The milestone it documents; null for docs made before milestones existed. */
+    milestoneId: uuid('milestone_id').references(() => projectMilestones.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [index('process_docs_project_idx').on(t.projectId), index('process_docs_maker_idx').on(t.makerId)],
@@ -667,5 +673,94 @@ export const notifications = pgTable(
   (t) => [
     uniqueIndex('notifications_user_subject_key').on(t.userId, t.subjectKey),
     index('notifications_user_recent_idx').on(t.userId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * The durable scheduler's timers (decision 150): one row per future action, fired once by whichever instance claims
+ * it first (`FOR UPDATE SKIP LOCKED` inside the transaction that runs the action and marks it done). `key` names
+ * the occurrence, so scheduling the same timer twice keeps one row.
+ */
+export const JOB_STATUSES = ['pending', 'done', 'cancelled', 'failed'] as const;
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: JOB_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('jobs_key').on(t.key),
+    index('jobs_due_idx').on(t.runAt).where(sql`${t.status} = 'pending'`),
+    check('jobs_status_known', sql`${t.status} in ('pending', 'done', 'cancelled', 'failed')`),
+  ],
+);
+
+/** Every version of a creator's offer on a project (decision 151); a version never changes but for its answer. */
+export const OFFER_STATUSES = ['pending', 'accepted', 'declined', 'changes_requested', 'superseded'] as const;
+export const projectOffers = pgTable(
+  'project_offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    creatorId: text('creator_id').references(() => user.id, { onDelete: 'set null' }),
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+    revisionRounds: integer('revision_rounds').notNull(),
+    note: text('note').notNull().default(''),
+    /** [{ title, amountCents, dueDate: 'YYYY-MM-DD' }], in order. */
+    milestones: jsonb('milestones').$type<Array<{ title: string; amountCents: number; dueDate: string }>>().notNull(),
+    status: text('status', { enum: OFFER_STATUSES }).notNull().default('pending'),
+    responseNote: text('response_note'),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('project_offers_version_key').on(t.projectId, t.version),
+    check('project_offers_price_whole_dollars', sql`${t.priceCents} >= 100 and ${t.priceCents} % 100 = 0`),
+    check('project_offers_rounds_range', sql`${t.revisionRounds} between 0 and 5`),
+    check('project_offers_status_known', sql`${t.status} in ('pending', 'accepted', 'declined', 'changes_requested', 'superseded')`),
+  ],
+);
+
+/** A project's milestones, in order; the project's status follows theirs (domain/milestones.ts). */
+export const MILESTONE_STATUSES = ['pending', 'active', 'submitted', 'revision_requested', 'approved'] as const;
+export const projectMilestones = pgTable(
+  'project_milestones',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    title: text('title').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    dueDate: text('due_date'),
+    status: text('status', { enum: MILESTONE_STATUSES }).notNull().default('pending'),
+    deliverableUrl: text('deliverable_url'),
+    /** How many times it has been submitted; names the timers of each submission. */
+    submissions: integer('submissions').notNull().default(0),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    autoApproveAt: timestamp('auto_approve_at', { withTimezone: true }),
+    revisionNote: text('revision_note'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    approvedByTime: boolean('approved_by_time').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('project_milestones_position_key').on(t.projectId, t.position),
+    check('project_milestones_amount_nonneg', sql`${t.amountCents} >= 0`),
+    check('project_milestones_position_range', sql`${t.position} between 1 and 10`),
+    check('project_milestones_status_known', sql`${t.status} in ('pending', 'active', 'submitted', 'revision_requested', 'approved')`),
   ],
 );
