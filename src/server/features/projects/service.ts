@@ -13,6 +13,7 @@ import { findApprovedCreator, findContacts, type ApprovedCreator } from './creat
 import { recordProjectEvent } from '../conversations/threads';
 import { enqueueProjectEmail, projectEventTitle, type ProjectEmailEvent } from './emails';
 import { notify } from '../notifications/service';
+import { projectCompleted } from './completion';
 import { loadProjectView, loadProjectViews, type ProjectRow } from './views';
 
 type ProjectChanges = Partial<typeof projects.$inferInsert>;
@@ -164,7 +165,10 @@ export const approveProject = (app: FastifyInstance, auth: AuthContext, projectI
     action: 'approve',
     email: 'approved',
     changes: () => ({ status: 'completed', completedAt: new Date() }),
-    alsoInTransaction: addEarnings,
+    alsoInTransaction: async (tx, before) => {
+      await addEarnings(tx, before);
+      await projectCompleted(app, tx, { ...before, status: 'completed' });
+    },
   });
 
 export const flagProject = (app: FastifyInstance, auth: AuthContext, projectId: string) =>
