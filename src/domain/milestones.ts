@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BUDGET_MAX } from './project-schemas';
+import { BUDGET_MAX } from './constants';
 
 /**
  * Offers and milestones (issue 15, decision 151). Pure: the server applies these rules to refuse any other
@@ -161,8 +161,9 @@ export const sendOfferSchema = z
   });
 export type SendOfferInput = z.input<typeof sendOfferSchema>;
 
-export const reasonSchema = z.object({
-  reason: z.string({ error: OFFER_MESSAGES.reasonRequired }).trim().min(1, OFFER_MESSAGES.reasonRequired).max(2000, OFFER_MESSAGES.reasonTooLong),
+/** The client's note: a reason to decline, the changes wanted, or what a revision should change. */
+export const answerNoteSchema = z.object({
+  note: z.string({ error: OFFER_MESSAGES.reasonRequired }).trim().min(1, OFFER_MESSAGES.reasonRequired).max(2000, OFFER_MESSAGES.reasonTooLong),
 });
 
 export const offerViewSchema = z.object({

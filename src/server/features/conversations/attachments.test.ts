@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messageAttachments, projects } from '../../db/schema';
+import { messageAttachments } from '../../db/schema';
 import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
-import { approveMaker, multipart, onboardedClient, pdfBuffer, pngBuffer, projectPayload } from '../../../../test/support/project-fixtures';
+import { approveMaker, multipart, onboardedClient, pdfBuffer, pngBuffer, projectPayload, putInReview } from '../../../../test/support/project-fixtures';
 import { SCRIPT_PAYLOAD } from '../../../../test/security/hostile-files';
 
 let ctx: TestContext;
@@ -83,7 +83,7 @@ describe('attachments', () => {
 
     const created = await ctx.inject(client, { method: 'POST', url: '/api/projects', payload: projectPayload({ creatorId: maker.id }) });
     const projectId = created.json().id;
-    await ctx.db.update(projects).set({ status: 'in_review', deliverableUrl: `/files/deliverables/${maker.id}/${projectId}/deliverable.png` }).where(eq(projects.id, projectId));
+    await putInReview(ctx.db, projectId, `/files/deliverables/${maker.id}/${projectId}/deliverable.png`);
     expect((await ctx.inject(admin, { method: 'GET', url: file.url })).statusCode).toBe(404);
     expect((await ctx.inject(client, { method: 'POST', url: `/api/projects/${projectId}/flag` })).statusCode).toBe(200);
     expect((await ctx.inject(admin, { method: 'GET', url: file.url })).statusCode).toBe(200);
