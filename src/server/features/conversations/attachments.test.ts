@@ -4,8 +4,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageAttachments } from '../../db/schema';
 import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
-import { approveMaker, multipart, onboardedClient, pdfBuffer, pngBuffer, projectPayload, putInReview } from '../../../../test/support/project-fixtures';
+import { approveMaker, multipart, pdfBuffer, pngBuffer, projectPayload, putInReview } from '../../../../test/support/project-fixtures';
 import { SCRIPT_PAYLOAD } from '../../../../test/security/hostile-files';
+import { createConversationCast, openConversation } from './conversation-fixtures';
 
 let ctx: TestContext;
 let client: TestUser;
@@ -17,17 +18,10 @@ let conversationId: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  client = await onboardedClient(ctx);
-  stranger = await onboardedClient(ctx, 'Stranger Co');
-  maker = await approveMaker(ctx, { name: 'Mara Maker' });
+  ({ client, stranger, maker } = await createConversationCast(ctx));
   otherMaker = await approveMaker(ctx);
   admin = await ctx.createAdmin();
-  const started = await ctx.inject(client, {
-    method: 'POST',
-    url: '/api/conversations',
-    payload: { creatorId: maker.id, body: 'Hello', clientMessageId: randomUUID() },
-  });
-  conversationId = started.json().conversationId;
+  conversationId = await openConversation(ctx, client, maker.id);
 });
 afterAll(async () => {
   await ctx?.close();

@@ -5,6 +5,7 @@ import { CONVERSATION_MESSAGES } from '../../../domain/conversation-schemas';
 import { messages, projects } from '../../db/schema';
 import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
 import { approveMaker, approveMind, onboardedClient, projectPayload, putInReview } from '../../../../test/support/project-fixtures';
+import { sendMessage, startConversation } from './conversation-fixtures';
 
 let ctx: TestContext;
 let client: TestUser;
@@ -26,9 +27,8 @@ afterAll(async () => {
 });
 
 const start = (user: TestUser | null, creatorId: string, body = 'Hello, are you free in May?', clientMessageId = randomUUID()) =>
-  ctx.inject(user, { method: 'POST', url: '/api/conversations', payload: { creatorId, body, clientMessageId } });
-const send = (user: TestUser | null, id: string, body = 'A reply', clientMessageId = randomUUID()) =>
-  ctx.inject(user, { method: 'POST', url: `/api/conversations/${id}/messages`, payload: { body, clientMessageId } });
+  startConversation(ctx, user, creatorId, body, { clientMessageId });
+const send = (user: TestUser | null, id: string, body = 'A reply', clientMessageId = randomUUID()) => sendMessage(ctx, user, id, body, { clientMessageId });
 const thread = (user: TestUser | null, id: string) => ctx.inject(user, { method: 'GET', url: `/api/conversations/${id}` });
 const list = async (user: TestUser) => (await ctx.inject(user, { method: 'GET', url: '/api/conversations' })).json();
 
