@@ -32,8 +32,8 @@ export const answerOffer = (offer: { status: OfferStatus; version: number }, lat
   return { ok: true, status: ANSWERED[answer] };
 };
 
-/** What a new version does to the one before it: a waiting or change-requested offer is superseded, others stay. */
-export const supersede = (status: OfferStatus): OfferStatus => (status === 'pending' || status === 'changes_requested' ? 'superseded' : status);
+/** What a new version does to the one before it: one still waiting is superseded; an answered one keeps its answer. */
+export const supersede = (status: OfferStatus): OfferStatus => (status === 'pending' ? 'superseded' : status);
 
 // ---- the milestones of an active project ----
 

@@ -2,7 +2,6 @@ import { desc } from 'drizzle-orm';
 import type { AuditAction, AuditEntry } from '../../../domain/admin-schemas';
 import type { Database, DbExecutor } from '../../db/client';
 import { auditLog } from '../../db/schema';
-import type { AuthContext } from '../../types';
 
 export interface AuditRecord {
   action: AuditAction;

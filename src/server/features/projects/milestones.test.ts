@@ -81,7 +81,7 @@ describe('offers', () => {
     expect(accepted).toMatchObject({ status: 'active', budget: 2800, revisions: { included: 1, used: 0, extra: 0, left: 1 } });
     expect(accepted.offers.map((offer) => [offer.version, offer.status])).toEqual([
       [2, 'accepted'],
-      [1, 'superseded'],
+      [1, 'changes_requested'],
     ]);
     expect(accepted.milestones.map((m) => [m.position, m.title, m.amountCents, m.status])).toEqual([
       [1, 'Research', 50000, 'active'],

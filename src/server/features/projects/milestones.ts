@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   applyMilestoneAction,
@@ -38,8 +38,31 @@ export const JOB_AUTO_APPROVE = 'milestone.auto_approve';
 export const JOB_APPROVAL_REMINDER = 'milestone.approval_reminder';
 export const JOB_DUE_REMINDER = 'milestone.due_reminder';
 
-export const loadMilestones = (tx: Transaction, projectId: string): Promise<MilestoneRow[]> =>
-  tx.select().from(projectMilestones).where(eq(projectMilestones.projectId, projectId)).orderBy(asc(projectMilestones.position));
+/**
+ * A project's milestones, in order. A project past its draft that has none was written before milestones existed
+ * (or by a fixture that inserts rows directly): it becomes a one-milestone project in the state its status says, as
+ * migration 0013 did for the rows it found.
+ */
+export const loadMilestones = async (tx: Transaction, project: ProjectRow): Promise<MilestoneRow[]> => {
+  const rows = await tx.select().from(projectMilestones).where(eq(projectMilestones.projectId, project.id)).orderBy(asc(projectMilestones.position));
+  if (rows.length > 0 || project.status === 'draft' || project.status === 'cancelled') return rows;
+  const status = project.status === 'active' ? 'active' : project.status === 'in_review' ? 'submitted' : 'approved';
+  return tx
+    .insert(projectMilestones)
+    .values({
+      projectId: project.id,
+      position: 1,
+      title: project.title,
+      amountCents: Math.round(Number(project.budget) * 100),
+      status,
+      deliverableUrl: project.deliverableUrl,
+      submissions: status === 'active' ? 0 : 1,
+      submittedAt: status === 'active' ? null : project.updatedAt,
+      approvedAt: status === 'approved' ? (project.completedAt ?? project.updatedAt) : null,
+    })
+    .onConflictDoNothing()
+    .returning();
+};
 
 const planOf = (project: ProjectRow, milestones: MilestoneRow[]): MilestonePlan => ({
   milestones: milestones.map((milestone) => milestone.status),
@@ -63,7 +86,7 @@ export const formatWhen = (date: Date): string =>
   `${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
 
 /** The day before a due date, at 09:00 UTC; nothing when that moment has passed. */
-const scheduleDueReminder = async (tx: Transaction, milestone: Pick<MilestoneRow, 'id' | 'dueDate'>, now: Date) => {
+export const scheduleDueReminder = async (tx: Transaction, milestone: Pick<MilestoneRow, 'id' | 'dueDate'>, now: Date) => {
   if (!milestone.dueDate) return;
   const runAt = new Date(new Date(`${milestone.dueDate}T09:00:00Z`).getTime() - DAY_MS);
   if (runAt <= now) return;
@@ -75,7 +98,7 @@ export const supersedeOpenOffers = async (tx: Transaction, projectId: string): P
   await tx
     .update(projectOffers)
     .set({ status: 'superseded' })
-    .where(and(eq(projectOffers.projectId, projectId), inArray(projectOffers.status, ['pending', 'changes_requested'])));
+    .where(and(eq(projectOffers.projectId, projectId), eq(projectOffers.status, 'pending')));
 };
 
 /** Creates the milestones of an accepted project: the first active, the rest pending. */
@@ -125,7 +148,7 @@ export const submittedMilestone = async (tx: Transaction, projectId: string): Pr
 
 /** Submits the current milestone with its deliverable; returns the project's new row and how to name the milestone. */
 export const submitMilestone = async (app: FastifyInstance, tx: Transaction, project: ProjectRow, fileUrl: string, now: Date) => {
-  const milestones = await loadMilestones(tx, project.id);
+  const milestones = await loadMilestones(tx, project);
   const { milestone } = decide(project, milestones, 'submit');
   const [submitted] = await tx
     .update(projectMilestones)
@@ -161,7 +184,7 @@ const addEarnings = async (tx: Transaction, project: ProjectRow, cents: number):
  */
 export const approveMilestone = async (app: FastifyInstance, tx: Transaction, project: ProjectRow, actor: Actor, options: { byTime: boolean; now: Date }) => {
   const { byTime, now } = options;
-  const milestones = await loadMilestones(tx, project.id);
+  const milestones = await loadMilestones(tx, project);
   const { milestone, index, plan } = decide(project, milestones, 'approve');
   const [approved] = await tx
     .update(projectMilestones)
@@ -200,7 +223,7 @@ export const approveMilestone = async (app: FastifyInstance, tx: Transaction, pr
 
 /** The client asks for a revision of the submitted milestone, using one round. */
 export const requestRevision = async (tx: Transaction, project: ProjectRow, note: string, now: Date) => {
-  const milestones = await loadMilestones(tx, project.id);
+  const milestones = await loadMilestones(tx, project);
   const { milestone } = decide(project, milestones, 'request_revision');
   const [revised] = await tx
     .update(projectMilestones)

@@ -51,7 +51,7 @@ export const registerMilestoneTimers = (app: FastifyInstance): void => {
     const [project] = await tx.select().from(projects).where(eq(projects.id, milestone.projectId));
     const creator = project && creatorOf(project);
     if (!project || !creator || (project.status !== 'active' && project.status !== 'in_review')) return;
-    const count = (await loadMilestones(tx, project.id)).length;
+    const count = (await loadMilestones(tx, project)).length;
     const named = milestoneDetail(milestone, count) || 'The work';
     await tellParty(app, tx, 'due_reminder', {
       project,

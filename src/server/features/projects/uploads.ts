@@ -46,7 +46,7 @@ export const addProcessDoc = async (app: FastifyInstance, auth: AuthContext, pro
         // Locked so that a transition finishing meanwhile (e.g. the deliverable) cannot slip in between.
         const { row, viewer } = await requireVisibleProject(tx, auth, projectId, { lock: true });
         requireProjectAction(row, viewer, 'upload_process_doc');
-        const current = (await loadMilestones(tx, projectId)).find((milestone) => milestone.status !== 'approved');
+        const current = (await loadMilestones(tx, row)).find((milestone) => milestone.status !== 'approved');
         await tx.insert(processDocs).values({
           id: docId,
           makerId: auth.userId,
