@@ -32,3 +32,32 @@ export const notificationQuerySchema = z.object({
     .regex(/^\d{13}_[0-9a-f-]{36}$/, 'Invalid cursor')
     .optional(),
 });
+
+/** The kinds of email a person can turn off, and their labels; sign-in, verification and reset emails always go. */
+export const EMAIL_KIND_LABELS: Record<NotificationKind, { label: string; hint: string }> = {
+  project: { label: 'Projects', hint: 'Offers, acceptances, submissions, approvals, revisions and reminders about your projects.' },
+  message: { label: 'Messages', hint: 'A note when a message waits unread in one of your conversations.' },
+  account: { label: 'Your account', hint: 'Decisions on your application and Seal, and White Glove matches.' },
+};
+
+/** Which kind an outbox email type belongs to; null for emails that cannot be turned off. */
+export const emailKindOf = (type: string): NotificationKind | null => {
+  if (type.startsWith('project-')) return 'project';
+  if (type === 'message-unread') return 'message';
+  if (type.startsWith('application-') || type.startsWith('seal-') || type === 'white-glove-matches') return 'account';
+  return null;
+};
+
+export const notificationSettingsSchema = z.object({
+  /** For each kind, whether its emails are sent. */
+  email: z.object({ project: z.boolean(), message: z.boolean(), account: z.boolean() }),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+export const unsubscribeQuerySchema = z.object({
+  u: z.string().min(1).max(100),
+  k: z.enum(NOTIFICATION_KINDS),
+  t: z.string().regex(/^[\w-]{43}$/, 'This unsubscribe link is not valid.'),
+});
+
+export const NOTIFICATION_SETTINGS_PATH = '/settings/notifications';

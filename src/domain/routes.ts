@@ -19,6 +19,8 @@ export const APP_ROUTE_PATTERNS: readonly RegExp[] = [
   /^\/ai-policy$/,
   /^\/verify$/,
   /^\/reset-password$/,
+  /^\/unsubscribe$/,
+  /^\/settings\/notifications$/,
   /^\/onboard-(maker|mind|client)$/,
   /^\/dashboard-(maker|mind|client|admin)$/,
   /^\/inbox(\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?$/i,

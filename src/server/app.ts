@@ -74,9 +74,13 @@ export const buildApp = async (options: BuildAppOptions) => {
   const transport = options.mailTransport !== undefined ? options.mailTransport : config.SMTP_URL ? createSmtpTransport(config.SMTP_URL) : null;
   const outbox = createOutboxWorker({ db: dbHandle.db, transport, from: config.MAIL_FROM, logger: app.log, logBodies: !config.isProduction });
   // Deliver soon after an email is queued instead of waiting for the next poll.
-  const mailer = createMailer(dbHandle.db, () => {
-    if (options.startWorker) setTimeout(() => void outbox.runOnce(), 50).unref();
-  });
+  const mailer = createMailer(
+    dbHandle.db,
+    () => {
+      if (options.startWorker) setTimeout(() => void outbox.runOnce(), 50).unref();
+    },
+    { secret: config.AUTH_SECRET, publicUrl: config.PUBLIC_URL },
+  );
 
   app.decorate('config', config);
   app.decorate('dbHandle', dbHandle);

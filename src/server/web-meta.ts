@@ -44,6 +44,7 @@ const staticPages = (site: string): StaticMeta => ({
     title: `Verify a Seal · ${site}`,
     description: `Check a ${site} Seal of human creativity: who issued it, to whom, when, and whether it is still valid.`,
   },
+  '/unsubscribe': { title: `Unsubscribe · ${site}`, description: `Stop one kind of email from ${site}.` },
   '/reset-password': { title: `Reset password · ${site}`, description: `Choose a new password for your ${site} account.` },
 });
 

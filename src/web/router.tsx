@@ -40,6 +40,8 @@ const DashboardMindPage = page(() => import('./pages/dashboard-mind-page'), 'Das
 const DashboardClientPage = page(() => import('./pages/dashboard-client-page'), 'DashboardClientPage');
 const DashboardAdminPage = page(() => import('./pages/dashboard-admin-page'), 'DashboardAdminPage');
 const InboxPage = page(() => import('./pages/inbox-page'), 'InboxPage');
+const NotificationSettingsPage = page(() => import('./pages/notification-settings-page'), 'NotificationSettingsPage');
+const UnsubscribePage = page(() => import('./pages/unsubscribe-page'), 'UnsubscribePage');
 const NotFoundPage = page(() => import('./pages/not-found-page'), 'NotFoundPage');
 
 /**
@@ -60,6 +62,8 @@ const CHAINS: Record<string, LazyPage[]> = {
   'dashboard-client': [QueryLayout, TooltipLayout, DashboardClientPage],
   'dashboard-admin': [QueryLayout, TooltipLayout, DashboardAdminPage],
   inbox: [QueryLayout, InboxPage],
+  settings: [QueryLayout, NotificationSettingsPage],
+  unsubscribe: [UnsubscribePage],
 };
 
 const guarded = (path: string, rule: GuardRule, Component: ComponentType) => (
@@ -87,10 +91,12 @@ export function AppRoutes() {
             <Route path="for-makers" element={<ForMakersPage />} />
             <Route path="for-minds" element={<ForMindsPage />} />
             <Route path="reset-password" element={<ResetPasswordPage />} />
+            <Route path="unsubscribe" element={<UnsubscribePage />} />
             <Route element={<QueryLayout />}>
               <Route path="auth" element={<AuthPage />} />
               {guarded('inbox', { kind: 'signed-in' }, InboxPage)}
               {guarded('inbox/:conversationId', { kind: 'signed-in' }, InboxPage)}
+              {guarded('settings/notifications', { kind: 'signed-in' }, NotificationSettingsPage)}
               <Route path="ai-policy" element={<AiPolicyPage />} />
               <Route path="verify" element={<VerifyPage />} />
               <Route element={<TooltipLayout />}>

@@ -411,6 +411,8 @@ export const emailOutbox = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastError: text('last_error'),
     messageId: text('message_id'),
+    /** The one-click unsubscribe address sent as `List-Unsubscribe` (RFC 8058), for emails a person can turn off. */
+    listUnsubscribe: text('list_unsubscribe'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -763,3 +765,12 @@ export const projectMilestones = pgTable(
     check('project_milestones_status_known', sql`${t.status} in ('pending', 'active', 'submitted', 'revision_requested', 'approved')`),
   ],
 );
+
+/** Per person, the kinds of email they turned off (decision 145); in-app notifications are always on. */
+export const notificationSettings = pgTable('notification_settings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  emailOff: text('email_off').array().notNull().default(sql`'{}'::text[]`),
+  updatedAt: updatedAt(),
+});

@@ -109,7 +109,7 @@ describe('email outbox over real SMTP', () => {
       const id = await ctx.app.mailer.enqueue({ type: 'reset-password', to: `log-${token}@example.com`, subject: 'Reset your password', text: `Reset: http://localhost:3000/reset-password?token=${token}` });
       const worker = createOutboxWorker({ db: ctx.db, transport: null, from: 'test@humanmade.local', logger: pino({ level: 'info' }, stream), logBodies });
       await worker.runOnce();
-      const [row] = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+      const [row] = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.id, id!));
       expect(row.status).toBe('pending');
       return { log: lines.join(''), id, token };
     };

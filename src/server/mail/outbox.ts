@@ -1,7 +1,9 @@
 import { and, asc, eq, lte, or, isNull, sql, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbExecutor, Database } from '../db/client';
-import { emailOutbox } from '../db/schema';
+import { EMAIL_KIND_LABELS, emailKindOf } from '../../domain/notification-schemas';
+import { readEmailOff, unsubscribeToken } from '../features/notifications/settings';
+import { emailOutbox, user } from '../db/schema';
 import type { EmailMessage } from './templates';
 import type { MailTransport } from './transport';
 
@@ -12,21 +14,52 @@ const LOCK_SECONDS = 60;
 export const backoffSeconds = (attempts: number): number => Math.min(5 * 2 ** Math.max(attempts - 1, 0), 15 * 60);
 
 export interface Mailer {
-  /** Writes the email to the outbox. Pass the caller's transaction so the email commits with the action. */
-  enqueue: (message: EmailMessage, executor?: DbExecutor) => Promise<string>;
+  /**
+   * Writes the email to the outbox. Pass the caller's transaction so the email commits with the action. An email of
+   * a kind its recipient turned off is not written (null); the others of a kind carry its unsubscribe link.
+   */
+  enqueue: (message: EmailMessage, executor?: DbExecutor) => Promise<string | null>;
 }
 
-export const createMailer = (db: Database, onEnqueued?: () => void): Mailer => ({
+export interface UnsubscribeLinks {
+  secret: string;
+  publicUrl: string;
+}
+
+/** The footer that lets a person turn this kind of email off, in the text and before the end of the HTML. */
+const withUnsubscribe = (message: EmailMessage, pageUrl: string, label: string): EmailMessage => ({
+  ...message,
+  text: `${message.text}\nYou can stop ${label} emails here: ${pageUrl}\n`,
+  html: message.html?.replace(
+    '</body>',
+    `<p style="font-size:13px;color:#6B6459;margin-top:32px">You can <a href="${pageUrl.replace(/&/g, '&amp;')}" style="color:#6B6459">stop ${label} emails</a>.</p></body>`,
+  ),
+});
+
+export const createMailer = (db: Database, onEnqueued?: () => void, links?: UnsubscribeLinks): Mailer => ({
   enqueue: async (message, executor = db) => {
+    let email = message;
+    let listUnsubscribe: string | null = null;
+    const kind = emailKindOf(message.type);
+    const [recipient] = kind ? await executor.select({ id: user.id }).from(user).where(eq(user.email, message.to.toLowerCase())) : [];
+    if (kind && recipient) {
+      if ((await readEmailOff(executor, recipient.id)).includes(kind)) return null;
+      if (links) {
+        const query = new URLSearchParams({ u: recipient.id, k: kind, t: unsubscribeToken(links.secret, recipient.id, kind) }).toString();
+        listUnsubscribe = `${links.publicUrl}/api/notifications/unsubscribe?${query}`;
+        email = withUnsubscribe(message, `${links.publicUrl}/unsubscribe?${query}`, EMAIL_KIND_LABELS[kind].label.toLowerCase());
+      }
+    }
     const [row] = await executor
       .insert(emailOutbox)
       .values({
-        type: message.type,
-        toAddress: message.to,
-        subject: message.subject,
-        textBody: message.text,
-        htmlBody: message.html,
-        replyTo: message.replyTo,
+        type: email.type,
+        toAddress: email.to,
+        subject: email.subject,
+        textBody: email.text,
+        htmlBody: email.html,
+        replyTo: email.replyTo,
+        listUnsubscribe,
       })
       .returning({ id: emailOutbox.id });
     onEnqueued?.();
@@ -105,6 +138,7 @@ export const createOutboxWorker = (options: OutboxWorkerOptions) => {
           text: row.textBody,
           html: row.htmlBody ?? undefined,
           replyTo: row.replyTo ?? undefined,
+          ...(row.listUnsubscribe ? { headers: { 'List-Unsubscribe': `<${row.listUnsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {}),
           // A stable Message-ID lets receivers drop a duplicate if a send is retried after a lost reply.
           messageId: `<${row.id}@outbox.humanmade>`,
         });

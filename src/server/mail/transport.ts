@@ -8,6 +8,7 @@ export interface OutgoingMail {
   html?: string;
   replyTo?: string;
   messageId: string;
+  headers?: Record<string, string>;
 }
 
 export interface MailTransport {

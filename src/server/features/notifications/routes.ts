@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notificationPageSchema, notificationQuerySchema } from '../../../domain/notification-schemas';
+import {
+  notificationPageSchema,
+  notificationQuerySchema,
+  notificationSettingsSchema,
+  unsubscribeQuerySchema,
+} from '../../../domain/notification-schemas';
+import { badRequest } from '../../http/errors';
+import { getNotificationSettings, isValidUnsubscribeToken, turnEmailOff, updateNotificationSettings } from './settings';
 import { errorBodySchema } from '../../http/schemas';
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from './service';
 
@@ -9,6 +16,49 @@ export const prefix = '/api/notifications';
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
 export const routes: FastifyPluginAsyncZod = async (app) => {
+  // A one-click unsubscribe (RFC 8058) posts `List-Unsubscribe=One-Click` form-encoded; the page's own form too.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  app.get('/settings', {
+    config: { access: 'authenticated' },
+    schema: { tags: ['notifications'], summary: 'Which kinds of email you receive (in-app notifications are always on)', response: { 200: notificationSettingsSchema, ...errors } },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getNotificationSettings(app.db, (await request.requireAuth()).userId);
+    },
+  });
+
+  app.put('/settings', {
+    config: { access: 'authenticated' },
+    schema: { tags: ['notifications'], summary: 'Turn each kind of email on or off', body: notificationSettingsSchema, response: { 200: notificationSettingsSchema, ...errors } },
+    handler: async (request) => updateNotificationSettings(app.db, (await request.requireAuth()).userId, request.body),
+  });
+
+  app.post('/unsubscribe', {
+    config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+    schema: {
+      tags: ['notifications'],
+      summary: "Turn off one kind of email from the signed link in it, without signing in (also the List-Unsubscribe one-click address)",
+      querystring: unsubscribeQuerySchema,
+      body: z.record(z.string(), z.string()).optional(),
+      response: { 200: z.object({ ok: z.literal(true) }), 303: z.null(), ...errors },
+    },
+    handler: async (request, reply) => {
+      const { u, k, t } = request.query;
+      if (!isValidUnsubscribeToken(app.config.AUTH_SECRET, u, k, t)) throw badRequest('This unsubscribe link is not valid.', { t: 'This unsubscribe link is not valid.' });
+      await turnEmailOff(app.db, u, k).catch((error: unknown) => {
+        // A signed link for an account deleted since: nothing is left to turn off.
+        if ((error as { code?: string }).code === '23503') return;
+        throw error;
+      });
+      // The page's own form (it works without scripts) comes back to the page; a mail provider's one-click gets 200.
+      if (request.body?.source === 'page') return reply.redirect(`/unsubscribe?done=${k}`, 303);
+      return { ok: true as const };
+    },
+  });
+
   app.get('/', {
     config: { access: 'authenticated' },
     schema: {

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { NOTIFICATION_SETTINGS_PATH } from '../../../domain/notification-schemas';
 import { Bell } from 'lucide-react';
 import type { NotificationView } from '../../../domain/notification-schemas';
 import { apiFetch } from '../../lib/api';
@@ -136,6 +137,9 @@ export function NotificationBell({ isStreamed }: { isStreamed: boolean }) {
             ))}
           </ul>
         )}
+        <Link to={NOTIFICATION_SETTINGS_PATH} onClick={() => setOpen(false)} className="block rounded-xl px-3 py-2 text-xs text-muted-foreground underline-offset-4 hover:underline">
+          Email settings
+        </Link>
         {page?.nextCursor ? (
           <button type="button" onClick={() => void loadMore()} disabled={isLoadingMore} className="w-full rounded-xl px-3 py-2 text-sm text-accent-strong hover:bg-muted">
             {isLoadingMore ? 'Loading…' : 'Show older'}
