@@ -14,6 +14,7 @@ export const CONVERSATION_MESSAGES = {
   idRequired: 'Each message needs an id made by the sender.',
   creatorUnavailable: 'This creator is not available.',
   blocked: 'You can no longer message this person',
+  onlyBlockerUnblocks: 'Only the person who blocked this conversation can unblock it.',
   empty: 'No conversations yet',
   emptyHint: 'When you message a creator, or a client writes to you, the conversation appears here.',
   attachmentNotFound: 'Attachment not found',

@@ -94,5 +94,12 @@ export const conversationCases = (w: OwnershipWorld, c: ConversationWorld): Conv
     { route: 'POST /api/admin/reports/:id/remove', request: () => ({ method: 'POST', url: `/api/admin/reports/${c.reportToRemove}/remove`, payload: {} }), denied: nonAdmins, allowed: [['admin', admin, 204]] },
     // Last: after a block nobody writes here any more.
     { route: 'POST /api/conversations/:id/block', request: () => ({ method: 'POST', url: `${base}/block`, payload: {} }), denied: outsiders, allowed: [['mind A', mindA, 204]] },
+    // The other participant cannot lift mind A's block (409); mind A can.
+    {
+      route: 'POST /api/conversations/:id/unblock',
+      request: () => ({ method: 'POST', url: `${base}/unblock`, payload: {} }),
+      denied: [...outsiders, ['client A, who did not block', clientA, 409]],
+      allowed: [['mind A', mindA, 204]],
+    },
   ];
 };

@@ -183,6 +183,14 @@ describe('blocking', () => {
     const view = (await thread(client, id)).json();
     expect(view).toMatchObject({ blocked: true, blockedByMe: false });
     expect((await thread(blocker, id)).json()).toMatchObject({ blocked: true, blockedByMe: true });
+
+    // Only the one who blocked can lift it; then both can write again.
+    const byOther = await ctx.inject(client, { method: 'POST', url: `/api/conversations/${id}/unblock`, payload: {} });
+    expect(byOther.statusCode).toBe(409);
+    expect(byOther.json().message).toBe('Only the person who blocked this conversation can unblock it.');
+    expect((await ctx.inject(blocker, { method: 'POST', url: `/api/conversations/${id}/unblock`, payload: {} })).statusCode).toBe(204);
+    expect((await thread(client, id)).json()).toMatchObject({ blocked: false, blockedByMe: false });
+    for (const user of [client, blocker]) expect((await send(user, id)).statusCode).toBe(201);
   });
 });
 

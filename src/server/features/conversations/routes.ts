@@ -19,7 +19,7 @@ import { openAttachment, sendAttachment } from './attachments';
 import { reportMessage } from './reports';
 import { createConversationHub } from './realtime';
 import { createOpenStreams, openMessageStream } from './stream';
-import { blockConversation, getThread, markRead, sendMessage, startConversation } from './service';
+import { blockConversation, getThread, markRead, sendMessage, startConversation, unblockConversation } from './service';
 import { countUnread, loadConversationSummaries } from './views';
 
 export const prefix = '/api/conversations';
@@ -168,6 +168,20 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       await blockConversation(app, await request.requireAuth(), request.params.id);
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.post('/:id/unblock', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags: ['conversations'],
+      summary: 'Lift a block you made: both of you can write again (only the person who blocked can lift it)',
+      params,
+      response: { 204: z.null(), ...errors },
+    },
+    handler: async (request, reply) => {
+      await unblockConversation(app, await request.requireAuth(), request.params.id);
       return reply.status(204).send(null);
     },
   });

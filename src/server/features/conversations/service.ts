@@ -185,6 +185,18 @@ export const blockConversation = async (app: FastifyInstance, auth: AuthContext,
     .where(and(eq(conversations.id, conversationId), isNull(conversations.blockedBy)));
 };
 
+/** The participant who blocked lifts the block; the other cannot lift it for them. Not blocked: nothing to do. */
+export const unblockConversation = async (app: FastifyInstance, auth: AuthContext, conversationId: string): Promise<void> => {
+  const { row } = await requireParticipant(app.db, auth, conversationId);
+  if (!row.blockedBy) return;
+  const [lifted] = await app.db
+    .update(conversations)
+    .set({ blockedBy: null, blockedAt: null })
+    .where(and(eq(conversations.id, conversationId), eq(conversations.blockedBy, auth.userId)))
+    .returning({ id: conversations.id });
+  if (!lifted) throw conflict(CONVERSATION_MESSAGES.onlyBlockerUnblocks);
+};
+
 /** The participant has read up to `seq` (a later marker than the thread's newest message is clamped to it). */
 export const markRead = async (app: FastifyInstance, auth: AuthContext, conversationId: string, seq: number): Promise<void> => {
   await requireParticipant(app.db, auth, conversationId);

@@ -41,3 +41,25 @@ export function BlockButton({ conversationId, name, onBlocked }: { conversationI
     </>
   );
 }
+
+/** Lifts the viewer's own block at once: nothing is lost by writing again, so no question is asked. */
+export function UnblockButton({ conversationId, name, onUnblocked }: { conversationId: string; name: string; onUnblocked: () => void }) {
+  const [isBusy, setBusy] = useState(false);
+  const unblock = async () => {
+    setBusy(true);
+    try {
+      await apiFetch<void>(`/api/conversations/${encodeURIComponent(conversationId)}/unblock`, { method: 'POST', body: {} });
+      toast.success(`${name} is unblocked`);
+      onUnblocked();
+    } catch (error) {
+      toast.error(reasonToShow(error) ?? 'Could not unblock. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="secondary" size="sm" disabled={isBusy} onClick={() => void unblock()}>
+      Unblock {name}
+    </Button>
+  );
+}

@@ -8,7 +8,7 @@ import { ErrorState, ListSkeleton } from '../../components/list-states';
 import { cn } from '../../lib/utils';
 import { conversationsQueryKey, fetchThread, markRead, newClientMessageId, postAttachment, postMessage, threadQueryKey } from './inbox-api';
 import { subscribeToInbox } from '../../lib/inbox-stream';
-import { BlockButton } from './block-button';
+import { BlockButton, UnblockButton } from './block-button';
 import { ReportButton } from './report-button';
 import { MessageComposer, type Draft } from './message-composer';
 import { MessageText } from './message-text';
@@ -164,9 +164,10 @@ export function ConversationThreadView({ conversationId, userId }: { conversatio
         {announcement}
       </div>
       {thread.viewerSide && thread.blocked ? (
-        <p role="status" className="border-t border-border px-6 py-4 text-sm text-muted-foreground">
-          {CONVERSATION_MESSAGES.blocked}
-        </p>
+        <div role="status" className="flex flex-wrap items-center justify-between gap-3 border-t border-border px-6 py-4 text-sm text-muted-foreground">
+          <p>{CONVERSATION_MESSAGES.blocked}</p>
+          {thread.blockedByMe ? <UnblockButton conversationId={conversationId} name={other.name} onUnblocked={() => void query.refetch()} /> : null}
+        </div>
       ) : thread.viewerSide ? (
         <MessageComposer label={`Message ${other.name}`} onSend={send} />
       ) : (
