@@ -46,16 +46,21 @@ interface ProjectUploadDialogProps {
   projectId: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The current milestone, named when the project has several, e.g. 'milestone 2 (“Layouts”)'. */
+  milestone?: string;
 }
 
-export function ProjectUploadDialog({ kind, projectId, open, onOpenChange }: ProjectUploadDialogProps) {
+export function ProjectUploadDialog({ kind, projectId, open, onOpenChange, milestone }: ProjectUploadDialogProps) {
   const copy = COPY[kind];
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{copy.title}</DialogTitle>
-          <DialogDescription>{copy.description}</DialogDescription>
+          <DialogDescription>
+            {milestone ? `For ${milestone}. ` : null}
+            {copy.description}
+          </DialogDescription>
         </DialogHeader>
         <UploadForm kind={kind} projectId={projectId} onDone={() => onOpenChange(false)} />
       </DialogContent>
