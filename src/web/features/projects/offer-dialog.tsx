@@ -94,7 +94,6 @@ function OfferForm({ project, onDone }: { project: ProjectView; onDone: () => vo
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = async (values: OfferFormValues) => {
-    form.clearErrors();
     const parsed = sendOfferSchema.safeParse(toRequest(values));
     if (!parsed.success) {
       parsed.error.issues.forEach((issue, index) =>
@@ -114,7 +113,16 @@ function OfferForm({ project, onDone }: { project: ProjectView; onDone: () => vo
   };
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-6" aria-label="Offer">
+    <form
+      noValidate
+      onSubmit={(event) => {
+        // The schema's messages are set by hand, and a form with errors left from the last try would never submit.
+        form.clearErrors();
+        void form.handleSubmit(onSubmit)(event);
+      }}
+      className="grid gap-6"
+      aria-label="Offer"
+    >
       <TextField
         id={`${id}-price`}
         label="Price (whole dollars)"
