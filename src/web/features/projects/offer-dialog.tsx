@@ -158,8 +158,9 @@ function OfferForm({ project, onDone }: { project: ProjectView; onDone: () => vo
                     <span className="hidden sm:inline">Remove</span>
                   </Button>
                 </div>
-                <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_8.5rem_10.5rem]">
+                <div className="grid grid-cols-2 gap-4 sm:grid-cols-[minmax(0,1fr)_8.5rem_10.5rem]">
                   <TextField
+                    className="col-span-2 sm:col-span-1"
                     id={`${id}-m${index}-title`}
                     label={`Milestone ${index + 1} title`}
                     error={rowErrors?.title?.message}
@@ -194,7 +195,7 @@ function OfferForm({ project, onDone }: { project: ProjectView; onDone: () => vo
           </Button>
           <SumCheck control={form.control} id={`${id}-sum`} />
         </div>
-        <FieldError id={`${id}-milestones-error`} message={errors.milestones?.root?.message ?? errors.milestones?.message} />
+        <SumError control={form.control} id={`${id}-milestones-error`} message={errors.milestones?.root?.message ?? errors.milestones?.message} />
       </fieldset>
 
       <Controller
@@ -241,6 +242,12 @@ function OfferForm({ project, onDone }: { project: ProjectView; onDone: () => vo
       </DialogFooter>
     </form>
   );
+}
+
+/** The refused sum's message, gone as soon as the amounts add up again. */
+function SumError({ control, id, message }: { control: Control<OfferFormValues>; id: string; message?: string }) {
+  const [price, rows] = useWatch({ control, name: ['price', 'milestones'] });
+  return <FieldError id={id} message={offerSum({ price, milestones: rows }).isBalanced ? undefined : message} />;
 }
 
 /** The live check that the milestones add up to the price, announced politely as it changes. */

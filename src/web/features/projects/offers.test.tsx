@@ -80,6 +80,7 @@ describe('the offer dialog', { timeout: 20000 }, () => {
 
     fireEvent.change(dialog.getAllByLabelText('Amount ($)')[0], { target: { value: '850.01' } });
     await waitFor(() => expect(dialog.getByText(/Adds up to/).textContent).toBe('Adds up to $900 of $900'));
+    expect(dialog.queryByText('The milestone amounts must add up to the price')).toBeNull();
     fireEvent.click(dialog.getByRole('radio', { name: '3' }));
     fireEvent.click(dialog.getByRole('button', { name: 'Send Offer' }));
     expect(await screen.findByText('Offer sent to the client')).toBeTruthy();
