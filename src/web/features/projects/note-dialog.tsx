@@ -1,8 +1,6 @@
+import { FormDialog } from '../../components/form-dialog';
 import { useId, useState, type ReactNode } from 'react';
-import { LoaderCircle } from 'lucide-react';
 import { answerNoteSchema } from '../../../domain/milestones';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { ApiError } from '../../lib/api';
 import { TextareaField } from './textarea-field';
 
@@ -51,35 +49,20 @@ export function NoteDialog({ open, onOpenChange, title, description, noteLabel, 
   };
 
   return (
-    <Dialog open={open} onOpenChange={change}>
-      <DialogContent>
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
-          <DialogHeader>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogDescription>{description}</DialogDescription>
-          </DialogHeader>
-          {isBlocked ? null : (
-            <TextareaField id={`${id}-note`} label={noteLabel} rows={4} value={note} onChange={(event) => setNote(event.target.value)} error={error} />
-          )}
-          <DialogFooter>
-            <Button type="button" variant="ghost" onClick={() => change(false)} disabled={isBusy}>
-              Go back
-            </Button>
-            {isBlocked ? null : (
-              <Button type="submit" variant={tone} disabled={isBusy} aria-busy={isBusy || undefined}>
-                {isBusy ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
-                {confirmLabel}
-              </Button>
-            )}
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={change}
+      title={title}
+      description={description}
+      onSubmit={() => void submit()}
+      cancelLabel="Go back"
+      submitLabel={isBlocked ? undefined : confirmLabel}
+      submitVariant={tone}
+      isBusy={isBusy}
+    >
+      {isBlocked ? null : (
+        <TextareaField id={`${id}-note`} label={noteLabel} rows={4} value={note} onChange={(event) => setNote(event.target.value)} error={error} />
+      )}
+    </FormDialog>
   );
 }

@@ -1,11 +1,12 @@
+import { DialogFormFooter } from '../../components/form-dialog';
 import { useId } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Control, type Path } from 'react-hook-form';
-import { CircleAlert, CircleCheck, LoaderCircle, Plus, Trash2 } from 'lucide-react';
+import { CircleAlert, CircleCheck, Plus, Trash2 } from 'lucide-react';
 import { DEFAULT_REVISION_ROUNDS, formatCents, MAX_MILESTONES, MAX_REVISION_ROUNDS, sendOfferSchema, type SendOfferInput } from '../../../domain/milestones';
 import type { ProjectView } from '../../../domain/project-schemas';
 import { TextField } from '../../components/text-field';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { FieldError, Label } from '../../components/ui/label';
 import { RadioGroup, RadioGroupItem } from '../../components/ui/radio-group';
 import { ApiError } from '../../lib/api';
@@ -231,15 +232,7 @@ function OfferForm({ project, onDone }: { project: ProjectView; onDone: () => vo
 
       <TextareaField id={`${id}-note`} label="Note to the client (optional)" rows={3} error={errors.note?.message} {...form.register('note')} />
 
-      <DialogFooter className="mt-0">
-        <Button type="button" variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-          {isSubmitting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
-          Send Offer
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter className="mt-0" onCancel={onDone} submitLabel="Send Offer" isBusy={isSubmitting} />
     </form>
   );
 }

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Check, Flag, ImagePlus, LoaderCircle, PlusCircle, RotateCcw, Send, UserPlus, X } from 'lucide-react';
+import { Check, Flag, ImagePlus, LoaderCircle, PlusCircle, RotateCcw, Send, UserPlus, X, type LucideIcon } from 'lucide-react';
 import { formatCents } from '../../../domain/milestones';
 import { toast } from '../../lib/toast';
 import { allowedProjectActions, projectRelation, type ProjectAction } from '../../../domain/project-lifecycle';
 import { formatBudget, PROJECT_MESSAGES, type ProjectView } from '../../../domain/project-schemas';
-import { Button } from '../../components/ui/button';
+import { Button, type ButtonProps } from '../../components/ui/button';
 import { useSignedInUser } from '../auth/signed-in-user';
 import { toastActionError } from './action-errors';
 import { AssignCreatorDialog } from './assign-creator-dialog';
@@ -105,6 +105,18 @@ export function ProjectActions({ project }: { project: ProjectView }) {
       ? `${formatCents(current.milestone.amountCents)} for ${current.name} goes to ${creatorName}'s earnings, and the next milestone starts.`
       : `The project will be marked complete and ${current?.name ? formatCents(current.milestone.amountCents) : formatBudget(project.budget)} goes to ${creatorName}'s earnings.`;
   const roundsLeft = project.revisions.left;
+  // In the order they show; each opens its dialog, which asks or collects what the action needs.
+  const dialogButtons: Array<{ action: ProjectAction; dialog: Exclude<OpenDialog, null>; Icon: LucideIcon; label: string; variant?: ButtonProps['variant'] }> = [
+    { action: 'submit_deliverable', dialog: 'deliverable', Icon: Send, label: current?.name ? `Submit Milestone ${current.milestone.position}` : 'Submit Deliverable' },
+    { action: 'upload_process_doc', dialog: 'process', Icon: ImagePlus, label: 'Add Process Doc', variant: 'secondary' },
+    { action: 'approve', dialog: 'approve', Icon: Check, label: current?.name ? `Approve Milestone ${current.milestone.position}` : 'Approve Work' },
+    { action: 'request_revision', dialog: 'revision', Icon: RotateCcw, label: 'Ask for a Revision', variant: 'secondary' },
+    { action: 'assign_creator', dialog: 'assign', Icon: UserPlus, label: 'Assign Creator' },
+    { action: 'flag', dialog: 'flag', Icon: Flag, label: 'Flag Work', variant: 'secondary' },
+    { action: 'allow_extra_revision', dialog: 'allow_extra_revision', Icon: PlusCircle, label: 'Allow an Extra Revision', variant: 'ghost' },
+    { action: 'decline', dialog: 'decline', Icon: X, label: 'Decline Project', variant: 'secondary' },
+    { action: 'cancel', dialog: 'cancel', Icon: X, label: 'Cancel Project', variant: 'ghost' },
+  ];
 
   const confirmations: Record<ConfirmedAction, { title: string; description: string; label: string; tone: 'primary' | 'destructive' }> = {
     decline: {
@@ -149,60 +161,14 @@ export function ProjectActions({ project }: { project: ProjectView }) {
         </Button>
       ) : null}
       {can('send_offer') ? <SendOfferAction project={project} disabled={busy} /> : null}
-      {can('submit_deliverable') ? (
-        <Button size="sm" onClick={() => setDialog('deliverable')} disabled={busy}>
-          <Send aria-hidden="true" />
-          {current?.name ? `Submit Milestone ${current.milestone.position}` : 'Submit Deliverable'}
-        </Button>
-      ) : null}
-      {can('upload_process_doc') ? (
-        <Button size="sm" variant="secondary" onClick={() => setDialog('process')} disabled={busy}>
-          <ImagePlus aria-hidden="true" />
-          Add Process Doc
-        </Button>
-      ) : null}
-      {can('approve') ? (
-        <Button size="sm" onClick={() => setDialog('approve')} disabled={busy}>
-          <Check aria-hidden="true" />
-          {current?.name ? `Approve Milestone ${current.milestone.position}` : 'Approve Work'}
-        </Button>
-      ) : null}
-      {can('request_revision') ? (
-        <Button size="sm" variant="secondary" onClick={() => setDialog('revision')} disabled={busy}>
-          <RotateCcw aria-hidden="true" />
-          Ask for a Revision
-        </Button>
-      ) : null}
-      {can('assign_creator') ? (
-        <Button size="sm" onClick={() => setDialog('assign')} disabled={busy}>
-          <UserPlus aria-hidden="true" />
-          Assign Creator
-        </Button>
-      ) : null}
-      {can('flag') ? (
-        <Button size="sm" variant="secondary" onClick={() => setDialog('flag')} disabled={busy}>
-          <Flag aria-hidden="true" />
-          Flag Work
-        </Button>
-      ) : null}
-      {can('allow_extra_revision') ? (
-        <Button size="sm" variant="ghost" onClick={() => setDialog('allow_extra_revision')} disabled={busy}>
-          <PlusCircle aria-hidden="true" />
-          Allow an Extra Revision
-        </Button>
-      ) : null}
-      {can('decline') ? (
-        <Button size="sm" variant="secondary" onClick={() => setDialog('decline')} disabled={busy}>
-          <X aria-hidden="true" />
-          Decline Project
-        </Button>
-      ) : null}
-      {can('cancel') ? (
-        <Button size="sm" variant="ghost" onClick={() => setDialog('cancel')} disabled={busy}>
-          <X aria-hidden="true" />
-          Cancel Project
-        </Button>
-      ) : null}
+      {dialogButtons
+        .filter((button) => can(button.action))
+        .map(({ action, dialog: opens, Icon, label, variant }) => (
+          <Button key={action} size="sm" variant={variant} onClick={() => setDialog(opens)} disabled={busy}>
+            <Icon aria-hidden="true" />
+            {label}
+          </Button>
+        ))}
 
       {(['decline', 'cancel', 'approve', 'flag', 'allow_extra_revision'] as const).map((action) => (
         <ConfirmActionDialog
