@@ -33,10 +33,12 @@ export function MilestoneList({ project }: { project: ProjectView }) {
         <SectionLabel>
           <span id={`project-${project.id}-milestones`}>Milestones</span>
         </SectionLabel>
-        <p className="text-sm text-muted-foreground">
-          Revision rounds left: <span className="font-medium text-ink">{revisions.left}</span>
-          {revisions.extra > 0 ? <span> (including {revisions.extra} extra)</span> : null}
-        </p>
+        {project.status === 'completed' || project.status === 'cancelled' ? null : (
+          <p className="text-sm text-muted-foreground">
+              Revision rounds left: <span className="font-medium text-ink">{revisions.left}</span>
+            {revisions.extra > 0 ? <span> (including {revisions.extra} extra)</span> : null}
+          </p>
+        )}
       </div>
       <ol className="mt-3 divide-y divide-border rounded-xl border border-border">
         {project.milestones.map((milestone) => (

@@ -161,13 +161,14 @@ function OfferForm({ project, onDone }: { project: ProjectView; onDone: () => vo
                 </div>
                 <div className="grid grid-cols-2 gap-4 sm:grid-cols-[minmax(0,1fr)_8.5rem_10.5rem]">
                   <TextField
-                    className="col-span-2 sm:col-span-1"
+                    className="col-span-2 min-w-0 sm:col-span-1"
                     id={`${id}-m${index}-title`}
                     label={`Milestone ${index + 1} title`}
                     error={rowErrors?.title?.message}
                     {...form.register(`milestones.${index}.title`)}
                   />
                   <TextField
+                    className="min-w-0"
                     id={`${id}-m${index}-amount`}
                     label="Amount ($)"
                     type="number"
@@ -177,7 +178,7 @@ function OfferForm({ project, onDone }: { project: ProjectView; onDone: () => vo
                     error={rowErrors?.amount?.message}
                     {...form.register(`milestones.${index}.amount`, { valueAsNumber: true })}
                   />
-                  <TextField id={`${id}-m${index}-due`} label="Due date" type="date" error={rowErrors?.dueDate?.message} {...form.register(`milestones.${index}.dueDate`)} />
+                  <TextField className="min-w-0" id={`${id}-m${index}-due`} label="Due date" type="date" error={rowErrors?.dueDate?.message} {...form.register(`milestones.${index}.dueDate`)} />
                 </div>
               </li>
             );
