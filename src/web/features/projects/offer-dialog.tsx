@@ -142,7 +142,7 @@ function OfferForm({ project, onDone }: { project: ProjectView; onDone: () => vo
           {milestones.fields.map((field, index) => {
             const rowErrors = errors.milestones?.[index];
             return (
-              <li key={field.id} className="rounded-xl border border-border bg-surface/60 p-4">
+              <li key={field.id} className="rounded-xl border border-border bg-surface/60 p-3 sm:p-4">
                 <div className="mb-3 flex items-center justify-between gap-3">
                   <p className="text-sm font-medium text-ink" id={`${id}-m${index}-name`}>
                     Milestone {index + 1}
@@ -159,7 +159,7 @@ function OfferForm({ project, onDone }: { project: ProjectView; onDone: () => vo
                     <span className="hidden sm:inline">Remove</span>
                   </Button>
                 </div>
-                <div className="grid grid-cols-2 gap-4 sm:grid-cols-[minmax(0,1fr)_8.5rem_10.5rem]">
+                <div className="grid grid-cols-[6rem_minmax(0,1fr)] gap-x-3 gap-y-4 sm:grid-cols-[minmax(0,1fr)_8.5rem_10.5rem] sm:gap-4 [&_input]:min-w-0">
                   <TextField
                     className="col-span-2 min-w-0 sm:col-span-1"
                     id={`${id}-m${index}-title`}
