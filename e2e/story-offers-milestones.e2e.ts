@@ -160,7 +160,9 @@ describe('offers, milestones, revisions and approval by time', () => {
     await dialog.getByRole('radio', { name: '2', exact: true }).click();
     await dialog.getByRole('button', { name: 'Send Offer' }).click();
     await seeText(maker, 'Offer sent to the client');
-    await expect.poll(() => offerVersion(maker, 1).getByText('Replaced by a newer version').isVisible()).toBe(true);
+    // An answered version keeps its answer beside the new one.
+    await expect.poll(() => offerVersion(maker, 2).getByText('Waiting for the client').isVisible()).toBe(true);
+    await expect.poll(() => offerVersion(maker, 1).getByText('Changes requested').isVisible()).toBe(true);
   });
 
   it('the client accepts version 2, and the first milestone starts', async () => {

@@ -15,8 +15,6 @@ const STATUS_VARIANT: Record<OfferStatus, BadgeProps['variant']> = {
 const RESPONSE_LABEL: Partial<Record<OfferStatus, string>> = {
   declined: 'Reason for declining',
   changes_requested: 'Changes asked for',
-  // A version is superseded only from waiting (no note) or after changes were asked for.
-  superseded: 'Changes asked for',
 };
 
 const roundsText = (rounds: number) => (rounds === 0 ? 'No revision rounds' : `${rounds} revision ${rounds === 1 ? 'round' : 'rounds'}`);

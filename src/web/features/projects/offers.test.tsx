@@ -115,7 +115,7 @@ describe('the offer dialog', { timeout: 20000 }, () => {
 });
 
 describe('what each side sees of the offers', { timeout: 20000 }, () => {
-  const history = [offerView({ id: 'o2', version: 2, revisionRounds: 3 }), offerView({ status: 'superseded', responseNote: 'Could we have three rounds?' })];
+  const history = [offerView({ id: 'o2', version: 2, revisionRounds: 3 }), offerView({ status: 'changes_requested', responseNote: 'Could we have three rounds?' })];
 
   it('the creator sees every version with the client’s note, and may send a new one, not answer', async () => {
     renderAs(maker, { 'GET /api/projects': { status: 200, body: { projects: [assigned({ offers: history })] } } });
@@ -124,7 +124,7 @@ describe('what each side sees of the offers', { timeout: 20000 }, () => {
     expect(versions.map((version) => version.getAttribute('aria-label'))).toEqual(['Offer version 2', 'Offer version 1']);
     expect(within(versions[0]).getByText('Waiting for the client')).toBeTruthy();
     expect(within(versions[0]).getByText(/3 revision rounds/)).toBeTruthy();
-    expect(within(versions[1]).getByText('Replaced by a newer version')).toBeTruthy();
+    expect(within(versions[1]).getByText('Changes requested')).toBeTruthy();
     expect(within(versions[1]).getByText('Could we have three rounds?')).toBeTruthy();
     expect(within(versions[1]).getByText('Gift box')).toBeTruthy();
     expect(await buttonsOf('Wordmark')).toEqual(['Accept Project', 'Send a New Version', 'Decline Project']);
