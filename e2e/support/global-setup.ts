@@ -11,6 +11,8 @@ declare module 'vitest' {
     baseURL: string;
     adminEmail: string;
     adminPassword: string;
+    /** The running server's DATA_DIR: a journey that moves the clock reaches its database through the socket there. */
+    dataDir: string;
   }
 }
 
@@ -62,6 +64,7 @@ export const setup = async (project: TestProject) => {
   project.provide('baseURL', baseURL);
   project.provide('adminEmail', E2E_ADMIN.email);
   project.provide('adminPassword', E2E_ADMIN.password);
+  project.provide('dataDir', dataDir);
 };
 
 export const teardown = async () => {

@@ -243,6 +243,22 @@ describe('the flagged projects queue', () => {
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ reason: 'Not what was briefed' });
     expect(await screen.findByText('No flagged projects')).toBeTruthy();
   });
+
+  it('allows an extra revision on a flagged project under way, and on nothing else', async () => {
+    const { fetchMock } = renderAdmin(
+      {
+        'GET /api/admin/projects?filter=all': { status: 200, body: { projects: [flagged, cancelledFlag] } },
+        'POST /api/projects/p-1/allow-extra-revision': { status: 200, body: {} },
+      },
+      '/dashboard-admin?tab=projects',
+    );
+    expect(await screen.findByText('Old poster', {}, slow)).toBeTruthy();
+    const allow = screen.getAllByRole('button', { name: 'Allow an extra revision' });
+    expect(allow).toHaveLength(1);
+    fireEvent.click(allow[0]);
+    expect(await screen.findByText('One more revision round allowed')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/projects/p-1/allow-extra-revision' && init?.method === 'POST')).toBe(true);
+  });
 });
 
 describe('the Create Workshop form', () => {

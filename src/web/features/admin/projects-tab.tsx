@@ -58,6 +58,11 @@ export function ProjectsTab() {
     failure: deciding?.action === 'cancel' ? ADMIN_MESSAGES.projectCancelFailed : ADMIN_MESSAGES.flagClearFailed,
     onSuccess: () => setDeciding(null),
   });
+  const allowExtra = useAdminAction<AdminProject>({
+    request: (project) => ({ path: `/api/projects/${project.id}/allow-extra-revision`, init: { method: 'POST' } }),
+    success: 'One more revision round allowed',
+    failure: 'Error allowing an extra revision',
+  });
   // The full list shows the newest 20 of the 50 loaded (spec); the flagged queue shows every open flag it loaded.
   const shown = (filter === 'flagged' ? query.data?.projects : query.data?.projects.slice(0, LIMITS.adminProjectDisplay)) ?? [];
 
@@ -85,7 +90,10 @@ export function ProjectsTab() {
           </p>
           <ul className="space-y-3">
             {shown.map((project) => {
-              const canResolve = allowedProjectActions(adminStateOf(project), ADMIN_VIEWER).includes('clear_flag');
+              const allowed = allowedProjectActions(adminStateOf(project), ADMIN_VIEWER);
+              const canResolve = allowed.includes('clear_flag');
+              // In a dispute over rounds, an admin can grant the revision the client asked for instead of deciding the flag.
+              const canAllowRevision = project.flagged && allowed.includes('admin_allow_revision');
               return (
                 <RowCard key={project.id} className={cn(canResolve && 'border-accent/60')}>
                   <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
@@ -112,14 +120,29 @@ export function ProjectsTab() {
                         </p>
                       ) : null}
                     </div>
-                    {canResolve ? (
-                      <div className="flex shrink-0 gap-2.5">
-                        <Button size="sm" onClick={() => setDeciding({ project, action: 'clear-flag' })}>
-                          Clear flag
-                        </Button>
-                        <Button size="sm" variant="secondary" onClick={() => setDeciding({ project, action: 'cancel' })}>
-                          Cancel project
-                        </Button>
+                    {canResolve || canAllowRevision ? (
+                      <div className="flex shrink-0 flex-wrap gap-2.5">
+                        {canResolve ? (
+                          <>
+                            <Button size="sm" onClick={() => setDeciding({ project, action: 'clear-flag' })}>
+                              Clear flag
+                            </Button>
+                            <Button size="sm" variant="secondary" onClick={() => setDeciding({ project, action: 'cancel' })}>
+                              Cancel project
+                            </Button>
+                          </>
+                        ) : null}
+                        {canAllowRevision ? (
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            onClick={() => allowExtra.mutate(project)}
+                            disabled={allowExtra.isPending}
+                            aria-busy={(allowExtra.isPending && allowExtra.variables.id === project.id) || undefined}
+                          >
+                            Allow an extra revision
+                          </Button>
+                        ) : null}
                       </div>
                     ) : null}
                   </div>

@@ -1,8 +1,7 @@
+import { FormDialog } from '../../components/form-dialog';
 import { useId, useState, type ReactNode } from 'react';
-import { LoaderCircle } from 'lucide-react';
 import { ADMIN_MESSAGES, REASON_MAX } from '../../../domain/admin-schemas';
-import { Button, type ButtonProps } from '../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { type ButtonProps } from '../../components/ui/button';
 import { FieldError, Label } from '../../components/ui/label';
 import { Textarea } from '../../components/ui/textarea';
 
@@ -34,48 +33,38 @@ export function ReasonDialog(props: ReasonDialogProps) {
   };
 
   return (
-    <Dialog open={open} onOpenChange={change}>
-      <DialogContent>
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!tooLong) onConfirm(reason.trim() || undefined);
-          }}
-        >
-          <DialogHeader>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogDescription>{description}</DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-reason`}>{reasonLabel}</Label>
-            <Textarea
-              id={`${id}-reason`}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              rows={4}
-              aria-invalid={tooLong || undefined}
-              aria-describedby={`${id}-hint${tooLong ? ` ${id}-error` : ''}`}
-            />
-            <p id={`${id}-hint`} className="flex justify-between gap-3 text-sm text-muted-foreground">
-              <span>{reasonHint ?? 'Optional.'}</span>
-              <span aria-hidden="true">
-                {reason.trim().length}/{REASON_MAX}
-              </span>
-            </p>
-            <FieldError id={`${id}-error`} message={tooLong ? ADMIN_MESSAGES.reasonTooLong : undefined} />
-          </div>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="ghost">{dismissLabel}</Button>
-            </DialogClose>
-            <Button type="submit" variant={confirmVariant} disabled={isPending || tooLong} aria-busy={isPending || undefined}>
-              {isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
-              {confirmLabel}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={change}
+      title={title}
+      description={description}
+      onSubmit={() => {
+        if (!tooLong) onConfirm(reason.trim() || undefined);
+      }}
+      cancelLabel={dismissLabel}
+      submitLabel={confirmLabel}
+      submitVariant={confirmVariant}
+      isBusy={isPending}
+      canSubmit={!tooLong}
+    >
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-reason`}>{reasonLabel}</Label>
+        <Textarea
+          id={`${id}-reason`}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          rows={4}
+          aria-invalid={tooLong || undefined}
+          aria-describedby={`${id}-hint${tooLong ? ` ${id}-error` : ''}`}
+        />
+        <p id={`${id}-hint`} className="flex justify-between gap-3 text-sm text-muted-foreground">
+          <span>{reasonHint ?? 'Optional.'}</span>
+          <span aria-hidden="true">
+            {reason.trim().length}/{REASON_MAX}
+          </span>
+        </p>
+        <FieldError id={`${id}-error`} message={tooLong ? ADMIN_MESSAGES.reasonTooLong : undefined} />
+      </div>
+    </FormDialog>
   );
 }

@@ -50,7 +50,7 @@ describe('ClientProjectsTab', { timeout: 15000 }, () => {
     });
     const buttons = async (title: string) => (await cardOf(title)).queryAllByRole('button').map((button) => button.textContent);
     expect(await buttons('Wordmark')).toEqual(['Assign Creator', 'Cancel Project']);
-    expect(await buttons('Menu')).toEqual(['Approve Work', 'Flag Work']);
+    expect(await buttons('Menu')).toEqual(['Approve Work', 'Ask for a Revision', 'Flag Work']);
     expect((await cardOf('Wordmark')).getByText('No creator assigned yet')).toBeTruthy();
   });
 

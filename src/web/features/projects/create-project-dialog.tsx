@@ -1,12 +1,11 @@
+import { DialogFormFooter } from '../../components/form-dialog';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LoaderCircle } from 'lucide-react';
 import { toast } from '../../lib/toast';
 import type { z } from 'zod';
 import { createProjectSchema, PROJECT_MESSAGES, type CreateProjectInput, type ProjectView } from '../../../domain/project-schemas';
 import { TextField } from '../../components/text-field';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { useCreatorOptions } from '../client/client-api';
 import { showFormError } from './action-errors';
 import { CreatorSelectField } from './creator-select-field';
@@ -104,15 +103,7 @@ function CreateProjectForm({ preselectedCreatorId, onDone, onCreated }: { presel
           />
         )}
       />
-      <DialogFooter className="mt-2">
-        <Button type="button" variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-          {isSubmitting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
-          Create Project
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter className="mt-2" onCancel={onDone} submitLabel="Create Project" isBusy={isSubmitting} />
     </form>
   );
 }

@@ -46,9 +46,9 @@ describe('CreatorProjectsTab', { timeout: 15000 }, () => {
     });
     renderTab();
     const buttons = async (title: string) => (await cardOf(title)).queryAllByRole('button').map((button) => button.textContent);
-    expect(await buttons('Draft one')).toEqual(['Accept Project', 'Decline Project']);
-    expect(await buttons('Active one')).toEqual(['Submit Deliverable', 'Add Process Doc']);
-    expect(await buttons('In review')).toEqual([]);
+    expect(await buttons('Draft one')).toEqual(['Accept Project', 'Send an Offer', 'Decline Project']);
+    expect(await buttons('Active one')).toEqual(['Submit Deliverable', 'Add Process Doc', 'Allow an Extra Revision']);
+    expect(await buttons('In review')).toEqual(['Allow an Extra Revision']);
     expect(await buttons('Done')).toEqual([]);
     expect((await cardOf('Active one')).getByText('Add 3 to 4 screenshots of your process: sketches, drafts, work in progress.')).toBeTruthy();
     expect((await cardOf('Draft one')).getByText('Client: June Alder · Juniper Bakery')).toBeTruthy();

@@ -1,17 +1,31 @@
 import { useState } from 'react';
-import { Check, Flag, ImagePlus, LoaderCircle, Send, UserPlus, X } from 'lucide-react';
+import { Check, Flag, ImagePlus, LoaderCircle, PlusCircle, RotateCcw, Send, UserPlus, X, type LucideIcon } from 'lucide-react';
+import { formatCents } from '../../../domain/milestones';
 import { toast } from '../../lib/toast';
 import { allowedProjectActions, projectRelation, type ProjectAction } from '../../../domain/project-lifecycle';
 import { formatBudget, PROJECT_MESSAGES, type ProjectView } from '../../../domain/project-schemas';
-import { Button } from '../../components/ui/button';
+import { Button, type ButtonProps } from '../../components/ui/button';
 import { useSignedInUser } from '../auth/signed-in-user';
 import { toastActionError } from './action-errors';
 import { AssignCreatorDialog } from './assign-creator-dialog';
 import { ConfirmActionDialog } from './confirm-action-dialog';
+import { NoteDialog } from './note-dialog';
+import { AnswerOfferActions, SendOfferAction } from './offer-actions';
 import { ProjectUploadDialog } from './project-upload-dialog';
 import { useProjectMutation, type SimpleProjectAction } from './projects-api';
 
-const OUTCOME: Record<SimpleProjectAction, { success: string; failure: string }> = {
+type RunAction = SimpleProjectAction | 'allow_extra_revision';
+
+export const MILESTONE_COPY = {
+  approved: 'Milestone approved. The next one has started.',
+  revisionRequested: 'Revision requested',
+  revisionFailed: 'Error requesting revision',
+  extraAllowed: 'One more revision round allowed',
+  extraFailed: 'Error allowing an extra revision',
+} as const;
+
+const OUTCOME: Record<RunAction, { success: string; failure: string }> = {
+  allow_extra_revision: { success: MILESTONE_COPY.extraAllowed, failure: MILESTONE_COPY.extraFailed },
   accept: { success: PROJECT_MESSAGES.accepted, failure: PROJECT_MESSAGES.acceptFailed },
   decline: { success: PROJECT_MESSAGES.declined, failure: PROJECT_MESSAGES.declineFailed },
   approve: { success: PROJECT_MESSAGES.completed, failure: PROJECT_MESSAGES.approveFailed },
@@ -19,8 +33,20 @@ const OUTCOME: Record<SimpleProjectAction, { success: string; failure: string }>
   cancel: { success: PROJECT_MESSAGES.cancelled, failure: PROJECT_MESSAGES.cancelFailed },
 };
 
-type ConfirmedAction = Exclude<SimpleProjectAction, 'accept'>;
-type OpenDialog = ConfirmedAction | 'process' | 'deliverable' | 'assign' | null;
+type ConfirmedAction = Exclude<RunAction, 'accept'>;
+type OpenDialog = ConfirmedAction | 'process' | 'deliverable' | 'assign' | 'revision' | null;
+
+/** The milestone being worked on or reviewed, named when there are several (one milestone is just "the project"). */
+export function currentMilestoneOf(project: ProjectView) {
+  const index = project.milestones.findIndex((milestone) => milestone.status !== 'approved');
+  const milestone = index === -1 ? undefined : project.milestones[index];
+  if (!milestone) return null;
+  return {
+    milestone,
+    isLast: index === project.milestones.length - 1,
+    name: project.milestones.length > 1 ? `milestone ${milestone.position} (“${milestone.title}”)` : undefined,
+  };
+}
 
 export const idsOf = (project: ProjectView) => ({
   clientId: project.client.id,
@@ -39,13 +65,15 @@ export function ProjectActions({ project }: { project: ProjectView }) {
   const actions = useAllowedActions(project);
   const mutation = useProjectMutation();
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const [running, setRunning] = useState<SimpleProjectAction | null>(null);
+  const [running, setRunning] = useState<RunAction | 'request_revision' | null>(null);
+  const current = currentMilestoneOf(project);
+  const isMidway = current !== null && !current.isLast;
 
-  const run = async (action: SimpleProjectAction) => {
+  const run = async (action: RunAction) => {
     setRunning(action);
     try {
       await mutation.mutateAsync({ projectId: project.id, action });
-      toast.success(OUTCOME[action].success);
+      toast.success(action === 'approve' && isMidway ? MILESTONE_COPY.approved : OUTCOME[action].success);
     } catch (error) {
       toastActionError(error, OUTCOME[action].failure);
     } finally {
@@ -54,10 +82,41 @@ export function ProjectActions({ project }: { project: ProjectView }) {
     }
   };
 
+  const requestRevision = async (note: string) => {
+    setRunning('request_revision');
+    try {
+      await mutation.mutateAsync({ projectId: project.id, action: 'request_revision', note });
+      toast.success(MILESTONE_COPY.revisionRequested);
+      setDialog(null);
+    } catch (error) {
+      toastActionError(error, MILESTONE_COPY.revisionFailed);
+      throw error;
+    } finally {
+      setRunning(null);
+    }
+  };
+
   if (actions.length === 0) return null;
   const can = (action: ProjectAction) => actions.includes(action);
   const busy = running !== null;
   const creatorName = project.creator?.name ?? 'the creator';
+  const approveDescription =
+    current?.name && isMidway
+      ? `${formatCents(current.milestone.amountCents)} for ${current.name} goes to ${creatorName}'s earnings, and the next milestone starts.`
+      : `The project will be marked complete and ${current?.name ? formatCents(current.milestone.amountCents) : formatBudget(project.budget)} goes to ${creatorName}'s earnings.`;
+  const roundsLeft = project.revisions.left;
+  // In the order they show; each opens its dialog, which asks or collects what the action needs.
+  const dialogButtons: Array<{ action: ProjectAction; dialog: Exclude<OpenDialog, null>; Icon: LucideIcon; label: string; variant?: ButtonProps['variant'] }> = [
+    { action: 'submit_deliverable', dialog: 'deliverable', Icon: Send, label: current?.name ? `Submit Milestone ${current.milestone.position}` : 'Submit Deliverable' },
+    { action: 'upload_process_doc', dialog: 'process', Icon: ImagePlus, label: 'Add Process Doc', variant: 'secondary' },
+    { action: 'approve', dialog: 'approve', Icon: Check, label: current?.name ? `Approve Milestone ${current.milestone.position}` : 'Approve Work' },
+    { action: 'request_revision', dialog: 'revision', Icon: RotateCcw, label: 'Ask for a Revision', variant: 'secondary' },
+    { action: 'assign_creator', dialog: 'assign', Icon: UserPlus, label: 'Assign Creator' },
+    { action: 'flag', dialog: 'flag', Icon: Flag, label: 'Flag Work', variant: 'secondary' },
+    { action: 'allow_extra_revision', dialog: 'allow_extra_revision', Icon: PlusCircle, label: 'Allow an Extra Revision', variant: 'ghost' },
+    { action: 'decline', dialog: 'decline', Icon: X, label: 'Decline Project', variant: 'secondary' },
+    { action: 'cancel', dialog: 'cancel', Icon: X, label: 'Cancel Project', variant: 'ghost' },
+  ];
 
   const confirmations: Record<ConfirmedAction, { title: string; description: string; label: string; tone: 'primary' | 'destructive' }> = {
     decline: {
@@ -73,8 +132,8 @@ export function ProjectActions({ project }: { project: ProjectView }) {
       tone: 'destructive',
     },
     approve: {
-      title: 'Approve this work?',
-      description: `The project will be marked complete and ${formatBudget(project.budget)} goes to ${creatorName}'s earnings.`,
+      title: current?.name ? `Approve ${current.name}?` : 'Approve this work?',
+      description: approveDescription,
       label: 'Approve Work',
       tone: 'primary',
     },
@@ -84,60 +143,34 @@ export function ProjectActions({ project }: { project: ProjectView }) {
       label: 'Flag Work',
       tone: 'destructive',
     },
+    allow_extra_revision: {
+      title: 'Allow an extra revision?',
+      description: `${project.client.name} gets one more revision round than the offer included. ${roundsLeft === 0 ? 'None are left now.' : `${roundsLeft} ${roundsLeft === 1 ? 'is' : 'are'} left now.`}`,
+      label: 'Allow Extra Revision',
+      tone: 'primary',
+    },
   };
 
   return (
     <div className="flex flex-wrap gap-2.5">
+      {can('answer_offer') ? <AnswerOfferActions project={project} /> : null}
       {can('accept') ? (
         <Button size="sm" onClick={() => run('accept')} disabled={busy} aria-busy={running === 'accept' || undefined}>
           {running === 'accept' ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Check aria-hidden="true" />}
           Accept Project
         </Button>
       ) : null}
-      {can('submit_deliverable') ? (
-        <Button size="sm" onClick={() => setDialog('deliverable')} disabled={busy}>
-          <Send aria-hidden="true" />
-          Submit Deliverable
-        </Button>
-      ) : null}
-      {can('upload_process_doc') ? (
-        <Button size="sm" variant="secondary" onClick={() => setDialog('process')} disabled={busy}>
-          <ImagePlus aria-hidden="true" />
-          Add Process Doc
-        </Button>
-      ) : null}
-      {can('approve') ? (
-        <Button size="sm" onClick={() => setDialog('approve')} disabled={busy}>
-          <Check aria-hidden="true" />
-          Approve Work
-        </Button>
-      ) : null}
-      {can('assign_creator') ? (
-        <Button size="sm" onClick={() => setDialog('assign')} disabled={busy}>
-          <UserPlus aria-hidden="true" />
-          Assign Creator
-        </Button>
-      ) : null}
-      {can('flag') ? (
-        <Button size="sm" variant="secondary" onClick={() => setDialog('flag')} disabled={busy}>
-          <Flag aria-hidden="true" />
-          Flag Work
-        </Button>
-      ) : null}
-      {can('decline') ? (
-        <Button size="sm" variant="secondary" onClick={() => setDialog('decline')} disabled={busy}>
-          <X aria-hidden="true" />
-          Decline Project
-        </Button>
-      ) : null}
-      {can('cancel') ? (
-        <Button size="sm" variant="ghost" onClick={() => setDialog('cancel')} disabled={busy}>
-          <X aria-hidden="true" />
-          Cancel Project
-        </Button>
-      ) : null}
+      {can('send_offer') ? <SendOfferAction project={project} disabled={busy} /> : null}
+      {dialogButtons
+        .filter((button) => can(button.action))
+        .map(({ action, dialog: opens, Icon, label, variant }) => (
+          <Button key={action} size="sm" variant={variant} onClick={() => setDialog(opens)} disabled={busy}>
+            <Icon aria-hidden="true" />
+            {label}
+          </Button>
+        ))}
 
-      {(['decline', 'cancel', 'approve', 'flag'] as const).map((action) => (
+      {(['decline', 'cancel', 'approve', 'flag', 'allow_extra_revision'] as const).map((action) => (
         <ConfirmActionDialog
           key={action}
           open={dialog === action}
@@ -150,8 +183,29 @@ export function ProjectActions({ project }: { project: ProjectView }) {
           onConfirm={() => run(action)}
         />
       ))}
-      <ProjectUploadDialog kind="process" projectId={project.id} open={dialog === 'process'} onOpenChange={(open) => setDialog(open ? 'process' : null)} />
-      <ProjectUploadDialog kind="deliverable" projectId={project.id} open={dialog === 'deliverable'} onOpenChange={(open) => setDialog(open ? 'deliverable' : null)} />
+      <NoteDialog
+        open={dialog === 'revision'}
+        onOpenChange={(open) => setDialog(open ? 'revision' : null)}
+        title={current?.name ? `Ask for a revision of ${current.name}?` : 'Ask for a revision?'}
+        description={
+          roundsLeft === 0
+            ? `No revision rounds are left. ${creatorName} can allow an extra one from their card; until then, approve the work or flag it for an admin.`
+            : `This uses one of your ${roundsLeft} revision ${roundsLeft === 1 ? 'round' : 'rounds'} left. ${creatorName} reworks the milestone and submits it again.`
+        }
+        noteLabel="What should change?"
+        confirmLabel="Ask for Revision"
+        isBusy={running === 'request_revision'}
+        isBlocked={roundsLeft === 0}
+        onConfirm={requestRevision}
+      />
+      <ProjectUploadDialog kind="process" projectId={project.id} milestone={current?.name} open={dialog === 'process'} onOpenChange={(open) => setDialog(open ? 'process' : null)} />
+      <ProjectUploadDialog
+        kind="deliverable"
+        projectId={project.id}
+        milestone={current?.name}
+        open={dialog === 'deliverable'}
+        onOpenChange={(open) => setDialog(open ? 'deliverable' : null)}
+      />
       <AssignCreatorDialog projectId={project.id} projectTitle={project.title} open={dialog === 'assign'} onOpenChange={(open) => setDialog(open ? 'assign' : null)} />
     </div>
   );

@@ -4,6 +4,8 @@ import { inboxPath } from '../../../domain/conversation-schemas';
 import { formatBudget, formatDeliverableType, PROCESS_DOC_HINT, type ProjectView } from '../../../domain/project-schemas';
 import { isPreviewableImageUrl } from '../../../domain/upload-policy';
 import { Card } from '../../components/ui/card';
+import { MilestoneList } from './milestone-list';
+import { OfferHistory } from './offer-history';
 import { ProcessRecord } from './process-record';
 import { FlaggedBadge, ProjectStatusBadge } from './project-status-badge';
 import { ProjectActions, useAllowedActions } from './project-actions';
@@ -57,7 +59,10 @@ export function ProjectCard({ project, perspective }: { project: ProjectView; pe
         <p className="mt-3 text-sm text-destructive">Flag reason: {project.flagReason}</p>
       ) : null}
 
-      {project.deliverableUrl ? <DeliverableLink url={project.deliverableUrl} /> : null}
+      <MilestoneList project={project} />
+      <OfferHistory project={project} />
+      {/* With several milestones each delivery is linked from its own row. */}
+      {project.deliverableUrl && project.milestones.length <= 1 ? <DeliverableLink url={project.deliverableUrl} /> : null}
       <ProcessDocs project={project} showHint={perspective === 'creator' && project.status === 'active'} />
       {project.status !== 'draft' ? <ProcessRecord projectId={project.id} /> : null}
 

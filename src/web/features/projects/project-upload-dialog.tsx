@@ -1,11 +1,10 @@
+import { DialogFormFooter } from '../../components/form-dialog';
 import { useState, type FormEvent } from 'react';
-import { LoaderCircle } from 'lucide-react';
 import { toast } from '../../lib/toast';
 import { fileTooLargeMessage } from '../../../domain/messages';
 import { PROCESS_DOC_HINT, PROJECT_FIELD_MESSAGES, PROJECT_MESSAGES } from '../../../domain/project-schemas';
 import { UPLOAD_RULES } from '../../../domain/upload-policy';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { FieldError, Label } from '../../components/ui/label';
 import { fieldControlClass } from '../../components/ui/input';
 import { ApiError } from '../../lib/api';
@@ -46,16 +45,21 @@ interface ProjectUploadDialogProps {
   projectId: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The current milestone, named when the project has several, e.g. 'milestone 2 (“Layouts”)'. */
+  milestone?: string;
 }
 
-export function ProjectUploadDialog({ kind, projectId, open, onOpenChange }: ProjectUploadDialogProps) {
+export function ProjectUploadDialog({ kind, projectId, open, onOpenChange, milestone }: ProjectUploadDialogProps) {
   const copy = COPY[kind];
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{copy.title}</DialogTitle>
-          <DialogDescription>{copy.description}</DialogDescription>
+          <DialogDescription>
+            {milestone ? `For ${milestone}. ` : null}
+            {copy.description}
+          </DialogDescription>
         </DialogHeader>
         <UploadForm kind={kind} projectId={projectId} onDone={() => onOpenChange(false)} />
       </DialogContent>
@@ -125,15 +129,7 @@ function UploadForm({ kind, projectId, onDone }: { kind: UploadKind; projectId: 
           error={errors.description}
         />
       ) : null}
-      <DialogFooter className="mt-1">
-        <Button type="button" variant="ghost" onClick={onDone} disabled={mutation.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={mutation.isPending} aria-busy={mutation.isPending || undefined}>
-          {mutation.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
-          {copy.submit}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter className="mt-1" onCancel={onDone} submitLabel={copy.submit} isBusy={mutation.isPending} />
     </form>
   );
 }

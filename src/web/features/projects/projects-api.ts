@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ProjectAction } from '../../../domain/project-lifecycle';
+import type { SendOfferInput } from '../../../domain/milestones';
 import type { CreateProjectInput, ProjectList, ProjectView } from '../../../domain/project-schemas';
 import { apiFetch } from '../../lib/api';
 import { SESSION_QUERY_KEY } from '../../lib/session';
@@ -33,19 +34,46 @@ export function useCreateProject() {
 /** The actions that are a bare POST to /api/projects/:id/<path>. */
 export type SimpleProjectAction = Extract<ProjectAction, 'accept' | 'decline' | 'approve' | 'flag' | 'cancel'>;
 
-export interface ProjectMutationInput {
-  projectId: string;
-  action: SimpleProjectAction | 'assign_creator' | 'upload_process_doc' | 'submit_deliverable';
-  creatorId?: string;
-  form?: FormData;
-}
+/** The client's answers that carry a note: on the latest offer version, or on the submitted milestone. */
+export type NoteAction = 'decline_offer' | 'request_changes' | 'request_revision';
 
-const requestFor = ({ projectId, action, creatorId, form }: ProjectMutationInput): [string, { method: 'POST'; body?: unknown }] => {
-  const base = `/api/projects/${encodeURIComponent(projectId)}`;
-  if (action === 'assign_creator') return [`${base}/assign`, { method: 'POST', body: { creatorId } }];
-  if (action === 'upload_process_doc') return [`${base}/process-docs`, { method: 'POST', body: form }];
-  if (action === 'submit_deliverable') return [`${base}/deliverable`, { method: 'POST', body: form }];
-  return [`${base}/${action}`, { method: 'POST' }];
+export type ProjectMutationInput = { projectId: string } & (
+  | { action: SimpleProjectAction | 'allow_extra_revision' }
+  | { action: 'assign_creator'; creatorId: string }
+  | { action: 'upload_process_doc' | 'submit_deliverable'; form: FormData }
+  | { action: 'send_offer'; offer: SendOfferInput }
+  | { action: 'accept_offer'; version: number }
+  | { action: NoteAction; version?: number; note: string }
+);
+
+const NOTE_PATHS: Record<NoteAction, (version?: number) => string> = {
+  decline_offer: (version) => `offers/${version}/decline`,
+  request_changes: (version) => `offers/${version}/request-changes`,
+  request_revision: () => 'revision',
+};
+
+const requestFor = (input: ProjectMutationInput): [string, { method: 'POST'; body?: unknown }] => {
+  const base = `/api/projects/${encodeURIComponent(input.projectId)}`;
+  switch (input.action) {
+    case 'assign_creator':
+      return [`${base}/assign`, { method: 'POST', body: { creatorId: input.creatorId } }];
+    case 'upload_process_doc':
+      return [`${base}/process-docs`, { method: 'POST', body: input.form }];
+    case 'submit_deliverable':
+      return [`${base}/deliverable`, { method: 'POST', body: input.form }];
+    case 'send_offer':
+      return [`${base}/offers`, { method: 'POST', body: input.offer }];
+    case 'accept_offer':
+      return [`${base}/offers/${input.version}/accept`, { method: 'POST' }];
+    case 'decline_offer':
+    case 'request_changes':
+    case 'request_revision':
+      return [`${base}/${NOTE_PATHS[input.action](input.version)}`, { method: 'POST', body: { note: input.note } }];
+    case 'allow_extra_revision':
+      return [`${base}/allow-extra-revision`, { method: 'POST' }];
+    default:
+      return [`${base}/${input.action}`, { method: 'POST' }];
+  }
 };
 
 export function useProjectMutation() {

@@ -1,0 +1,107 @@
+import { Clock, Download } from 'lucide-react';
+import { formatCents, MILESTONE_STATUS_LABELS, type MilestoneStatus, type MilestoneView } from '../../../domain/milestones';
+import type { ProjectView } from '../../../domain/project-schemas';
+import { Badge, type BadgeProps } from '../../components/ui/badge';
+import { cn } from '../../lib/utils';
+
+// A due date is a calendar day, not an instant: read it in UTC so no time zone moves it a day.
+const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const instantFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+export const formatDay = (date: string): string => dayFormat.format(new Date(`${date}T00:00:00Z`));
+export const formatInstantDay = (iso: string): string => instantFormat.format(new Date(iso));
+
+const STATUS_VARIANT: Record<MilestoneStatus, BadgeProps['variant']> = {
+  pending: 'muted',
+  active: 'neutral',
+  submitted: 'outline',
+  revision_requested: 'outline',
+  approved: 'accent',
+};
+
+export const SectionLabel = ({ children, className }: { children: React.ReactNode; className?: string }) => (
+  <h4 className={cn('font-sans text-xs font-semibold uppercase tracking-[0.12em] text-muted-foreground', className)}>{children}</h4>
+);
+
+/** The milestones of an accepted project, for both sides: where the work stands and what happens next. */
+export function MilestoneList({ project }: { project: ProjectView }) {
+  if (project.milestones.length === 0) return null;
+  const { revisions } = project;
+  return (
+    <section className="mt-5" aria-labelledby={`project-${project.id}-milestones`}>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <SectionLabel>
+          <span id={`project-${project.id}-milestones`}>Milestones</span>
+        </SectionLabel>
+        {project.status === 'completed' || project.status === 'cancelled' ? null : (
+          <p className="text-sm text-muted-foreground">
+              Revision rounds left: <span className="font-medium text-ink">{revisions.left}</span>
+            {revisions.extra > 0 ? <span> (including {revisions.extra} extra)</span> : null}
+          </p>
+        )}
+      </div>
+      <ol className="mt-3 divide-y divide-border rounded-xl border border-border">
+        {project.milestones.map((milestone) => (
+          <MilestoneRow key={milestone.id} milestone={milestone} />
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function MilestoneRow({ milestone }: { milestone: MilestoneView }) {
+  const isCurrent = milestone.status !== 'approved' && milestone.status !== 'pending';
+  return (
+    <li aria-label={`Milestone ${milestone.position}: ${milestone.title}`} className={cn('grid gap-2 p-4', isCurrent && 'bg-surface/70')}>
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+        <p className="min-w-0 break-words font-medium text-ink">
+          <span className="mr-2 text-muted-foreground tabular-nums">{milestone.position}.</span>
+          {milestone.title}
+        </p>
+        <div className="flex shrink-0 flex-wrap items-center gap-2">
+          {milestone.late ? <Badge variant="destructive">Late</Badge> : null}
+          <Badge variant={STATUS_VARIANT[milestone.status]}>{MILESTONE_STATUS_LABELS[milestone.status]}</Badge>
+        </div>
+      </div>
+      <p className="flex flex-wrap gap-x-2 text-sm text-muted-foreground">
+        <span className="font-medium text-ink tabular-nums">{formatCents(milestone.amountCents)}</span>
+        {milestone.dueDate ? (
+          <>
+            <span aria-hidden="true">·</span>
+            <span>Due {formatDay(milestone.dueDate)}</span>
+          </>
+        ) : null}
+        {milestone.approvedAt ? (
+          <>
+            <span aria-hidden="true">·</span>
+            <span>
+              {milestone.approvedByTime ? 'Approved automatically' : 'Approved'} on {formatInstantDay(milestone.approvedAt)}
+            </span>
+          </>
+        ) : null}
+      </p>
+      {milestone.status === 'revision_requested' && milestone.revisionNote ? (
+        <p className="rounded-lg bg-muted px-3 py-2 text-sm text-ink">
+          <span className="font-medium">Revision asked for:</span> <span className="whitespace-pre-line break-words">{milestone.revisionNote}</span>
+        </p>
+      ) : null}
+      {milestone.status === 'submitted' && milestone.autoApproveAt ? (
+        <p className="flex items-center gap-1.5 text-sm text-accent-strong">
+          <Clock aria-hidden="true" className="size-4" />
+          Approves automatically on {formatInstantDay(milestone.autoApproveAt)}
+        </p>
+      ) : null}
+      {milestone.deliverableUrl ? (
+        <a
+          href={milestone.deliverableUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex w-fit items-center gap-1.5 rounded-sm text-sm font-medium text-accent-strong underline-offset-4 hover:underline"
+        >
+          <Download aria-hidden="true" className="size-4" />
+          Milestone {milestone.position} delivery
+        </a>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,68 @@
+import { FormDialog } from '../../components/form-dialog';
+import { useId, useState, type ReactNode } from 'react';
+import { answerNoteSchema } from '../../../domain/milestones';
+import { ApiError } from '../../lib/api';
+import { TextareaField } from './textarea-field';
+
+interface NoteDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: ReactNode;
+  noteLabel: string;
+  confirmLabel: string;
+  tone?: 'primary' | 'destructive';
+  isBusy: boolean;
+  /** When the answer cannot be sent now (no revision rounds left): the description says why. */
+  isBlocked?: boolean;
+  /** Resolves when sent; throws the server's error, whose note message is shown under the field. */
+  onConfirm: (note: string) => Promise<void>;
+}
+
+/** An answer that needs a few words: asking for changes or a revision, or the reason for declining an offer. */
+export function NoteDialog({ open, onOpenChange, title, description, noteLabel, confirmLabel, tone = 'primary', isBusy, isBlocked = false, onConfirm }: NoteDialogProps) {
+  const id = useId();
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  const change = (next: boolean) => {
+    if (!next) {
+      setNote('');
+      setError(undefined);
+    }
+    onOpenChange(next);
+  };
+
+  const submit = async () => {
+    const parsed = answerNoteSchema.safeParse({ note });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    try {
+      await onConfirm(parsed.data.note);
+      setNote('');
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.fields?.note) setError(caught.fields.note);
+    }
+  };
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={change}
+      title={title}
+      description={description}
+      onSubmit={() => void submit()}
+      cancelLabel="Go back"
+      submitLabel={isBlocked ? undefined : confirmLabel}
+      submitVariant={tone}
+      isBusy={isBusy}
+    >
+      {isBlocked ? null : (
+        <TextareaField id={`${id}-note`} label={noteLabel} rows={4} value={note} onChange={(event) => setNote(event.target.value)} error={error} />
+      )}
+    </FormDialog>
+  );
+}

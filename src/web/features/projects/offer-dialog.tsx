@@ -1,0 +1,267 @@
+import { DialogFormFooter } from '../../components/form-dialog';
+import { useId } from 'react';
+import { Controller, useFieldArray, useForm, useWatch, type Control, type Path } from 'react-hook-form';
+import { CircleAlert, CircleCheck, Plus, Trash2 } from 'lucide-react';
+import { DEFAULT_REVISION_ROUNDS, formatCents, MAX_MILESTONES, MAX_REVISION_ROUNDS, sendOfferSchema, type SendOfferInput } from '../../../domain/milestones';
+import type { ProjectView } from '../../../domain/project-schemas';
+import { TextField } from '../../components/text-field';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { FieldError, Label } from '../../components/ui/label';
+import { RadioGroup, RadioGroupItem } from '../../components/ui/radio-group';
+import { ApiError } from '../../lib/api';
+import { toast } from '../../lib/toast';
+import { cn } from '../../lib/utils';
+import { toastActionError } from './action-errors';
+import { useProjectMutation } from './projects-api';
+import { TextareaField } from './textarea-field';
+
+export const OFFER_COPY = { sent: 'Offer sent to the client', sendFailed: 'Error sending offer' } as const;
+
+/** The form works in dollars, as people think; the request is in cents, as the server stores. */
+export interface OfferFormValues {
+  price: number;
+  milestones: Array<{ title: string; amount: number; dueDate: string }>;
+  revisionRounds: string;
+  note: string;
+}
+
+const ROUNDS = Array.from({ length: MAX_REVISION_ROUNDS + 1 }, (_, rounds) => String(rounds));
+
+export const toCents = (dollars: number): number => (Number.isFinite(dollars) ? Math.round(dollars * 100) : Number.NaN);
+
+/** The milestone amounts against the price, in cents: what the live "adds up to" line says. */
+export function offerSum(values: Pick<OfferFormValues, 'price' | 'milestones'>): { sumCents: number; priceCents: number | null; isBalanced: boolean } {
+  const sumCents = values.milestones.reduce((total, milestone) => total + (toCents(milestone.amount) || 0), 0);
+  const priceCents = Number.isInteger(values.price) && values.price > 0 ? values.price * 100 : null;
+  return { sumCents, priceCents, isBalanced: priceCents !== null && sumCents === priceCents };
+}
+
+const toRequest = (values: OfferFormValues): SendOfferInput => ({
+  price: values.price,
+  milestones: values.milestones.map((milestone) => ({ title: milestone.title, amountCents: toCents(milestone.amount), dueDate: milestone.dueDate })),
+  revisionRounds: Number(values.revisionRounds),
+  note: values.note,
+});
+
+/** A request field ("milestones.0.amountCents") as the form names it ("milestones.0.amount"). */
+const toFormField = (field: string): Path<OfferFormValues> => field.replace(/amountCents$/, 'amount') as Path<OfferFormValues>;
+
+/** The latest version, to amend, or a one-milestone offer for the client's budget. */
+const defaultsFor = (project: ProjectView): OfferFormValues => {
+  const latest = project.offers[0];
+  if (latest) {
+    return {
+      price: latest.priceCents / 100,
+      milestones: latest.milestones.map((milestone) => ({ title: milestone.title, amount: milestone.amountCents / 100, dueDate: milestone.dueDate })),
+      revisionRounds: String(latest.revisionRounds),
+      note: '',
+    };
+  }
+  const price = Math.max(Math.round(project.budget), 1);
+  return { price, milestones: [{ title: '', amount: price, dueDate: '' }], revisionRounds: String(DEFAULT_REVISION_ROUNDS), note: '' };
+};
+
+interface OfferDialogProps {
+  project: ProjectView;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+export function OfferDialog({ project, open, onOpenChange }: OfferDialogProps) {
+  const isRevision = project.offers.length > 0;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{isRevision ? `Send version ${project.offers.length + 1} of your offer` : 'Send an offer'}</DialogTitle>
+          <DialogDescription>
+            Set your price, split the work into milestones with their own due dates, and say how many revision rounds are included. {project.client.name} can
+            accept it, ask for changes or decline.
+          </DialogDescription>
+        </DialogHeader>
+        {/* Mounted only while open, so every opening starts from the latest version. */}
+        <OfferForm project={project} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function OfferForm({ project, onDone }: { project: ProjectView; onDone: () => void }) {
+  const id = useId();
+  const mutation = useProjectMutation();
+  const form = useForm<OfferFormValues>({ defaultValues: defaultsFor(project) });
+  const milestones = useFieldArray({ control: form.control, name: 'milestones' });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = async (values: OfferFormValues) => {
+    const parsed = sendOfferSchema.safeParse(toRequest(values));
+    if (!parsed.success) {
+      parsed.error.issues.forEach((issue, index) =>
+        form.setError(toFormField(issue.path.join('.')), { type: 'schema', message: issue.message }, { shouldFocus: index === 0 }),
+      );
+      return;
+    }
+    try {
+      await mutation.mutateAsync({ projectId: project.id, action: 'send_offer', offer: parsed.data });
+      toast.success(OFFER_COPY.sent);
+      onDone();
+    } catch (error) {
+      const fields = error instanceof ApiError ? Object.entries(error.fields ?? {}) : [];
+      if (fields.length === 0) return toastActionError(error, OFFER_COPY.sendFailed);
+      fields.forEach(([field, message], index) => form.setError(toFormField(field), { type: 'server', message }, { shouldFocus: index === 0 }));
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        // The schema's messages are set by hand, and a form with errors left from the last try would never submit.
+        form.clearErrors();
+        void form.handleSubmit(onSubmit)(event);
+      }}
+      className="grid gap-6"
+      aria-label="Offer"
+    >
+      <TextField
+        id={`${id}-price`}
+        label="Price (whole dollars)"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        step={1}
+        className="sm:max-w-56"
+        error={errors.price?.message}
+        {...form.register('price', { valueAsNumber: true })}
+      />
+
+      <fieldset className="grid gap-3">
+        <legend className="mb-3 font-sans text-xs font-semibold uppercase tracking-[0.12em] text-muted-foreground">Milestones</legend>
+        <ol className="grid gap-3">
+          {milestones.fields.map((field, index) => {
+            const rowErrors = errors.milestones?.[index];
+            return (
+              <li key={field.id} className="rounded-xl border border-border bg-surface/60 p-3 sm:p-4">
+                <div className="mb-3 flex items-center justify-between gap-3">
+                  <p className="text-sm font-medium text-ink" id={`${id}-m${index}-name`}>
+                    Milestone {index + 1}
+                  </p>
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => milestones.remove(index)}
+                    disabled={milestones.fields.length === 1}
+                    aria-label={`Remove milestone ${index + 1}`}
+                  >
+                    <Trash2 aria-hidden="true" />
+                    <span className="hidden sm:inline">Remove</span>
+                  </Button>
+                </div>
+                <div className="grid grid-cols-[6rem_minmax(0,1fr)] gap-x-3 gap-y-4 sm:grid-cols-[minmax(0,1fr)_8.5rem_10.5rem] sm:gap-4 [&_input]:min-w-0">
+                  <TextField
+                    className="col-span-2 min-w-0 sm:col-span-1"
+                    id={`${id}-m${index}-title`}
+                    label={`Milestone ${index + 1} title`}
+                    error={rowErrors?.title?.message}
+                    {...form.register(`milestones.${index}.title`)}
+                  />
+                  <TextField
+                    className="min-w-0"
+                    id={`${id}-m${index}-amount`}
+                    label="Amount ($)"
+                    type="number"
+                    inputMode="decimal"
+                    min={0.01}
+                    step={0.01}
+                    error={rowErrors?.amount?.message}
+                    {...form.register(`milestones.${index}.amount`, { valueAsNumber: true })}
+                  />
+                  <TextField className="min-w-0" id={`${id}-m${index}-due`} label="Due date" type="date" error={rowErrors?.dueDate?.message} {...form.register(`milestones.${index}.dueDate`)} />
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <Button
+            type="button"
+            size="sm"
+            variant="secondary"
+            onClick={() => milestones.append({ title: '', amount: Number.NaN, dueDate: '' }, { shouldFocus: true })}
+            disabled={milestones.fields.length >= MAX_MILESTONES}
+          >
+            <Plus aria-hidden="true" />
+            Add a milestone
+          </Button>
+          <SumCheck control={form.control} id={`${id}-sum`} />
+        </div>
+        <SumError control={form.control} id={`${id}-milestones-error`} message={errors.milestones?.root?.message ?? errors.milestones?.message} />
+      </fieldset>
+
+      <Controller
+        control={form.control}
+        name="revisionRounds"
+        render={({ field }) => (
+          <div className="grid gap-2">
+            <Label id={`${id}-rounds-label`}>Revision rounds included</Label>
+            <RadioGroup
+              aria-labelledby={`${id}-rounds-label`}
+              aria-describedby={`${id}-rounds-hint`}
+              value={field.value}
+              onValueChange={field.onChange}
+              className="flex flex-wrap gap-2"
+            >
+              {ROUNDS.map((rounds) => (
+                <label
+                  key={rounds}
+                  className="inline-flex h-10 min-w-14 cursor-pointer items-center justify-center gap-2 rounded-full border border-border bg-surface px-3 text-sm font-medium text-ink transition-colors duration-150 has-[[data-state=checked]]:border-accent has-[[data-state=checked]]:bg-accent-soft"
+                >
+                  <RadioGroupItem value={rounds} className="size-4" />
+                  {rounds}
+                </label>
+              ))}
+            </RadioGroup>
+            <p id={`${id}-rounds-hint`} className="text-sm text-muted-foreground">
+              Each revision the client asks for uses one round. You can always allow an extra one later.
+            </p>
+            <FieldError id={`${id}-rounds-error`} message={errors.revisionRounds?.message} />
+          </div>
+        )}
+      />
+
+      <TextareaField id={`${id}-note`} label="Note to the client (optional)" rows={3} error={errors.note?.message} {...form.register('note')} />
+
+      <DialogFormFooter className="mt-0" onCancel={onDone} submitLabel="Send Offer" isBusy={isSubmitting} />
+    </form>
+  );
+}
+
+/** The refused sum's message, gone as soon as the amounts add up again. */
+function SumError({ control, id, message }: { control: Control<OfferFormValues>; id: string; message?: string }) {
+  const [price, rows] = useWatch({ control, name: ['price', 'milestones'] });
+  return <FieldError id={id} message={offerSum({ price, milestones: rows }).isBalanced ? undefined : message} />;
+}
+
+/** The live check that the milestones add up to the price, announced politely as it changes. */
+function SumCheck({ control, id }: { control: Control<OfferFormValues>; id: string }) {
+  const [price, rows] = useWatch({ control, name: ['price', 'milestones'] });
+  const { sumCents, priceCents, isBalanced } = offerSum({ price, milestones: rows });
+  const gap = priceCents === null ? null : priceCents - sumCents;
+  return (
+    <p id={id} aria-live="polite" className={cn('flex items-center gap-1.5 text-sm', isBalanced ? 'text-accent-strong' : 'text-muted-foreground')}>
+      {isBalanced ? <CircleCheck aria-hidden="true" className="size-4" /> : <CircleAlert aria-hidden="true" className="size-4" />}
+      <span>
+        Adds up to <strong className="font-semibold text-ink">{formatCents(sumCents)}</strong>
+        {priceCents === null ? null : (
+          <>
+            {' '}
+            of <strong className="font-semibold text-ink">{formatCents(priceCents)}</strong>
+          </>
+        )}
+        {gap ? <span className="text-destructive">{gap > 0 ? ` · ${formatCents(gap)} left to assign` : ` · ${formatCents(-gap)} over`}</span> : null}
+      </span>
+    </p>
+  );
+}
