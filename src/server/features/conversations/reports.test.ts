@@ -49,6 +49,9 @@ describe('reports', () => {
     expect(reports).toHaveLength(1);
     expect(reports[0]).toMatchObject({ reason: 'Rude', message: { id: rude.id, body: 'Something rude' } });
     expect(reports[0].context.map((m) => m.body)).toEqual(expect.arrayContaining(['Before', 'Something rude', 'After']));
+    // The admin hears of it once in the notification centre, though the client reported twice.
+    const items = (await ctx.inject(admin, { method: 'GET', url: '/api/notifications' })).json().notifications as Array<{ title: string; body: string; link: string }>;
+    expect(items.filter((item) => item.title === 'A message was reported')).toEqual([{ ...items.find((item) => item.title === 'A message was reported'), body: 'Reason: Rude', link: '/dashboard-admin?tab=reports' }]);
     await expectAccess(ctx, { method: 'GET', url: '/api/admin/reports' }, [
       ['anonymous', null, 401],
       ['client', client, 403],

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CONVERSATION_MESSAGES, type AdminReport } from '../../../domain/conversation-schemas';
-import { messageReports, messages } from '../../db/schema';
+import { messageReports, messages, userRoles } from '../../db/schema';
+import { notify } from '../notifications/service';
 import { conflict, notFound } from '../../http/errors';
 import type { AuthContext } from '../../types';
 import { recordAudit } from '../audit/service';
@@ -24,10 +25,26 @@ export const reportMessage = async (app: FastifyInstance, auth: AuthContext, con
     .where(and(eq(messages.id, messageId), eq(messages.conversationId, conversationId)));
   if (!message) throw notFound('Message not found');
   if (message.kind !== 'text' || message.senderId === auth.userId) throw conflict(CONVERSATION_MESSAGES.cannotReport);
-  await app.db
-    .insert(messageReports)
-    .values({ messageId, conversationId, reporterId: auth.userId, reason: reason || null })
-    .onConflictDoNothing({ target: [messageReports.messageId, messageReports.reporterId] });
+  await app.db.transaction(async (tx) => {
+    const [report] = await tx
+      .insert(messageReports)
+      .values({ messageId, conversationId, reporterId: auth.userId, reason: reason || null })
+      .onConflictDoNothing({ target: [messageReports.messageId, messageReports.reporterId] })
+      .returning({ id: messageReports.id });
+    if (!report) return;
+    // Every admin hears of a new report in the notification centre, with the report, in its transaction.
+    const admins = await tx.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.role, 'admin'));
+    for (const admin of admins) {
+      await notify(tx, {
+        userId: admin.id,
+        kind: 'message',
+        subjectKey: `report:${report.id}`,
+        title: 'A message was reported',
+        body: reason ? `Reason: ${reason.slice(0, 140)}` : `Reported by ${auth.name}`,
+        link: '/dashboard-admin?tab=reports',
+      });
+    }
+  });
 };
 
 /** Open reports, oldest first, each with the reported message and the messages around it. */
