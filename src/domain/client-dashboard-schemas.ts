@@ -3,6 +3,7 @@ import { DELIVERABLE_CATEGORIES, EXPERTISE_AREAS, type DeliverableCategory } fro
 import { clientProfileSchema } from './profile-schemas';
 import { SEARCH_MATCHES } from './marketplace';
 import { CREATOR_ROLES } from './project-schemas';
+import { cardRatingSchema } from './review-schemas';
 
 /** The category select of the client's Browse Creators tab (spec section 2), label → value. */
 export const BROWSE_CATEGORY_OPTIONS = [
@@ -36,6 +37,7 @@ export const creatorCardSchema = z.object({
   expertiseAreas: z.array(z.enum(EXPERTISE_AREAS)),
   /** Under a search: the strongest field that matched. */
   matchedField: z.enum(SEARCH_MATCHES).optional(),
+  rating: cardRatingSchema.optional(),
 });
 export type CreatorCard = z.infer<typeof creatorCardSchema>;
 

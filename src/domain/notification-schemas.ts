@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** 'account': the platform's decisions about the person (their application, their Seal). */
-export const NOTIFICATION_KINDS = ['message', 'project', 'account'] as const;
+export const NOTIFICATION_KINDS = ['message', 'project', 'account', 'review'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_PAGE_SIZE = 20;

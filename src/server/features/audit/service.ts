@@ -6,7 +6,7 @@ import type { AuthContext } from '../../types';
 
 export interface AuditRecord {
   action: AuditAction;
-  targetType: 'user' | 'maker' | 'mind' | 'project' | 'white_glove_request' | 'workshop' | 'platform' | 'portfolio_item' | 'message';
+  targetType: 'user' | 'maker' | 'mind' | 'project' | 'white_glove_request' | 'workshop' | 'platform' | 'portfolio_item' | 'message' | 'review';
   targetId: string;
   reason?: string | null;
   metadata?: Record<string, unknown>;

@@ -7,6 +7,7 @@ import type { CreatorFilters } from '../creators/filters';
 import { selectListingPage, type ListingRow } from '../creators/listing-statement';
 import { searchByRelevance, searchWords } from '../creators/search';
 import type { SearchMatch } from '../../../domain/marketplace';
+import { cardRatingOf } from '../../../domain/reviews';
 
 /** The Browse tab's query in the marketplace's terms: the same filters, so both directories find the same creators. */
 export const browseFilters = (query: BrowseCreatorsQuery): CreatorFilters => ({
@@ -25,6 +26,7 @@ const toCard = (row: ListingRow): CreatorCard => ({
   sealVerified: row.sealStatus === 'verified',
   deliverableCategories: row.role === 'maker' ? (row.categories as DeliverableCategory[]) : [],
   expertiseAreas: row.role === 'mind' ? (row.categories as ExpertiseArea[]) : [],
+  rating: cardRatingOf(row.ratingCount, row.ratingSum),
 });
 
 /**
