@@ -198,6 +198,13 @@ export const makerProfiles = pgTable(
     index('maker_profiles_sealed_rating_keyset_idx')
       .on(t.ratingScore.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.userId)
       .where(sql`${t.applicationStatus} = 'approved' AND ${t.sealStatus} = 'verified'`),
+    // A minimum rating (at least 3 reviews, decision 160) in either order: only rated creators are in these.
+    index('maker_profiles_rated_keyset_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.applicationStatus} = 'approved' AND ${t.ratingCount} >= 3`),
+    index('maker_profiles_rated_rating_keyset_idx')
+      .on(t.ratingScore.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.applicationStatus} = 'approved' AND ${t.ratingCount} >= 3`),
     check('maker_profiles_experience_nonneg', sql`${t.experienceYears} IS NULL OR ${t.experienceYears} >= 0`),
     check('maker_profiles_earnings_nonneg', sql`${t.earningsTotal} >= 0`),
   ],
@@ -232,6 +239,12 @@ export const mindProfiles = pgTable(
     index('mind_profiles_rating_keyset_idx')
       .on(t.ratingScore.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.applicationStatus} = 'approved'`),
+    index('mind_profiles_rated_keyset_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.applicationStatus} = 'approved' AND ${t.ratingCount} >= 3`),
+    index('mind_profiles_rated_rating_keyset_idx')
+      .on(t.ratingScore.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.applicationStatus} = 'approved' AND ${t.ratingCount} >= 3`),
     check('mind_profiles_earnings_nonneg', sql`${t.earningsTotal} >= 0`),
   ],
 );

@@ -46,11 +46,12 @@ const searchFilterConditions = (filters: CreatorFilters): SQL[] => {
   }
   if (filters.ids) conditions.push(sql`s.user_id = any(${arrayLiteral(filters.ids)}::text[])`);
   if (filters.minRating !== undefined) {
-    // A lookup on the role profile's unique user_id index per candidate: the rule is filters.ts's own.
+    // A scalar lookup on the role profile's unique user_id index per candidate (an EXISTS was turned into a join that
+    // read every profile); the rule is filters.ts's own.
     const minimum = sql`${filters.minRating}`;
-    conditions.push(sql`(case s.role
-      when 'maker' then exists (select 1 from ${makerProfiles} where ${makerProfiles.userId} = s.user_id and ${hasMinRating(makerProfiles, minimum)})
-      else exists (select 1 from ${mindProfiles} where ${mindProfiles.userId} = s.user_id and ${hasMinRating(mindProfiles, minimum)}) end)`);
+    conditions.push(sql`coalesce(case s.role
+      when 'maker' then (select ${hasMinRating(makerProfiles, minimum)} from ${makerProfiles} where ${makerProfiles.userId} = s.user_id)
+      else (select ${hasMinRating(mindProfiles, minimum)} from ${mindProfiles} where ${mindProfiles.userId} = s.user_id) end, false)`);
   }
   return conditions;
 };
