@@ -124,7 +124,7 @@ describe('pages with their first paint (decision 084)', () => {
     const body = (await page('/marketplace?q=quillon&role=mind&ignored=1')).body;
     const data = new RegExp(`<script type="application/json" id="${FIRST_PAINT_DATA_ID}">(.*?)</script>`).exec(body)?.[1];
     const [query] = JSON.parse(data ?? '[]') as Array<{ key: unknown[]; data: { pages: Array<{ creators: Array<{ id: string; name: string }> }>; pageParams: unknown[] } }>;
-    expect(query?.key).toEqual(['marketplace', 'creators', { q: 'quillon', role: 'mind', category: '', seal: false, sort: '' }]);
+    expect(query?.key).toEqual(['marketplace', 'creators', { q: 'quillon', role: 'mind', category: '', seal: false, sort: '', minRating: '' }]);
     expect(query?.data.pageParams).toEqual([null]);
     expect(query?.data.pages[0]?.creators.map((creator) => creator.id)).toEqual([shown]);
   });

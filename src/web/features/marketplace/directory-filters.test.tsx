@@ -8,7 +8,7 @@ import { DirectoryFiltersBar, type FiltersChange } from './directory-filters';
 
 afterEach(cleanup);
 
-const base: DirectoryFilters = { q: 'brand strategy', role: '', category: '', seal: false, sort: '' };
+const base: DirectoryFilters = { q: 'brand strategy', role: '', category: '', seal: false, sort: '', minRating: '' };
 
 describe('the marketplace sort control', () => {
   it('is a labelled field of the GET form: relevance by default, newest when the address asks for it', () => {
