@@ -8,6 +8,7 @@ import { RowCard, SectionHeading } from './admin-bits';
 import { ADMIN_KEY, useAdminAction, useAdminQuery } from './admin-data';
 import { formatDateTime } from './format';
 import { ReasonDialog } from './reason-dialog';
+import { ReviewReportsSection } from './review-reports';
 
 const reportsKey = [...ADMIN_KEY, 'reports'] as const;
 type Decision = 'dismiss' | 'remove';
@@ -86,6 +87,7 @@ export function ReportsTab() {
           ))}
         </ul>
       )}
+      <ReviewReportsSection />
     </section>
   );
 }

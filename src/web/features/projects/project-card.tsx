@@ -4,6 +4,7 @@ import { inboxPath } from '../../../domain/conversation-schemas';
 import { formatBudget, formatDeliverableType, PROCESS_DOC_HINT, type ProjectView } from '../../../domain/project-schemas';
 import { isPreviewableImageUrl } from '../../../domain/upload-policy';
 import { Card } from '../../components/ui/card';
+import { ProjectReviews } from '../reviews/project-reviews';
 import { ProcessRecord } from './process-record';
 import { FlaggedBadge, ProjectStatusBadge } from './project-status-badge';
 import { ProjectActions, useAllowedActions } from './project-actions';
@@ -60,6 +61,7 @@ export function ProjectCard({ project, perspective }: { project: ProjectView; pe
       {project.deliverableUrl ? <DeliverableLink url={project.deliverableUrl} /> : null}
       <ProcessDocs project={project} showHint={perspective === 'creator' && project.status === 'active'} />
       {project.status !== 'draft' ? <ProcessRecord projectId={project.id} /> : null}
+      <ProjectReviews project={project} perspective={perspective} />
 
       {actions.length > 0 ? (
         <div className="mt-5 border-t border-border pt-5">
