@@ -79,7 +79,8 @@ function ReviewItem({ review, studio, onChanged }: { review: PublicReview; studi
     );
   }
   const canReply = user?.id === studio.id && review.reply === null;
-  const canReport = Boolean(user) && user?.id !== studio.id;
+  // Anyone signed in, the reviewed person too; the server answers its author that they cannot.
+  const canReport = Boolean(user);
   return (
     <li className="border-t border-border py-6">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
