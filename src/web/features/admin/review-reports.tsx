@@ -4,9 +4,8 @@ import type { AdminReviewReport } from '../../../domain/review-schemas';
 import { REVIEW_MESSAGES } from '../../../domain/reviews';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/list-states';
 import { Button } from '../../components/ui/button';
-import { RowCard, SectionHeading } from './admin-bits';
+import { ReportedBy, RowCard, SectionHeading } from './admin-bits';
 import { ADMIN_KEY, useAdminAction, useAdminQuery } from './admin-data';
-import { formatDateTime } from './format';
 import { ReasonDialog } from './reason-dialog';
 
 const reviewReportsKey = [...ADMIN_KEY, 'review-reports'] as const;
@@ -103,15 +102,7 @@ export function ReviewReportsSection() {
         <ul className="space-y-3">
           {query.data.reports.map((report) => (
             <DecisionRow key={report.id} review={report.review} report={report}>
-              <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
-                <p className="text-ink">
-                  Reported by <span className="font-medium">{report.reporter.name}</span>
-                  {report.reason ? <span className="text-muted-foreground"> · “{report.reason}”</span> : null}
-                </p>
-                <time dateTime={report.createdAt} className="text-sm text-muted-foreground">
-                  {formatDateTime(report.createdAt)}
-                </time>
-              </div>
+              <ReportedBy report={report} />
             </DecisionRow>
           ))}
           {query.data.hidden.map((review) => (
