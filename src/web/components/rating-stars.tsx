@@ -8,17 +8,19 @@ const STAR = 'M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.5L12 17.3l-5.9 3.2 1.3-6.5-4.9
 export function Stars({ value, className }: { value: number; className?: string }) {
   const id = useId();
   const percent = Math.max(0, Math.min(100, (value / 5) * 100));
+  const stars = [0, 1, 2, 3, 4].map((index) => <path key={index} d={STAR} transform={`translate(${index * 24} 0)`} />);
   return (
     <svg viewBox="0 0 120 24" aria-hidden="true" className={cn('h-4 w-20 shrink-0', className)}>
+      {/* Faint stars, then the same stars in full clipped to the value, so only the last one is partly filled. */}
       <defs>
-        <linearGradient id={`${id}-fill`}>
-          <stop offset={`${percent}%`} stopColor="currentColor" />
-          <stop offset={`${percent}%`} stopColor="currentColor" stopOpacity="0.18" />
-        </linearGradient>
+        <clipPath id={`${id}-value`}>
+          <rect x="0" y="0" width={(120 * percent) / 100} height="24" />
+        </clipPath>
       </defs>
-      {[0, 1, 2, 3, 4].map((index) => (
-        <path key={index} d={STAR} transform={`translate(${index * 24} 0)`} fill={`url(#${id}-fill)`} />
-      ))}
+      <g fill="currentColor" fillOpacity="0.18">{stars}</g>
+      <g fill="currentColor" clipPath={`url(#${id}-value)`}>
+        {stars}
+      </g>
     </svg>
   );
 }

@@ -80,9 +80,9 @@ export function DirectoryFiltersBar({ filters, onChange }: { filters: DirectoryF
         event.preventDefault();
         onChange((current) => ({ ...current, q: search }));
       }}
-      className="grid gap-4 rounded-2xl border border-border bg-surface p-4 sm:p-5 md:grid-cols-2 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)_minmax(0,1.2fr)_minmax(0,1fr)_minmax(0,1fr)_auto_auto] md:items-end"
+      className="grid gap-4 rounded-2xl border border-border bg-surface p-4 sm:p-5 md:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)_minmax(0,1fr)_minmax(0,1fr)_auto_auto] md:items-end"
     >
-      <div className="grid gap-2">
+      <div className="grid gap-2 md:col-span-2 lg:col-span-full">
         <Label htmlFor={`${id}-q`}>Search by name</Label>
         <div className="relative">
           <Search aria-hidden="true" className="pointer-events-none absolute left-3.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />

@@ -175,7 +175,7 @@ function RatingOverview({ rating }: { rating: NonNullable<StudioData['rating']> 
       {rating.subRatings ? (
         <dl className="grid max-w-sm gap-3">
           {SUB_RATINGS.map(({ key, label }) => (
-            <div key={key} className="grid grid-cols-[7rem_auto_2.5rem] items-center gap-3">
+            <div key={key} className="grid grid-cols-[7rem_5rem_2.5rem] items-center gap-3">
               <dt className="text-sm text-ink/80">{label}</dt>
               <dd className="contents">
                 <Stars value={rating.subRatings![key]} className="text-accent" />
