@@ -77,6 +77,8 @@ describe("'Highest rated'", () => {
     expect(cards.find((card: { name: string }) => card.name === 'Olly One-Five').rating).toEqual({ count: 1, average: null });
     const browse = (await ctx.inject(client, { method: 'GET', url: '/api/client/creators' })).json().creators;
     expect(browse.find((card: { id: string }) => card.id === manyHigh.id).rating).toEqual({ count: 40, average: 4.9 });
+    const browseRated = (await ctx.inject(client, { method: 'GET', url: '/api/client/creators?sort=rating&minRating=3' })).json().creators;
+    expect(browseRated.map((card: { name: string }) => card.name)).toEqual(['Mona Many', 'Fen Few', 'Mina Mind']);
   });
 });
 
