@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { DeliverableCategory, ProjectStatus } from '../../src/domain/constants';
+import type { MilestoneStatus, OfferStatus } from '../../src/domain/milestones';
 import type { App } from '../../src/server/app';
-import { clientProfiles, contactSubmissions, makerProfiles, mindProfiles, processDocs, projects, user, whiteGloveRequests, workshops } from '../../src/server/db/schema';
+import { clientProfiles, contactSubmissions, makerProfiles, mindProfiles, processDocs, projectMilestones, projectOffers, projects, user, whiteGloveRequests, workshops } from '../../src/server/db/schema';
+import { scheduleDueReminder, startReviewClock } from '../../src/server/features/projects/milestones';
 import { createAccount } from '../../src/server/features/account/service';
 import { renderPortfolioPiece } from './artwork';
 import { DEMO_PASSWORD, demoEmail, seedOf } from './seed-creators';
 
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
+const dateIn = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
 
 interface DemoProject {
   title: string;
@@ -21,14 +24,67 @@ interface DemoProject {
   flagged?: boolean;
   processDocs?: number;
   age: number;
+  /** Offer versions, oldest first (issue 15): [status, milestones as [title, dollars, due in days], the client's note]. */
+  offers?: Array<[OfferStatus, Array<[string, number, number]>, string?]>;
+  /** Milestones once accepted: [title, dollars, status, due in days]; without it a started project has one for its budget. */
+  milestones?: Array<[string, number, MilestoneStatus, number | null]>;
 }
+
+const SHOP_PLAN: Array<[string, number, number]> = [
+  ['Shop structure and wireframes', 2500, -2],
+  ['Visual design', 3500, 6],
+  ['Build and launch', 3500, 20],
+];
 
 const PROJECTS: DemoProject[] = [
   { title: 'Seasonal packaging refresh', description: 'New bag and label designs for our autumn blends, keeping the current logo.', type: 'branding_packages', budget: 4000, status: 'draft', age: 1 },
-  { title: 'Logo for our cold brew line', description: 'A mark for a canned cold brew that sits next to the main brand without copying it.', type: 'logo_design', budget: 1800, status: 'draft', maker: 'rafael', age: 2 },
-  { title: 'New online shop', description: 'Replace our shop with something faster that handles subscriptions well.', type: 'web_design', budget: 9500, status: 'active', maker: 'tomas', age: 9 },
+  {
+    title: 'Logo for our cold brew line',
+    description: 'A mark for a canned cold brew that sits next to the main brand without copying it.',
+    type: 'logo_design',
+    budget: 1800,
+    status: 'draft',
+    maker: 'rafael',
+    age: 2,
+    offers: [
+      ['changes_requested', [['Sketches', 600, 7], ['Final mark and files', 1400, 14]], 'Could we stay within the $1,800 budget?'],
+      ['pending', [['Sketches', 600, 7], ['Final mark and files', 1200, 14]]],
+    ],
+  },
+  {
+    title: 'New online shop',
+    description: 'Replace our shop with something faster that handles subscriptions well.',
+    type: 'web_design',
+    budget: 9500,
+    status: 'active',
+    maker: 'tomas',
+    age: 9,
+    offers: [
+      ['changes_requested', [['Shop structure and wireframes', 3000, 5], ['Visual design', 3500, 12], ['Build and launch', 3500, 25]], 'Could the first step be smaller? We would like to see structure early.'],
+      ['accepted', SHOP_PLAN],
+    ],
+    milestones: [
+      ['Shop structure and wireframes', 2500, 'approved', -2],
+      ['Visual design', 3500, 'active', 6],
+      ['Build and launch', 3500, 'pending', 20],
+    ],
+  },
   { title: 'Brand positioning sprint', description: 'Two workshops and a one-page positioning for the wholesale side of the business.', type: 'branding_packages', budget: 6000, status: 'active', mind: 'clara', age: 7 },
-  { title: 'Launch week social posts', description: 'Twelve posts and stories for the opening of our second café.', type: 'social_media_assets', budget: 2400, status: 'in_review', maker: 'amara', processDocs: 2, age: 14 },
+  {
+    title: 'Launch week social posts',
+    description: 'Twelve posts and stories for the opening of our second café.',
+    type: 'social_media_assets',
+    budget: 2400,
+    status: 'in_review',
+    maker: 'amara',
+    processDocs: 2,
+    age: 14,
+    offers: [['accepted', [['Opening posts', 1200, -4], ['Stories and second week', 1200, 3]]]],
+    milestones: [
+      ['Opening posts', 1200, 'approved', -4],
+      ['Stories and second week', 1200, 'submitted', 3],
+    ],
+  },
   { title: 'Holiday carousel set', description: 'Three carousels for gift boxes over the holidays.', type: 'social_media_assets', budget: 1200, status: 'in_review', maker: 'mateo', flagged: true, processDocs: 1, age: 16 },
   { title: 'Café menu boards', description: 'Hand-lettered menu boards for both cafés, with a print-ready version.', type: 'branding_packages', budget: 3200, status: 'completed', maker: 'ines', processDocs: 2, age: 60 },
   { title: 'Cup sleeve illustration', description: 'An illustrated sleeve for our takeaway cups.', type: 'logo_design', budget: 1500, status: 'completed', maker: 'ines', processDocs: 1, age: 45 },
@@ -96,12 +152,52 @@ export const seedClientActivity = async (app: App, creators: Map<string, string>
       for (const [n, fileUrl] of files.docs.entries()) {
         await tx.insert(processDocs).values({ makerId: makerId as string, projectId, fileUrl, description: `Process step ${n + 1}: sketches and revisions`, createdAt });
       }
-      // Completed work has been paid into the creator's earnings, as the real approval does.
-      if (project.status === 'completed' && makerId) {
-        await tx.update(makerProfiles).set({ earningsTotal: sql`${makerProfiles.earningsTotal} + ${project.budget}` }).where(eq(makerProfiles.userId, makerId));
+      for (const [index, [status, plan, responseNote]] of (project.offers ?? []).entries()) {
+        await tx.insert(projectOffers).values({
+          projectId,
+          version: index + 1,
+          creatorId: makerId ?? mindId,
+          priceCents: plan.reduce((sum, [, dollars]) => sum + dollars * 100, 0),
+          revisionRounds: 2,
+          note: 'Here is how I would split the work, with a review after each step.',
+          milestones: plan.map(([title, dollars, due]) => ({ title, amountCents: dollars * 100, dueDate: dateIn(due) })),
+          status,
+          responseNote: responseNote ?? null,
+          respondedAt: status === 'pending' ? null : daysAgo(project.age - index - 1),
+          createdAt: daysAgo(project.age - index - 0.5),
+        });
       }
-      if (project.status === 'completed' && mindId) {
-        await tx.update(mindProfiles).set({ earningsTotal: sql`${mindProfiles.earningsTotal} + ${project.budget}` }).where(eq(mindProfiles.userId, mindId));
+      if (project.status === 'draft' || project.status === 'cancelled') continue;
+      const started = project.milestones ?? [[project.title, project.budget, project.status === 'active' ? 'active' : project.status === 'in_review' ? 'submitted' : 'approved', null]];
+      let paid = 0;
+      for (const [index, [title, dollars, status, due]] of started.entries()) {
+        const done = status === 'approved' || status === 'submitted';
+        const [milestone] = await tx
+          .insert(projectMilestones)
+          .values({
+            projectId,
+            position: index + 1,
+            title,
+            amountCents: dollars * 100,
+            dueDate: due === null ? null : dateIn(due),
+            status,
+            deliverableUrl: done ? files.deliverable : null,
+            submissions: done ? 1 : 0,
+            submittedAt: done ? daysAgo(3) : null,
+            approvedAt: status === 'approved' ? daysAgo(Math.max(project.age - 10, 1)) : null,
+          })
+          .returning();
+        if (status === 'approved') paid += dollars;
+        // Work waiting for the client has its approval-by-time timer, as a real submission sets it.
+        if (status === 'submitted' && !project.flagged) await startReviewClock(app, tx, milestone, daysAgo(3));
+        if (status === 'active') await scheduleDueReminder(tx, milestone, new Date());
+      }
+      // Approved milestones have been paid into the creator's earnings, as the real approval does.
+      if (paid > 0 && makerId) {
+        await tx.update(makerProfiles).set({ earningsTotal: sql`${makerProfiles.earningsTotal} + ${paid}` }).where(eq(makerProfiles.userId, makerId));
+      }
+      if (paid > 0 && mindId) {
+        await tx.update(mindProfiles).set({ earningsTotal: sql`${mindProfiles.earningsTotal} + ${paid}` }).where(eq(mindProfiles.userId, mindId));
       }
     }
   });

@@ -205,6 +205,8 @@ export const AUDIT_ACTIONS = [
   'user.delete',
   'project.clear_flag',
   'project.cancel',
+  'project.auto_approve',
+  'project.allow_revision',
   'white_glove.curate',
   'workshop.create',
   'settings.update',

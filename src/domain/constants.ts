@@ -59,6 +59,9 @@ export const PUBLIC_BUCKETS: readonly StorageBucket[] = ['profile-images', 'clie
 export const EMAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
+/** Budgets and prices stay below a billion dollars. */
+export const BUDGET_MAX = 1_000_000_000;
+
 export const LIMITS = {
   passwordMin: 8,
   passwordMax: 128,

@@ -47,7 +47,24 @@ export type StartConversationInput = z.infer<typeof startConversationSchema>;
 
 export const markReadSchema = z.object({ seq: z.number({ error: 'The last message read is required.' }).int().min(0) });
 
-export const PROJECT_EVENTS = ['created', 'accepted', 'declined', 'deliverable_submitted', 'approved', 'flagged', 'cancelled', 'flag_cleared'] as const;
+export const PROJECT_EVENTS = [
+  'created',
+  'accepted',
+  'declined',
+  'deliverable_submitted',
+  'approved',
+  'flagged',
+  'cancelled',
+  'flag_cleared',
+  'offer_sent',
+  'offer_accepted',
+  'offer_declined',
+  'offer_changes_requested',
+  'milestone_approved',
+  'milestone_auto_approved',
+  'revision_requested',
+  'extra_revision_allowed',
+] as const;
 export type ProjectEvent = (typeof PROJECT_EVENTS)[number];
 
 export const attachmentSchema = z.object({

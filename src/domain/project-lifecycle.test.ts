@@ -20,15 +20,20 @@ const ALLOWED_EDGES: Record<ProjectAction, readonly string[]> = {
   decline: ['draft>cancelled'],
   upload_process_doc: ['active>active'],
   submit_deliverable: ['active>in_review'],
-  approve: ['in_review>completed'],
+  approve: ['in_review>completed', 'in_review>active'],
   flag: ['in_review>in_review'],
   clear_flag: ['in_review>in_review'],
   admin_cancel: ['in_review>cancelled'],
+  send_offer: ['draft>draft'],
+  answer_offer: ['draft>draft'],
+  request_revision: ['in_review>active'],
+  allow_extra_revision: ['active>active', 'in_review>in_review'],
+  admin_allow_revision: ['active>active', 'in_review>in_review'],
 };
 
-const CLIENT_ACTIONS: readonly ProjectAction[] = ['assign_creator', 'cancel', 'approve', 'flag'];
-const CREATOR_ACTIONS: readonly ProjectAction[] = ['accept', 'decline', 'upload_process_doc', 'submit_deliverable'];
-const ADMIN_ACTIONS: readonly ProjectAction[] = ['clear_flag', 'admin_cancel'];
+const CLIENT_ACTIONS: readonly ProjectAction[] = ['assign_creator', 'cancel', 'approve', 'flag', 'answer_offer', 'request_revision'];
+const CREATOR_ACTIONS: readonly ProjectAction[] = ['accept', 'decline', 'upload_process_doc', 'submit_deliverable', 'send_offer', 'allow_extra_revision'];
+const ADMIN_ACTIONS: readonly ProjectAction[] = ['clear_flag', 'admin_cancel', 'admin_allow_revision'];
 
 const viewerArb = fc.record({ role: fc.constantFrom(...USER_ROLES), relation: fc.constantFrom(...PROJECT_RELATIONS) });
 const actorFor = (action: ProjectAction, creatorRole: 'maker' | 'mind'): ProjectViewer =>
@@ -43,11 +48,14 @@ const plausibleStepArb = fc
   .record({ action: fc.constantFrom(...PROJECT_ACTIONS), creatorRole: fc.constantFrom('maker' as const, 'mind' as const) })
   .map(({ action, creatorRole }) => ({ viewer: actorFor(action, creatorRole), action }));
 const stepArb = fc.oneof({ arbitrary: randomStepArb, weight: 1 }, { arbitrary: plausibleStepArb, weight: 3 });
-const startArb = fc.boolean().map((hasCreator): ProjectState => ({ status: 'draft', hasCreator, flagged: false }));
+const startArb = fc
+  .record({ hasCreator: fc.boolean(), milestonesLeft: fc.integer({ min: 1, max: 4 }) })
+  .map(({ hasCreator, milestonesLeft }): ProjectState => ({ status: 'draft', hasCreator, flagged: false, milestonesLeft }));
 const anyStateArb = fc.record({
   status: fc.constantFrom(...PROJECT_STATUSES),
   hasCreator: fc.boolean(),
   flagged: fc.boolean(),
+  milestonesLeft: fc.integer({ min: 1, max: 4 }),
 });
 
 const isTerminal = (status: ProjectStatus) => status === 'completed' || status === 'cancelled';
@@ -62,7 +70,12 @@ const expectLegalStep = (before: ProjectState, viewer: ProjectViewer, action: Pr
   }
   if (ADMIN_ACTIONS.includes(action)) expect(viewer.role).toBe('admin');
   if (action === 'flag') expect(after).toEqual({ ...before, flagged: true });
-  if (action === 'approve') expect(before.flagged).toBe(false);
+  if (action === 'approve') {
+    expect(before.flagged).toBe(false);
+    // Only the last milestone's approval completes the project.
+    expect(after.status).toBe(before.milestonesLeft === 1 ? 'completed' : 'active');
+  }
+  if (action === 'request_revision') expect(before.flagged).toBe(false);
   if (action === 'decline') expect(after.hasCreator).toBe(false);
   if (action === 'accept') expect(before.hasCreator).toBe(true);
 };
@@ -144,8 +157,8 @@ describe('project state machine (examples)', () => {
 
   it('shows the client of a draft only assign (when unassigned) and cancel', () => {
     expect(allowedProjectActions({ ...draft, hasCreator: false }, client)).toEqual(['assign_creator', 'cancel']);
-    expect(allowedProjectActions(draft, client)).toEqual(['cancel']);
-    expect(allowedProjectActions(draft, maker)).toEqual(['accept', 'decline']);
+    expect(allowedProjectActions(draft, client)).toEqual(['cancel', 'answer_offer']);
+    expect(allowedProjectActions(draft, maker)).toEqual(['accept', 'decline', 'send_offer']);
     expect(allowedProjectActions(draft, { role: 'maker', relation: 'none' })).toEqual([]);
   });
 

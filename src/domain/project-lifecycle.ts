@@ -18,6 +18,11 @@ export const PROJECT_ACTIONS = [
   'flag',
   'clear_flag',
   'admin_cancel',
+  'send_offer',
+  'answer_offer',
+  'request_revision',
+  'allow_extra_revision',
+  'admin_allow_revision',
 ] as const;
 export type ProjectAction = (typeof PROJECT_ACTIONS)[number];
 
@@ -35,6 +40,8 @@ export interface ProjectState {
   status: ProjectStatus;
   hasCreator: boolean;
   flagged: boolean;
+  /** Milestones not yet approved (1 when unknown): approving the last one completes the project. */
+  milestonesLeft?: number;
 }
 
 export type ProjectActionErrorKind = 'forbidden' | 'invalid_state';
@@ -97,7 +104,7 @@ const RULES: Record<ProjectAction, Rule> = {
     actor: 'client',
     // Flagged work waits for an admin: approving it would bypass the review the client asked for.
     isPossibleFrom: (s) => s.status === 'in_review' && !s.flagged,
-    next: (s) => ({ ...s, status: 'completed' }),
+    next: (s) => ((s.milestonesLeft ?? 1) > 1 ? { ...s, status: 'active', milestonesLeft: (s.milestonesLeft ?? 1) - 1 } : { ...s, status: 'completed', milestonesLeft: 0 }),
     stateMessage: 'Only work in review that is not flagged can be approved.',
   },
   flag: {
@@ -117,6 +124,37 @@ const RULES: Record<ProjectAction, Rule> = {
     isPossibleFrom: (s) => s.status === 'in_review' && s.flagged,
     next: (s) => ({ ...s, status: 'cancelled' }),
     stateMessage: 'Only flagged work in review can be cancelled by an admin.',
+  },
+  send_offer: {
+    actor: 'creator',
+    isPossibleFrom: (s) => s.status === 'draft' && s.hasCreator,
+    next: (s) => ({ ...s }),
+    stateMessage: 'An offer can only be sent on a draft project.',
+  },
+  answer_offer: {
+    actor: 'client',
+    isPossibleFrom: (s) => s.status === 'draft' && s.hasCreator,
+    next: (s) => ({ ...s }),
+    stateMessage: 'An offer can only be answered while the project is a draft.',
+  },
+  request_revision: {
+    actor: 'client',
+    // Flagged work waits for an admin, as with approval.
+    isPossibleFrom: (s) => s.status === 'in_review' && !s.flagged,
+    next: (s) => ({ ...s, status: 'active' }),
+    stateMessage: 'A revision can only be asked for on work in review that is not flagged.',
+  },
+  allow_extra_revision: {
+    actor: 'creator',
+    isPossibleFrom: (s) => s.status === 'active' || s.status === 'in_review',
+    next: (s) => ({ ...s }),
+    stateMessage: 'Extra revisions can only be allowed while the project is under way.',
+  },
+  admin_allow_revision: {
+    actor: 'admin',
+    isPossibleFrom: (s) => s.status === 'active' || s.status === 'in_review',
+    next: (s) => ({ ...s }),
+    stateMessage: 'Extra revisions can only be allowed while the project is under way.',
   },
 };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DELIVERABLE_CATEGORIES, PROJECT_STATUSES, type DeliverableCategory } from './constants';
+import { milestoneViewSchema, offerViewSchema, revisionsViewSchema } from './milestones';
+import { BUDGET_MAX, DELIVERABLE_CATEGORIES, PROJECT_STATUSES, type DeliverableCategory } from './constants';
 
 /** Toasts of spec section 8 for projects, verbatim. */
 export const PROJECT_MESSAGES = {
@@ -43,7 +44,7 @@ export const PROJECT_FIELD_MESSAGES = {
 
 const M = PROJECT_FIELD_MESSAGES;
 
-export const BUDGET_MAX = 1_000_000_000;
+export { BUDGET_MAX };
 
 /** A money amount in dollars, at most two decimals, as a real number (never a string). */
 export const budgetField = z
@@ -96,7 +97,12 @@ export const projectViewSchema = z.object({
   conversationId: z.string().nullable(),
   client: projectPersonSchema.extend({ companyName: z.string().nullable() }),
   creator: projectPersonSchema.extend({ role: z.enum(CREATOR_ROLES), avatarUrl: z.string().nullable() }).nullable(),
-  processDocs: z.array(z.object({ id: z.string(), fileUrl: z.string(), description: z.string().nullable(), createdAt: z.string() })),
+  processDocs: z.array(z.object({ id: z.string(), fileUrl: z.string(), description: z.string().nullable(), milestoneId: z.string().nullable(), createdAt: z.string() })),
+  /** Every version of the creator's offer, newest first (issue 15). */
+  offers: z.array(offerViewSchema),
+  /** The milestones of an accepted project, in order; empty for a draft. */
+  milestones: z.array(milestoneViewSchema),
+  revisions: revisionsViewSchema,
 });
 export type ProjectView = z.infer<typeof projectViewSchema>;
 

@@ -66,6 +66,8 @@ const envSchema = z.object({
   REVIEW_WINDOW_DAYS: z.coerce.number().int().min(5).max(90).default(14),
   /** How long a message stays unread before it is emailed (batched per conversation, at most hourly). */
   MESSAGE_EMAIL_DELAY_MINUTES: z.coerce.number().min(0).max(10_080).default(10),
+  /** Days a submitted milestone waits for the client before it is approved by time (issue 15). */
+  AUTO_APPROVE_DAYS: z.coerce.number().min(1).max(60).default(7),
   // /api/health says `degraded` when free space under DATA_DIR falls below the smaller of these two.
   DISK_MIN_FREE_PERCENT: z.coerce.number().min(0).max(100).default(5),
   DISK_MIN_FREE_MB: z.coerce.number().min(0).default(500),

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makerProfiles, mindProfiles, portfolioItems, projects, whiteGloveRequests } from '../../src/server/db/schema';
+import { makerProfiles, mindProfiles, portfolioItems, projectOffers, projects, whiteGloveRequests } from '../../src/server/db/schema';
 import { multipart, pngBuffer } from '../support/project-fixtures';
 import { createTestContext, type TestContext, type TestUser } from '../support/harness';
 import { arrangeConversationWorld, conversationCases, type ConversationWorld } from './ownership-conversations';
-import { arrangeOwnershipWorld, type OwnershipWorld } from './ownership-records';
+import { arrangeOwnershipWorld, offerBody, type OwnershipWorld } from './ownership-records';
 import { arrangeReviewWorld, reviewCases, type ReviewWorld } from './ownership-reviews';
 
 /**
@@ -116,6 +116,40 @@ const cases = (): OwnershipCase[] => {
       allowed: [side === 'client' ? ['client A', clientA, 200] : side === 'maker' ? ['maker A', makerA, 200] : ['mind A', mindA, 200]],
       snapshot: projectRow(id),
     })),
+    {
+      route: 'POST /api/projects/:id/offers',
+      request: () => post(`${project(w.draftForOffer)}/offers`, offerBody()),
+      denied: [['anonymous', null, 401], ['maker B', makerB, 404], ['mind B', mindB, 404]],
+      allowed: [['maker A', makerA, 201]],
+      snapshot: projectRow(w.draftForOffer),
+    },
+    ...(
+      [
+        ['accept', w.offered.forAccept, undefined],
+        ['decline', w.offered.forDecline, { note: 'We went another way.' }],
+        ['request-changes', w.offered.forChanges, { note: 'Could the first step be shorter?' }],
+      ] as const
+    ).map(([answer, id, body]): OwnershipCase => ({
+      route: `POST /api/projects/:id/offers/:version/${answer}`,
+      request: () => post(`${project(id)}/offers/1/${answer}`, body),
+      denied: [['anonymous', null, 401], ['client B', clientB, 404]],
+      allowed: [['client A', clientA, 200]],
+      snapshot: async () => [await projectRow(id)(), await ctx.db.select().from(projectOffers).where(eq(projectOffers.projectId, id))],
+    })),
+    {
+      route: 'POST /api/projects/:id/revision',
+      request: () => post(`${project(w.inReviewForRevision)}/revision`, { note: 'A warmer red, please.' }),
+      denied: [['anonymous', null, 401], ['client B', clientB, 404]],
+      allowed: [['client A', clientA, 200]],
+      snapshot: projectRow(w.inReviewForRevision),
+    },
+    {
+      route: 'POST /api/projects/:id/allow-extra-revision',
+      request: () => post(`${project(w.activeForExtraRevision)}/allow-extra-revision`),
+      denied: [['anonymous', null, 401], ['maker B', makerB, 404], ['mind B', mindB, 404]],
+      allowed: [['maker A', makerA, 200], ['admin', admin, 200]],
+      snapshot: projectRow(w.activeForExtraRevision),
+    },
     {
       route: 'POST /api/projects/:id/process-docs',
       request: async () => upload(`${project(w.active)}/process-docs`, await pngBuffer('#333333'), 'more.png', 'image/png'),

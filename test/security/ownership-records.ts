@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { addProject } from '../support/admin';
-import { approveMaker, approveMind, multipart, onboardedClient, pdfBuffer, pngBuffer, projectPayload } from '../support/project-fixtures';
+import { approveMaker, approveMind, multipart, onboardedClient, pdfBuffer, pngBuffer, projectPayload, putInReview } from '../support/project-fixtures';
 import { portfolioItems, processDocs, projects } from '../../src/server/db/schema';
 import type { TestContext, TestUser } from '../support/harness';
 
@@ -36,7 +36,24 @@ export interface OwnershipWorld {
   flaggedForClear: string;
   flaggedForCancel: string;
   whiteGloveId: string;
+  /** Offers (issue 15): a draft of maker A to send one on, three with a pending version 1 to answer each way. */
+  draftForOffer: string;
+  offered: { forAccept: string; forDecline: string; forChanges: string };
+  inReviewForRevision: string;
+  activeForExtraRevision: string;
 }
+
+const dueInTwoWeeks = () => new Date(Date.now() + 14 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+/** An offer of $900 in two milestones. */
+export const offerBody = () => ({
+  price: 900,
+  revisionRounds: 1,
+  note: 'Two steps.',
+  milestones: [
+    { title: 'Sketches', amountCents: 40000, dueDate: dueInTwoWeeks() },
+    { title: 'Final files', amountCents: 50000, dueDate: dueInTwoWeeks() },
+  ],
+});
 
 const ok = (response: { statusCode: number; body: string }, status: number) => {
   expect(response.statusCode, response.body).toBe(status);
@@ -77,7 +94,20 @@ export const arrangeOwnershipWorld = async (ctx: TestContext): Promise<Ownership
   await act(makerA, active, 'accept');
   const inReviewForFlag = await createProject(makerA.id);
   await act(makerA, inReviewForFlag, 'accept');
-  await ctx.db.update(projects).set({ status: 'in_review' }).where(eq(projects.id, inReviewForFlag));
+  await putInReview(ctx.db, inReviewForFlag);
+
+  const draftForOffer = await createProject(makerA.id);
+  const offered = async () => {
+    const id = await createProject(makerA.id);
+    ok(await ctx.inject(makerA, { method: 'POST', url: `/api/projects/${id}/offers`, payload: offerBody() }), 201);
+    return id;
+  };
+  const offeredProjects = { forAccept: await offered(), forDecline: await offered(), forChanges: await offered() };
+  const inReviewForRevision = await createProject(makerA.id);
+  await act(makerA, inReviewForRevision, 'accept');
+  await putInReview(ctx.db, inReviewForRevision);
+  const activeForExtraRevision = await createProject(makerA.id);
+  await act(makerA, activeForExtraRevision, 'accept');
 
   const flagged = async () => (await addProject(ctx, { clientId: clientA.id, makerId: makerA.id, status: 'in_review', flagged: true })).id;
   // Three completed projects with process docs make maker A eligible for the Seal.
@@ -124,5 +154,9 @@ export const arrangeOwnershipWorld = async (ctx: TestContext): Promise<Ownership
     flaggedForClear: await flagged(),
     flaggedForCancel: await flagged(),
     whiteGloveId: whiteGlove.json().id,
+    draftForOffer,
+    offered: offeredProjects,
+    inReviewForRevision,
+    activeForExtraRevision,
   };
 };

@@ -8,6 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
+import { and, eq, like } from 'drizzle-orm';
+import { auditLog, jobs, makerProfiles, projectMilestones, projects } from '../../src/server/db/schema';
+import { startMilestones, startReviewClock } from '../../src/server/features/projects/milestones';
 import { multipart, pngBuffer } from '../support/project-fixtures';
 import { createSmtpTransport } from '../../src/server/mail/transport';
 import { composeEmail } from '../../src/server/mail/templates';
@@ -122,6 +125,37 @@ describe.skipIf(!serverUrl)('two instances sharing PostgreSQL, Redis and the upl
     for (let round = 0; round < 5; round += 1) await Promise.all([a.outbox.runOnce(), b.outbox.runOnce(), a.outbox.runOnce(), b.outbox.runOnce()]);
     const counts = addresses.map((to) => smtp.received.filter((mail) => mail.to.includes(to)).length);
     expect(counts).toEqual(addresses.map(() => 1));
+  });
+
+  it('fires a timer once when two instances, one of them just restarted, race for it', async () => {
+    const client = await signUp(a, 'client');
+    const maker = await signUp(a, 'maker');
+    const submittedAt = new Date();
+    // A project whose only milestone was submitted: its approval-by-time timer is set in the same transaction.
+    const projectId = await a.db.transaction(async (tx) => {
+      const [project] = await tx
+        .insert(projects)
+        .values({ clientId: client.id, makerId: maker.id, title: 'Twin timer', description: 'Raced', deliverableType: 'logo_design', budget: 250, status: 'in_review' })
+        .returning();
+      await startMilestones(tx, project.id, [{ title: 'All of it', amountCents: 25000, dueDate: null }], submittedAt);
+      const [milestone] = await tx.update(projectMilestones).set({ status: 'submitted', submissions: 1, submittedAt }).where(eq(projectMilestones.projectId, project.id)).returning();
+      await startReviewClock(a, tx, milestone, submittedAt);
+      return project.id;
+    });
+    // A restart: the instance that set the timer stops, and a new one starts on the same database.
+    await a.close();
+    a = await buildApp({ config: a.config, logger: false, mailTransport: createSmtpTransport(smtp.url) });
+    await a.ready();
+    const later = new Date(submittedAt.getTime() + 8 * 24 * 3600 * 1000);
+    await Promise.all([a.jobs.runDue(later), b.jobs.runDue(later), a.jobs.runDue(later), b.jobs.runDue(later)]);
+
+    const [milestone] = await b.db.select().from(projectMilestones).where(eq(projectMilestones.projectId, projectId));
+    expect(milestone).toMatchObject({ status: 'approved', approvedByTime: true });
+    const [profile] = await b.db.select().from(makerProfiles).where(eq(makerProfiles.userId, maker.id));
+    expect(profile.earningsTotal).toBe(250);
+    expect(await b.db.select().from(auditLog).where(eq(auditLog.targetId, projectId))).toHaveLength(1);
+    const fired = await b.db.select().from(jobs).where(and(eq(jobs.kind, 'milestone.auto_approve'), like(jobs.key, `milestone:${milestone.id}:%`)));
+    expect(fired.map((job) => [job.status, job.attempts])).toEqual([['done', 1]]);
   });
 
   it('lets several instances run the migrations at once on an empty database', async () => {

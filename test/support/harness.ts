@@ -55,7 +55,7 @@ export const createTestContext = async (options: TestContextOptions = {}) => {
   const app: App = await buildApp({
     config,
     dbHandle,
-    logger: false,
+    logger: process.env.TEST_LOG ? { level: 'error' } : false,
     mailTransport: smtp ? createSmtpTransport(smtp.url) : null,
     storageDriver: options.storageDriver,
     webRoot: options.webRoot,

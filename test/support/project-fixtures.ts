@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { DeliverableCategory, ExpertiseArea } from '../../src/domain/constants';
-import { clientProfiles, emailOutbox, makerProfiles, mindProfiles, profiles } from '../../src/server/db/schema';
+import { clientProfiles, emailOutbox, makerProfiles, mindProfiles, profiles, projectMilestones, projects } from '../../src/server/db/schema';
 import type { TestContext, TestUser } from './harness';
 
 /** Helpers for this feature's API tests: approved creators, onboarded clients, real images and multipart bodies. */
@@ -83,3 +83,15 @@ export const projectPayload = (overrides: Record<string, unknown> = {}) => ({
   budget: 1200,
   ...overrides,
 });
+
+/**
+ * Puts an active project's work in review without an upload, for tests about what follows: the project is in_review
+ * and its current milestone submitted, as a real submission leaves them.
+ */
+export const putInReview = async (db: TestContext['db'], projectId: string, deliverableUrl: string | null = null): Promise<void> => {
+  await db.update(projects).set({ status: 'in_review', deliverableUrl }).where(eq(projects.id, projectId));
+  await db
+    .update(projectMilestones)
+    .set({ status: 'submitted', submissions: 1, submittedAt: new Date(), deliverableUrl })
+    .where(and(eq(projectMilestones.projectId, projectId), inArray(projectMilestones.status, ['active', 'revision_requested'])));
+};

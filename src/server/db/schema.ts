@@ -29,6 +29,7 @@ import {
   USER_ROLES,
   WHITE_GLOVE_STATUSES,
 } from '../../domain/constants';
+import { MILESTONE_STATUSES, OFFER_STATUSES } from '../../domain/milestones';
 
 export const appRoleEnum = pgEnum('app_role', USER_ROLES);
 export const applicationStatusEnum = pgEnum('application_status', APPLICATION_STATUSES);
@@ -745,7 +746,6 @@ export const jobs = pgTable(
 );
 
 /** Every version of a creator's offer on a project (decision 151); a version never changes but for its answer. */
-export const OFFER_STATUSES = ['pending', 'accepted', 'declined', 'changes_requested', 'superseded'] as const;
 export const projectOffers = pgTable(
   'project_offers',
   {
@@ -774,7 +774,6 @@ export const projectOffers = pgTable(
 );
 
 /** A project's milestones, in order; the project's status follows theirs (domain/milestones.ts). */
-export const MILESTONE_STATUSES = ['pending', 'active', 'submitted', 'revision_requested', 'approved'] as const;
 export const projectMilestones = pgTable(
   'project_milestones',
   {

@@ -2,8 +2,9 @@ import { Link } from 'react-router';
 import { Check } from 'lucide-react';
 import { PageIntro } from '../components/page-intro';
 import { Button } from '../components/ui/button';
-import { CtaBand, NumberedRows, QualityList, Section, SectionHeading } from '../features/marketing/blocks';
+import { CtaBand, SectionHeading } from '../features/marketing/blocks';
 import { MIND_BENEFITS, MIND_PATH, MIND_TIERS, type Tier } from '../features/marketing/content';
+import { CreatorBenefitsAndPath, JoinButton } from '../features/marketing/creator-page-parts';
 import { cn } from '../lib/utils';
 import { usePageTitle } from '../lib/use-page-title';
 
@@ -44,33 +45,23 @@ function TierCard({ tier, isFeatured }: { tier: Tier; isFeatured: boolean }) {
 
 export function ForMindsPage() {
   usePageTitle('For Minds');
-  const join = (label: string, variant?: 'inverse') => (
-    <Button asChild size="lg" variant={variant}>
-      <Link to="/auth?type=mind">{label}</Link>
-    </Button>
-  );
   return (
     <>
-      <PageIntro eyebrow="For strategic creatives" title="For Minds" actions={join('Join as a Mind')}>
+      <PageIntro eyebrow="For strategic creatives" title="For Minds" actions={<JoinButton role="mind" label="Join as a Mind" />}>
         <p>
           Brand builders, art directors and storytellers: bring your thinking to brands that want a person behind the
           strategy. Choose a plan, introduce yourself on video, and consult once our team has reviewed your application.
         </p>
       </PageIntro>
 
-      <Section labelledBy="mind-benefits-heading" className="pt-0 md:pt-0">
-        <div className="grid gap-14 md:grid-cols-[1fr_1.4fr] md:gap-20">
-          <SectionHeading id="mind-benefits-heading" eyebrow="Why Humanmade" title="Where strategy meets craft.">
-            <p>Clients come for verified human judgement. Minds give the work its direction.</p>
-          </SectionHeading>
-          <QualityList items={MIND_BENEFITS} />
-        </div>
-      </Section>
-
-      <Section labelledBy="mind-path-heading" className="pt-0 md:pt-0">
-        <SectionHeading id="mind-path-heading" eyebrow="Your path" title="Six steps to consulting." className="mb-12" />
-        <NumberedRows items={MIND_PATH} />
-      </Section>
+      <CreatorBenefitsAndPath
+        role="mind"
+        benefitsTitle="Where strategy meets craft."
+        benefitsLead="Clients come for verified human judgement. Minds give the work its direction."
+        benefits={MIND_BENEFITS}
+        pathTitle="Six steps to consulting."
+        path={MIND_PATH}
+      />
 
       <section aria-labelledby="tiers-heading" className="border-y border-border bg-muted/50">
         <div className="mx-auto max-w-6xl px-5 py-20 sm:px-8 md:py-28">
@@ -86,7 +77,7 @@ export function ForMindsPage() {
       </section>
 
       <div className="pt-20 md:pt-28">
-        <CtaBand id="mind-cta-heading" title="Ready to Join as a Mind?" actions={join('Apply as a Mind', 'inverse')}>
+        <CtaBand id="mind-cta-heading" title="Ready to Join as a Mind?" actions={<JoinButton role="mind" label="Apply as a Mind" variant="inverse" />}>
           <p>Start on Basic today, and talk to us about Pro or Premium whenever you are ready.</p>
         </CtaBand>
       </div>

@@ -17,5 +17,8 @@ export const projectView = (overrides: Partial<ProjectView> = {}): ProjectView =
   client: { id: 'client-1', name: 'June Alder', companyName: 'Juniper Bakery' },
   creator: null,
   processDocs: [],
+  offers: [],
+  milestones: [],
+  revisions: { included: 2, used: 0, extra: 0, left: 2 },
   ...overrides,
 });

@@ -9,6 +9,7 @@ import { profiles, projects, user } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import type { AuthContext } from '../../types';
 import { recordAudit } from '../audit/service';
+import { startReviewClock, submittedMilestone } from '../projects/milestones';
 import { projectCancelledEmail, projectFlagClearedEmail } from '../admin/emails';
 import { recordProjectEvent } from '../conversations/threads';
 import { creatorOf } from '../projects/access';
@@ -87,6 +88,9 @@ export const resolveFlag = async (app: FastifyInstance, auth: AuthContext, proje
       .where(and(eq(projects.id, projectId), eq(projects.flagged, true), eq(projects.status, 'in_review')))
       .returning({ status: projects.status, flagged: projects.flagged });
     if (!updated) throw conflict(ADMIN_MESSAGES.projectNotFlagged);
+    // Cleared work is back in the client's review, with the full wait before approval by time (decision 151).
+    const underReview = decision === 'clear' ? await submittedMilestone(tx, projectId) : null;
+    if (underReview) await startReviewClock(app, tx, underReview, new Date());
     const creator = creatorOf(project);
     if (creator) {
       // The admin acts for the platform: the thread names the platform, not the person.

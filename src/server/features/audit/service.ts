@@ -2,7 +2,6 @@ import { desc } from 'drizzle-orm';
 import type { AuditAction, AuditEntry } from '../../../domain/admin-schemas';
 import type { Database, DbExecutor } from '../../db/client';
 import { auditLog } from '../../db/schema';
-import type { AuthContext } from '../../types';
 
 export interface AuditRecord {
   action: AuditAction;
@@ -16,7 +15,8 @@ export interface AuditRecord {
  * Writes one audit row. Call it with the action's own transaction, so the record exists exactly when the
  * action committed: an audit trail that can disagree with the data is worse than none.
  */
-export const recordAudit = async (tx: DbExecutor, actor: Pick<AuthContext, 'userId' | 'email'>, record: AuditRecord): Promise<void> => {
+/** `actor.userId` is null for the platform's own actions (approval by time). */
+export const recordAudit = async (tx: DbExecutor, actor: { userId: string | null; email: string }, record: AuditRecord): Promise<void> => {
   await tx.insert(auditLog).values({
     actorId: actor.userId,
     actorEmail: actor.email,

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messageAttachments, projects } from '../../db/schema';
+import { messageAttachments } from '../../db/schema';
 import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
-import { approveMaker, multipart, onboardedClient, pdfBuffer, pngBuffer, projectPayload } from '../../../../test/support/project-fixtures';
+import { approveMaker, multipart, pdfBuffer, pngBuffer, projectPayload, putInReview } from '../../../../test/support/project-fixtures';
 import { SCRIPT_PAYLOAD } from '../../../../test/security/hostile-files';
+import { createConversationCast, openConversation } from './conversation-fixtures';
 
 let ctx: TestContext;
 let client: TestUser;
@@ -17,17 +18,10 @@ let conversationId: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  client = await onboardedClient(ctx);
-  stranger = await onboardedClient(ctx, 'Stranger Co');
-  maker = await approveMaker(ctx, { name: 'Mara Maker' });
+  ({ client, stranger, maker } = await createConversationCast(ctx));
   otherMaker = await approveMaker(ctx);
   admin = await ctx.createAdmin();
-  const started = await ctx.inject(client, {
-    method: 'POST',
-    url: '/api/conversations',
-    payload: { creatorId: maker.id, body: 'Hello', clientMessageId: randomUUID() },
-  });
-  conversationId = started.json().conversationId;
+  conversationId = await openConversation(ctx, client, maker.id);
 });
 afterAll(async () => {
   await ctx?.close();
@@ -83,7 +77,7 @@ describe('attachments', () => {
 
     const created = await ctx.inject(client, { method: 'POST', url: '/api/projects', payload: projectPayload({ creatorId: maker.id }) });
     const projectId = created.json().id;
-    await ctx.db.update(projects).set({ status: 'in_review', deliverableUrl: `/files/deliverables/${maker.id}/${projectId}/deliverable.png` }).where(eq(projects.id, projectId));
+    await putInReview(ctx.db, projectId, `/files/deliverables/${maker.id}/${projectId}/deliverable.png`);
     expect((await ctx.inject(admin, { method: 'GET', url: file.url })).statusCode).toBe(404);
     expect((await ctx.inject(client, { method: 'POST', url: `/api/projects/${projectId}/flag` })).statusCode).toBe(200);
     expect((await ctx.inject(admin, { method: 'GET', url: file.url })).statusCode).toBe(200);

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONVERSATION_MESSAGES } from '../../../domain/conversation-schemas';
 import { messages, projects } from '../../db/schema';
 import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
-import { approveMaker, approveMind, onboardedClient, projectPayload } from '../../../../test/support/project-fixtures';
+import { approveMaker, approveMind, onboardedClient, projectPayload, putInReview } from '../../../../test/support/project-fixtures';
+import { sendMessage, startConversation } from './conversation-fixtures';
 
 let ctx: TestContext;
 let client: TestUser;
@@ -26,9 +27,8 @@ afterAll(async () => {
 });
 
 const start = (user: TestUser | null, creatorId: string, body = 'Hello, are you free in May?', clientMessageId = randomUUID()) =>
-  ctx.inject(user, { method: 'POST', url: '/api/conversations', payload: { creatorId, body, clientMessageId } });
-const send = (user: TestUser | null, id: string, body = 'A reply', clientMessageId = randomUUID()) =>
-  ctx.inject(user, { method: 'POST', url: `/api/conversations/${id}/messages`, payload: { body, clientMessageId } });
+  startConversation(ctx, user, creatorId, body, { clientMessageId });
+const send = (user: TestUser | null, id: string, body = 'A reply', clientMessageId = randomUUID()) => sendMessage(ctx, user, id, body, { clientMessageId });
 const thread = (user: TestUser | null, id: string) => ctx.inject(user, { method: 'GET', url: `/api/conversations/${id}` });
 const list = async (user: TestUser) => (await ctx.inject(user, { method: 'GET', url: '/api/conversations' })).json();
 
@@ -244,7 +244,7 @@ describe('projects in the thread', () => {
     const project = await createProject(creator.id);
     const conversationId = project.conversationId!;
     expect((await thread(admin, conversationId)).statusCode).toBe(404);
-    await ctx.db.update(projects).set({ status: 'in_review', deliverableUrl: `/files/deliverables/${creator.id}/${project.id}/deliverable.png` }).where(eq(projects.id, project.id));
+    await putInReview(ctx.db, project.id, `/files/deliverables/${creator.id}/${project.id}/deliverable.png`);
     expect((await ctx.inject(client, { method: 'POST', url: `/api/projects/${project.id}/flag` })).statusCode).toBe(200);
     const seen = await thread(admin, conversationId);
     expect(seen.statusCode).toBe(200);

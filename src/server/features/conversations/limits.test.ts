@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONVERSATION_MESSAGES } from '../../../domain/conversation-schemas';
 import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
 import { approveMaker, onboardedClient } from '../../../../test/support/project-fixtures';
+import { openConversation, sendMessage, startConversation } from './conversation-fixtures';
 
 let ctx: TestContext;
 let client: TestUser;
@@ -15,8 +15,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const start = (creatorId: string, remoteAddress: string) =>
-  ctx.inject(client, { method: 'POST', url: '/api/conversations', remoteAddress, payload: { creatorId, body: 'Hello', clientMessageId: randomUUID() } });
+const start = (creatorId: string, remoteAddress: string) => startConversation(ctx, client, creatorId, 'Hello', { remoteAddress });
 
 describe('per-person limits', () => {
   it('allows 10 new conversations a day; continuing one does not count', async () => {
@@ -32,16 +31,10 @@ describe('per-person limits', () => {
   it('allows 30 messages a minute per person, whatever address they come from', async () => {
     const maker = await approveMaker(ctx);
     const other = await onboardedClient(ctx, 'Chatty Co');
-    const first = await ctx.inject(other, { method: 'POST', url: '/api/conversations', payload: { creatorId: maker.id, body: 'Hi', clientMessageId: randomUUID() } });
-    const id = first.json().conversationId as string;
+    const id = await openConversation(ctx, other, maker.id, 'Hi');
     const statuses: number[] = [];
     for (let n = 0; n < 31; n += 1) {
-      const response = await ctx.inject(other, {
-        method: 'POST',
-        url: `/api/conversations/${id}/messages`,
-        remoteAddress: `10.41.0.${n + 1}`,
-        payload: { body: `Message ${n}`, clientMessageId: randomUUID() },
-      });
+      const response = await sendMessage(ctx, other, id, `Message ${n}`, { remoteAddress: `10.41.0.${n + 1}` });
       statuses.push(response.statusCode);
     }
     expect(statuses.filter((status) => status === 201)).toHaveLength(30);

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONVERSATION_MESSAGES } from '../../../domain/conversation-schemas';
 import { auditLog } from '../../db/schema';
 import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
-import { approveMaker, multipart, onboardedClient, pngBuffer } from '../../../../test/support/project-fixtures';
+import { multipart, pngBuffer } from '../../../../test/support/project-fixtures';
+import { createConversationCast, openConversation, sendMessage } from './conversation-fixtures';
 
 let ctx: TestContext;
 let client: TestUser;
@@ -15,19 +16,16 @@ let conversationId: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  client = await onboardedClient(ctx);
-  stranger = await onboardedClient(ctx, 'Stranger Co');
-  maker = await approveMaker(ctx, { name: 'Mara Maker' });
+  ({ client, stranger, maker } = await createConversationCast(ctx));
   admin = await ctx.createAdmin();
-  const started = await ctx.inject(client, { method: 'POST', url: '/api/conversations', payload: { creatorId: maker.id, body: 'Hello', clientMessageId: randomUUID() } });
-  conversationId = started.json().conversationId;
+  conversationId = await openConversation(ctx, client, maker.id);
 });
 afterAll(async () => {
   await ctx?.close();
 });
 
 const makerSays = async (body: string) => {
-  const response = await ctx.inject(maker, { method: 'POST', url: `/api/conversations/${conversationId}/messages`, payload: { body, clientMessageId: randomUUID() } });
+  const response = await sendMessage(ctx, maker, conversationId, body);
   return response.json().message as { id: string; seq: number };
 };
 const report = (user: TestUser | null, messageId: string, reason = 'Rude') =>

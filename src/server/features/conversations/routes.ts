@@ -39,6 +39,10 @@ const perUser = (name: string, max: number, timeWindow: string) => ({
 /** 30 messages a minute per person (10 new conversations a day is counted in the database: service.ts). */
 export const MESSAGE_LIMIT = perUser('messages', 30, '1 minute');
 
+/** 201 for a new message; 200 for a retry with the same clientMessageId, which answers the first message. */
+const replySent = <Body, Sent>(reply: { status: (code: 200 | 201) => { send: (body: Body) => Sent } }, outcome: { created: boolean; sent: Body }): Sent =>
+  reply.status(outcome.created ? 201 : 200).send(outcome.sent);
+
 export const routes: FastifyPluginAsyncZod = async (app) => {
   const hub = createConversationHub({ listen: app.dbHandle.listen, log: app.log });
   const streams = createOpenStreams();
@@ -91,8 +95,7 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
       response: sent,
     },
     handler: async (request, reply) => {
-      const { created, sent: result } = await startConversation(app, await request.requireAuth(), request.body);
-      return reply.status(created ? 201 : 200).send(result);
+      return replySent(reply, await startConversation(app, await request.requireAuth(), request.body));
     },
   });
 
@@ -121,8 +124,7 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
       response: sent,
     },
     handler: async (request, reply) => {
-      const { created, sent: result } = await sendMessage(app, await request.requireAuth(), request.params.id, request.body);
-      return reply.status(created ? 201 : 200).send(result);
+      return replySent(reply, await sendMessage(app, await request.requireAuth(), request.params.id, request.body));
     },
   });
 
@@ -184,8 +186,7 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
       // Refuse a caller who may not write here before reading (and storing) anything they send.
       await requireParticipant(app.db, auth, request.params.id);
       const upload = await readUpload(request, 'messageAttachment');
-      const { created, sent: result } = await sendAttachment(app, auth, request.params.id, upload);
-      return reply.status(created ? 201 : 200).send(result);
+      return replySent(reply, await sendAttachment(app, auth, request.params.id, upload));
     },
   });
 

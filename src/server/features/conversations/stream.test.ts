@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_ORIGIN, type TestContext, type TestUser } from '../../../../test/support/harness';
-import { approveMaker, onboardedClient } from '../../../../test/support/project-fixtures';
+import { createConversationCast, openConversation, sendMessage } from './conversation-fixtures';
 
 let ctx: TestContext;
 let client: TestUser;
@@ -13,15 +12,8 @@ let baseUrl: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  client = await onboardedClient(ctx);
-  stranger = await onboardedClient(ctx, 'Stranger Co');
-  maker = await approveMaker(ctx, { name: 'Mara Maker' });
-  const started = await ctx.inject(client, {
-    method: 'POST',
-    url: '/api/conversations',
-    payload: { creatorId: maker.id, body: 'Hello', clientMessageId: randomUUID() },
-  });
-  conversationId = started.json().conversationId;
+  ({ client, stranger, maker } = await createConversationCast(ctx));
+  conversationId = await openConversation(ctx, client, maker.id);
   baseUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -92,8 +84,7 @@ const openStream = (user: TestUser, lastEventId?: number) =>
     });
   });
 
-const send = (user: TestUser, body: string) =>
-  ctx.inject(user, { method: 'POST', url: `/api/conversations/${conversationId}/messages`, payload: { body, clientMessageId: randomUUID() } });
+const send = (user: TestUser, body: string) => sendMessage(ctx, user, conversationId, body);
 
 const isMessage = (body: string) => (event: StreamEvent) => event.event === 'message' && JSON.parse(event.data).body === body;
 

@@ -22,15 +22,24 @@ export const ensureConversation = async (tx: DbExecutor, clientId: string, creat
 
 const quoted = (title: string) => `“${title}”`;
 
-const SYSTEM_LINES: Record<ProjectEvent, (actor: string, title: string) => string> = {
+/** `detail` names the offer version or the milestone the event is about, when there is one. */
+const SYSTEM_LINES: Record<ProjectEvent, (actor: string, title: string, detail: string) => string> = {
   created: (actor, title) => `${actor} created the project ${quoted(title)}.`,
   accepted: (actor, title) => `${actor} accepted the project ${quoted(title)}.`,
   declined: (actor, title) => `${actor} declined the project ${quoted(title)}.`,
-  deliverable_submitted: (actor, title) => `${actor} submitted the deliverable for ${quoted(title)}.`,
+  deliverable_submitted: (actor, title, detail) => (detail ? `${actor} submitted ${detail} of ${quoted(title)} for review.` : `${actor} submitted the deliverable for ${quoted(title)}.`),
   approved: (actor, title) => `${actor} approved the work on ${quoted(title)}. The project is complete.`,
   flagged: (actor, title) => `${actor} flagged the work on ${quoted(title)} for review by an admin.`,
   cancelled: (actor, title) => `${actor} cancelled the project ${quoted(title)}.`,
   flag_cleared: (actor, title) => `${actor} cleared the flag on ${quoted(title)}; the work is back in review.`,
+  offer_sent: (actor, title, detail) => `${actor} sent an offer for ${quoted(title)}: ${detail}.`,
+  offer_accepted: (actor, title, detail) => `${actor} accepted ${detail} for ${quoted(title)}. The project is active.`,
+  offer_declined: (actor, title, detail) => `${actor} declined ${detail} for ${quoted(title)}.`,
+  offer_changes_requested: (actor, title, detail) => `${actor} asked for changes to ${detail} for ${quoted(title)}.`,
+  milestone_approved: (actor, title, detail) => `${actor} approved ${detail} of ${quoted(title)}.`,
+  milestone_auto_approved: (_actor, title, detail) => `${detail.charAt(0).toUpperCase()}${detail.slice(1)} of ${quoted(title)} was approved automatically: the review time passed without an answer.`,
+  revision_requested: (actor, title, detail) => `${actor} asked for a revision of ${detail} of ${quoted(title)}.`,
+  extra_revision_allowed: (actor, title) => `${actor} allowed an extra revision round on ${quoted(title)}.`,
 };
 
 export interface ProjectEventInput {
@@ -38,7 +47,9 @@ export interface ProjectEventInput {
   project: Pick<typeof projects.$inferSelect, 'id' | 'title' | 'clientId' | 'conversationId'>;
   /** The creator the project is (or, after a decline, was) assigned to. */
   creatorId: string;
-  actor: { userId: string; name: string };
+  /** Whose action it was; `userId` null for the platform's own (approval by time). */
+  actor: { userId: string | null; name: string };
+  detail?: string;
 }
 
 /**
@@ -58,7 +69,7 @@ export const recordProjectEvent = async (tx: DbExecutor, input: ProjectEventInpu
       conversationId,
       senderId: actor.userId,
       kind: 'system',
-      body: SYSTEM_LINES[event](actor.name, project.title),
+      body: SYSTEM_LINES[event](actor.name, project.title, input.detail ?? ''),
       projectId: project.id,
       projectEvent: event,
     })

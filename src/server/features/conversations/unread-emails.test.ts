@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
 import { approveMaker, emailsTo, onboardedClient } from '../../../../test/support/project-fixtures';
+import { sendMessage, startConversation } from './conversation-fixtures';
 import { emailUnreadMessages } from './unread-emails';
 
 let ctx: TestContext;
@@ -24,9 +24,9 @@ const unreadMail = async (user: TestUser) => (await emailsTo(ctx, user.email)).f
 
 describe('unread-message emails', () => {
   it('emails a message still unread after the delay, once, batched per conversation and at most hourly', async () => {
-    const started = await ctx.inject(client, { method: 'POST', url: '/api/conversations', payload: { creatorId: maker.id, body: 'Are you free in May?', clientMessageId: randomUUID() } });
+    const started = await startConversation(ctx, client, maker.id, 'Are you free in May?');
     const conversationId = started.json().conversationId as string;
-    await ctx.inject(client, { method: 'POST', url: `/api/conversations/${conversationId}/messages`, payload: { body: 'It is for a bakery.', clientMessageId: randomUUID() } });
+    await sendMessage(ctx, client, conversationId, 'It is for a bakery.');
     const now = Date.now();
 
     // Not yet: the delay (10 minutes by default) has not passed.
@@ -40,7 +40,7 @@ describe('unread-message emails', () => {
     expect(await unreadMail(client)).toHaveLength(0);
 
     // A later message within the hour waits; after the hour it goes, alone.
-    const later = await ctx.inject(client, { method: 'POST', url: `/api/conversations/${conversationId}/messages`, payload: { body: 'Also a menu.', clientMessageId: randomUUID() } });
+    const later = await sendMessage(ctx, client, conversationId, 'Also a menu.');
     await ctx.db.update(messages).set({ createdAt: new Date(now) }).where(eq(messages.id, later.json().message.id));
     expect(await emailUnreadMessages(ctx.app, new Date(now + 30 * MINUTE))).toBe(0);
     expect(await emailUnreadMessages(ctx.app, new Date(now + 72 * MINUTE))).toBe(1);
@@ -51,7 +51,7 @@ describe('unread-message emails', () => {
 
   it('does not email what was read', async () => {
     const other = await approveMaker(ctx);
-    const started = await ctx.inject(client, { method: 'POST', url: '/api/conversations', payload: { creatorId: other.id, body: 'Hello', clientMessageId: randomUUID() } });
+    const started = await startConversation(ctx, client, other.id);
     const read = await ctx.inject(other, { method: 'POST', url: `/api/conversations/${started.json().conversationId}/read`, payload: { seq: started.json().message.seq } });
     expect(read.statusCode).toBe(204);
     expect(await emailUnreadMessages(ctx.app, new Date(Date.now() + 11 * MINUTE))).toBe(0);

@@ -5,7 +5,24 @@ import { composeEmail } from '../../mail/templates';
 import type { ProjectRow } from './views';
 
 /** The transitions that tell the other side of a project (PRODUCT-DECISIONS), plus the client's cancellation. */
-export type ProjectEmailEvent = 'assigned' | 'accepted' | 'declined' | 'deliverable_submitted' | 'approved' | 'flagged' | 'cancelled';
+export type ProjectEmailEvent =
+  | 'assigned'
+  | 'accepted'
+  | 'declined'
+  | 'deliverable_submitted'
+  | 'approved'
+  | 'flagged'
+  | 'cancelled'
+  | 'offer_sent'
+  | 'offer_accepted'
+  | 'offer_declined'
+  | 'offer_changes_requested'
+  | 'milestone_approved'
+  | 'milestone_auto_approved'
+  | 'revision_requested'
+  | 'extra_revision_allowed'
+  | 'approval_reminder'
+  | 'due_reminder';
 
 interface Recipient {
   email: string;
@@ -22,12 +39,23 @@ const subjects: Record<ProjectEmailEvent, (title: string) => string> = {
   approved: (title) => `Your work was approved: ${title}`,
   flagged: (title) => `Your work was flagged for review: ${title}`,
   cancelled: (title) => `A project was cancelled: ${title}`,
+  offer_sent: (title) => `You have an offer for ${title}`,
+  offer_accepted: (title) => `Your offer was accepted: ${title}`,
+  offer_declined: (title) => `Your offer was declined: ${title}`,
+  offer_changes_requested: (title) => `Changes asked for your offer: ${title}`,
+  milestone_approved: (title) => `A milestone was approved: ${title}`,
+  milestone_auto_approved: (title) => `A milestone was approved automatically: ${title}`,
+  revision_requested: (title) => `A revision was asked for: ${title}`,
+  extra_revision_allowed: (title) => `An extra revision round is open: ${title}`,
+  approval_reminder: (title) => `Work waits for your review: ${title}`,
+  due_reminder: (title) => `A milestone is due tomorrow: ${title}`,
 };
 
 /** The subject line, also the title of the in-app notification. */
 export const projectEventTitle = (event: ProjectEmailEvent, title: string): string => subjects[event](title);
 
-const bodies: Record<ProjectEmailEvent, (project: ProjectRow, actorName: string) => string[]> = {
+/** `detail` names the offer version or milestone, and for reminders when the next step happens. */
+const bodies: Record<ProjectEmailEvent, (project: ProjectRow, actorName: string, detail: string) => string[]> = {
   assigned: (p, actor) => [
     `${actor} would like to work with you on "${p.title}" (${formatDeliverableType(p.deliverableType)}, budget ${formatBudget(Number(p.budget))}).`,
     'Open your Projects tab to read the brief, then accept or decline it.',
@@ -37,18 +65,31 @@ const bodies: Record<ProjectEmailEvent, (project: ProjectRow, actorName: string)
     `${actor} declined "${p.title}". The project has been cancelled.`,
     'You can start a new project with another verified creator from your dashboard.',
   ],
-  deliverable_submitted: (p, actor) => [
-    `${actor} submitted the deliverable for "${p.title}".`,
-    'Please review it from your Projects tab: approve it to complete the project, or flag it for an admin to review.',
+  deliverable_submitted: (p, actor, detail) => [
+    detail ? `${actor} submitted ${detail} of "${p.title}".` : `${actor} submitted the deliverable for "${p.title}".`,
+    'Please review it from your Projects tab: approve it, ask for a revision, or flag it for an admin to review.',
   ],
-  approved: (p, actor) => [
+  approved: (p, actor, detail) => [
     `${actor} approved your work on "${p.title}". The project is complete.`,
-    `${formatBudget(Number(p.budget))} has been added to your earnings.`,
+    `${detail || formatBudget(Number(p.budget))} has been added to your earnings.`,
   ],
   flagged: (p, actor) => [
     `${actor} flagged your work on "${p.title}" for review. An admin will look at it and be in touch.`,
   ],
   cancelled: (p, actor) => [`${actor} cancelled the draft project "${p.title}". No action is needed from you.`],
+  offer_sent: (p, actor, detail) => [`${actor} sent you an offer for "${p.title}": ${detail}.`, 'Open your Projects tab to accept it, ask for changes, or decline it.'],
+  offer_accepted: (p, actor, detail) => [`${actor} accepted ${detail} for "${p.title}". The project is active: the first milestone has started.`],
+  offer_declined: (p, actor, detail) => [`${actor} declined ${detail} for "${p.title}".`, 'The project is no longer assigned to you.'],
+  offer_changes_requested: (p, actor, detail) => [`${actor} asked for changes to ${detail} for "${p.title}".`, 'Read their note in your Projects tab and send a new version.'],
+  milestone_approved: (p, actor, detail) => [`${actor} approved ${detail} of "${p.title}". The next milestone has started.`],
+  milestone_auto_approved: (p, _actor, detail) => [`${detail} of "${p.title}" was approved automatically, because the review time passed without an answer.`],
+  revision_requested: (p, actor, detail) => [`${actor} asked for a revision of ${detail} of "${p.title}".`, 'Read their note in your Projects tab, then submit the milestone again.'],
+  extra_revision_allowed: (p, actor) => [`${actor} allowed an extra revision round on "${p.title}". You can now ask for one more revision.`],
+  approval_reminder: (p, _actor, detail) => [
+    `Work on "${p.title}" is waiting for your review.`,
+    `If you neither approve it, ask for a revision nor flag it, it will be approved automatically on ${detail}.`,
+  ],
+  due_reminder: (p, _actor, detail) => [`${detail} of "${p.title}" is due tomorrow.`, 'If you need more time, tell your client in the project thread.'],
 };
 
 /** Writes the email in the caller's transaction, so it is sent if and only if the transition commits. */
@@ -56,14 +97,14 @@ export const enqueueProjectEmail = async (
   app: FastifyInstance,
   tx: DbExecutor,
   event: ProjectEmailEvent,
-  input: { project: ProjectRow; to: Recipient; actorName: string },
+  input: { project: ProjectRow; to: Recipient; actorName: string; detail?: string },
 ): Promise<void> => {
-  const { project, to, actorName } = input;
+  const { project, to, actorName, detail = '' } = input;
   const link = `${app.config.PUBLIC_URL}/dashboard-${to.dashboard}`;
   await app.mailer.enqueue(
     composeEmail({ type: `project-${event.replace(/_/g, '-')}`, to: to.email, subject: subjects[event](project.title), siteName: app.config.SITE_NAME }, [
       `Hello ${to.name},`,
-      ...bodies[event](project, actorName),
+      ...bodies[event](project, actorName, detail),
       link,
     ]),
     tx,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makerProfiles, mindProfiles, projects } from '../../db/schema';
 import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
-import { approveMaker, approveMind, emailsTo, onboardedClient, projectPayload } from '../../../../test/support/project-fixtures';
+import { approveMaker, approveMind, emailsTo, onboardedClient, projectPayload, putInReview } from '../../../../test/support/project-fixtures';
 
 let ctx: TestContext;
 let client: TestUser;
@@ -29,7 +29,7 @@ const create = async (creatorId?: string, overrides: Record<string, unknown> = {
 const act = (user: TestUser | null, id: string, action: string) => ctx.inject(user, { method: 'POST', url: `/api/projects/${id}/${action}` });
 const statusOf = async (id: string) => (await ctx.db.select().from(projects).where(eq(projects.id, id)))[0];
 const toInReview = async (id: string, creator = maker) => {
-  await ctx.db.update(projects).set({ status: 'in_review', deliverableUrl: `/files/deliverables/${creator.id}/${id}/deliverable.png` }).where(eq(projects.id, id));
+  await putInReview(ctx.db, id, `/files/deliverables/${creator.id}/${id}/deliverable.png`);
 };
 
 describe('creating a project', () => {
@@ -237,7 +237,7 @@ describe('summary figures', () => {
     await make();
     await act(freshMind, a, 'accept');
     await act(freshMind, b, 'accept');
-    await ctx.db.update(projects).set({ status: 'in_review' }).where(eq(projects.id, b));
+    await putInReview(ctx.db, b);
     const mine = (await ctx.inject(fresh, { method: 'GET', url: '/api/projects/summary' })).json();
     expect(mine).toEqual({ activeProjects: 1, inReviewProjects: 1, completedProjects: 0, earningsTotal: null });
     const theirs = (await ctx.inject(freshMind, { method: 'GET', url: '/api/projects/summary' })).json();

@@ -13,7 +13,12 @@ import {
   flagProject,
   getProject,
   listMyProjects,
+  allowProjectExtraRevision,
+  requestProjectRevision,
 } from './service';
+import { answerNoteSchema, sendOfferSchema } from '../../../domain/milestones';
+import { respondToOffer, sendOffer } from './offers';
+import { registerMilestoneTimers } from './timers';
 import { getProjectSummary } from './summary';
 import { addProcessDoc, precheckProjectAction, submitDeliverable } from './uploads';
 
@@ -25,7 +30,11 @@ const one = { 200: projectViewSchema, ...errors };
 
 type Service = typeof acceptProject;
 
+const offerParams = z.object({ id: z.uuid(), version: z.coerce.number().int().min(1).max(10_000) });
+
 export const routes: FastifyPluginAsyncZod = async (app) => {
+  registerMilestoneTimers(app);
+
   app.get('/', {
     config: { access: ['client', 'maker', 'mind'] },
     schema: { tags: ['projects'], summary: "The caller's projects (as client or as assigned creator), newest first", response: { 200: projectListSchema, ...errors } },
@@ -69,8 +78,47 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
   transition('/:id/cancel', ['client'], 'Cancel your own draft', cancelProject);
   transition('/:id/accept', ['maker', 'mind'], 'Accept a draft you are assigned to (draft → active)', acceptProject);
   transition('/:id/decline', ['maker', 'mind'], 'Decline a draft you are assigned to (→ cancelled, assignment cleared)', declineProject);
-  transition('/:id/approve', ['client'], "Approve work in review (→ completed; the budget goes to the creator's earnings)", approveProject);
+  transition('/:id/approve', ['client'], "Approve the submitted milestone (its amount goes to the creator's earnings; the last one completes the project)", approveProject);
   transition('/:id/flag', ['client'], 'Flag work in review for an admin (stays in review)', flagProject);
+
+  app.post('/:id/offers', {
+    config: { access: ['maker', 'mind'] },
+    schema: {
+      tags: ['projects'],
+      summary: 'Send an offer on a draft you are assigned to: a price, 1 to 10 milestones adding up to it, revision rounds and a note',
+      params,
+      body: sendOfferSchema,
+      response: { 201: projectViewSchema, ...errors },
+    },
+    handler: async (request, reply) => reply.status(201).send(await sendOffer(app, await request.requireAuth(), request.params.id, request.body)),
+  });
+
+  app.post('/:id/offers/:version/accept', {
+    config: { access: ['client'] },
+    schema: { tags: ['projects'], summary: 'Accept the latest offer (draft → active, with its milestones)', params: offerParams, response: one },
+    handler: async (request) => respondToOffer(app, await request.requireAuth(), request.params.id, request.params.version, 'accept', null),
+  });
+
+  const answer = (path: string, kind: 'decline' | 'request_changes', summary: string) =>
+    app.post(path, {
+      config: { access: ['client'] },
+      schema: { tags: ['projects'], summary, params: offerParams, body: answerNoteSchema, response: one },
+      handler: async (request) => respondToOffer(app, await request.requireAuth(), request.params.id, request.params.version, kind, request.body.note),
+    });
+  answer('/:id/offers/:version/decline', 'decline', 'Decline the latest offer with a reason (the draft is yours to assign again)');
+  answer('/:id/offers/:version/request-changes', 'request_changes', 'Ask for changes to the latest offer; the creator sends a new version');
+
+  app.post('/:id/revision', {
+    config: { access: ['client'] },
+    schema: { tags: ['projects'], summary: 'Ask for a revision of the submitted milestone, with a note (uses one revision round)', params, body: answerNoteSchema, response: one },
+    handler: async (request) => requestProjectRevision(app, await request.requireAuth(), request.params.id, request.body.note),
+  });
+
+  app.post('/:id/allow-extra-revision', {
+    config: { access: ['maker', 'mind', 'admin'] },
+    schema: { tags: ['projects'], summary: 'Allow one more revision round than the offer included (the assigned creator, or an admin)', params, response: one },
+    handler: async (request) => allowProjectExtraRevision(app, await request.requireAuth(), request.params.id),
+  });
 
   app.post('/:id/process-docs', {
     config: { access: ['maker', 'mind'], rateLimit: { max: 30, timeWindow: '1 minute' } },
@@ -93,7 +141,7 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
     config: { access: ['maker', 'mind'], rateLimit: { max: 10, timeWindow: '1 minute' } },
     schema: {
       tags: ['projects'],
-      summary: 'Submit the deliverable (multipart: an image or PDF up to 20 MB) while active (→ in_review)',
+      summary: "Submit the current milestone's deliverable (multipart: an image or PDF up to 20 MB) while active (→ in_review)",
       consumes: ['multipart/form-data'],
       params,
       response: { ...one, 413: errorBodySchema },

@@ -1,19 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { dashboardPath } from '../../../domain/routes';
 import type { FastifyInstance } from 'fastify';
 import { FLAG_REASON, type ProjectAction } from '../../../domain/project-lifecycle';
 import { PROJECT_FIELD_MESSAGES, type CreateProjectInput, type ProjectView } from '../../../domain/project-schemas';
 import type { Transaction } from '../../db/client';
-import { makerProfiles, mindProfiles, projects } from '../../db/schema';
-import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
+import { projects } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../http/errors';
 import type { AuthContext } from '../../types';
 import { creatorOf, PROJECT_CHANGED, PROJECT_NOT_FOUND, requireProjectAction, requireVisibleProject, unchangedSince } from './access';
 import { findApprovedCreator, findContacts, type ApprovedCreator } from './creators';
 import { recordProjectEvent } from '../conversations/threads';
 import { enqueueProjectEmail, projectEventTitle, type ProjectEmailEvent } from './emails';
 import { notify } from '../notifications/service';
-import { projectCompleted } from './completion';
+import { recordAudit } from '../audit/service';
+import { allowExtraRevision, approveMilestone, requestRevision, startMilestones, stopReviewClock, submittedMilestone, supersedeOpenOffers } from './milestones';
 import { loadProjectView, loadProjectViews, type ProjectRow } from './views';
 
 type ProjectChanges = Partial<typeof projects.$inferInsert>;
@@ -29,17 +30,45 @@ const assignmentOf = (creator: ApprovedCreator | null): ProjectChanges => ({
   mindId: creator?.role === 'mind' ? creator.id : null,
 });
 
+type Party = { id: string; role: 'client' | 'maker' | 'mind' };
+
+/** Tells one party of a project about an event: an in-app notification and an email, in the event's transaction. */
+export const tellParty = async (
+  app: FastifyInstance,
+  tx: Transaction,
+  event: ProjectEmailEvent,
+  input: { project: ProjectRow; recipient: Party; actorName: string; detail?: string },
+): Promise<void> => {
+  const { project, recipient, actorName, detail } = input;
+  await notify(tx, {
+    userId: recipient.id,
+    kind: 'project',
+    // Every event is its own item.
+    subjectKey: `project:${project.id}:${event}:${randomUUID()}`,
+    title: projectEventTitle(event, project.title),
+    body: actorName === SYSTEM_ACTOR.name ? 'From Humanmade' : `From ${actorName}`,
+    link: dashboardPath(recipient.role),
+  });
+  const contact = (await findContacts(tx, [recipient.id])).get(recipient.id);
+  if (!contact) return;
+  await enqueueProjectEmail(app, tx, event, { project, to: { ...contact, dashboard: recipient.role }, actorName, detail });
+};
+
+/** The platform acting by itself (approval by time): no user, and named so in the thread and the audit log. */
+export const SYSTEM_ACTOR = { userId: null, name: 'Humanmade', email: 'scheduler@humanmade' } as const;
+
 /**
- * Tells the other side of the project: a system line in the pair's thread, and an email (the client for a
- * creator's action, the creator for the client's). Both are written in the event's own transaction.
+ * Tells the other side of the project: a system line in the pair's thread, and a notification and an email (the
+ * client for a creator's action, the creator for the client's, both for the platform's). All are written in the
+ * event's own transaction.
  */
 export const notifyOtherSide = async (
   app: FastifyInstance,
   tx: Transaction,
-  event: ProjectEmailEvent,
-  input: { before: ProjectRow; after: ProjectRow; actor: AuthContext },
+  event: Exclude<ProjectEmailEvent, 'approval_reminder' | 'due_reminder'>,
+  input: { before: ProjectRow; after: ProjectRow; actor: { userId: string | null; name: string }; detail?: string },
 ): Promise<void> => {
-  const { before, after, actor } = input;
+  const { before, after, actor, detail } = input;
   const creator = creatorOf(after) ?? creatorOf(before);
   if (creator) {
     await recordProjectEvent(tx, {
@@ -47,22 +76,14 @@ export const notifyOtherSide = async (
       project: { ...after, conversationId: after.conversationId ?? before.conversationId },
       creatorId: creator.id,
       actor: { userId: actor.userId, name: actor.name },
+      detail,
     });
   }
-  const recipient = actor.userId === before.clientId ? creator : { id: before.clientId, role: 'client' as const };
-  if (!recipient) return;
-  await notify(tx, {
-    userId: recipient.id,
-    kind: 'project',
-    // Every event is its own item.
-    subjectKey: `project:${after.id}:${event}:${randomUUID()}`,
-    title: projectEventTitle(event, after.title),
-    body: `From ${actor.name}`,
-    link: dashboardPath(recipient.role),
-  });
-  const contact = (await findContacts(tx, [recipient.id])).get(recipient.id);
-  if (!contact) return;
-  await enqueueProjectEmail(app, tx, event, { project: after, to: { ...contact, dashboard: recipient.role }, actorName: actor.name });
+  const client: Party = { id: before.clientId, role: 'client' };
+  const recipients = actor.userId === null ? [client, creator] : [actor.userId === before.clientId ? creator : client];
+  for (const recipient of recipients) {
+    if (recipient) await tellParty(app, tx, event, { project: after, recipient, actorName: actor.name, detail });
+  }
 };
 
 export const listMyProjects = (app: FastifyInstance, auth: AuthContext): Promise<ProjectView[]> => {
@@ -102,7 +123,7 @@ export const createProject = async (app: FastifyInstance, auth: AuthContext, inp
 
 interface Transition {
   action: ProjectAction;
-  email: ProjectEmailEvent;
+  email: Parameters<typeof notifyOtherSide>[2];
   changes: (row: ProjectRow, tx: Transaction) => Promise<ProjectChanges> | ProjectChanges;
   alsoInTransaction?: (tx: Transaction, before: ProjectRow) => Promise<void>;
 }
@@ -128,18 +149,6 @@ const runTransition = async (app: FastifyInstance, auth: AuthContext, projectId:
   return view;
 };
 
-const addEarnings = async (tx: Transaction, project: ProjectRow): Promise<void> => {
-  const creator = creatorOf(project);
-  if (!creator) throw new HttpError(500, 'no_creator', 'This project has no creator to pay.');
-  const table = creator.role === 'maker' ? makerProfiles : mindProfiles;
-  const paid = await tx
-    .update(table)
-    .set({ earningsTotal: sql`${table.earningsTotal} + ${project.budget}::numeric`, updatedAt: new Date() })
-    .where(eq(table.userId, creator.id))
-    .returning({ id: table.id });
-  if (paid.length === 0) throw new HttpError(500, 'no_creator_profile', "The creator's profile could not be found.");
-};
-
 export const assignCreator = (app: FastifyInstance, auth: AuthContext, projectId: string, creatorId: string) =>
   runTransition(app, auth, projectId, {
     action: 'assign_creator',
@@ -150,26 +159,73 @@ export const assignCreator = (app: FastifyInstance, auth: AuthContext, projectId
 export const cancelProject = (app: FastifyInstance, auth: AuthContext, projectId: string) =>
   runTransition(app, auth, projectId, { action: 'cancel', email: 'cancelled', changes: () => ({ status: 'cancelled' }) });
 
+/** Plain Accept: the client's terms as they stand, one milestone for the whole budget (decision 151). */
 export const acceptProject = (app: FastifyInstance, auth: AuthContext, projectId: string) =>
-  runTransition(app, auth, projectId, { action: 'accept', email: 'accepted', changes: () => ({ status: 'active' }) });
+  runTransition(app, auth, projectId, {
+    action: 'accept',
+    email: 'accepted',
+    changes: () => ({ status: 'active', revisionsUsed: 0, extraRevisions: 0 }),
+    alsoInTransaction: async (tx, before) => {
+      await supersedeOpenOffers(tx, before.id);
+      await startMilestones(tx, before.id, [{ title: before.title, amountCents: Math.round(Number(before.budget) * 100), dueDate: null }], new Date());
+    },
+  });
 
 export const declineProject = (app: FastifyInstance, auth: AuthContext, projectId: string) =>
   runTransition(app, auth, projectId, {
     action: 'decline',
     email: 'declined',
     changes: () => ({ status: 'cancelled', makerId: null, mindId: null }),
+    alsoInTransaction: (tx, before) => supersedeOpenOffers(tx, before.id),
   });
 
+/** Runs a milestone step in one transaction with the project's rules checked first, then returns the fresh view. */
+const milestoneStep = async (
+  app: FastifyInstance,
+  auth: AuthContext,
+  projectId: string,
+  action: ProjectAction,
+  step: (tx: Transaction, row: ProjectRow) => Promise<void>,
+): Promise<ProjectView> => {
+  await app.db.transaction(async (tx) => {
+    const { row, viewer } = await requireVisibleProject(tx, auth, projectId, { lock: true });
+    requireProjectAction(row, viewer, action);
+    await step(tx, row);
+  });
+  return getProject(app, auth, projectId);
+};
+
+/** The client approves the submitted milestone; the last one completes the project. */
 export const approveProject = (app: FastifyInstance, auth: AuthContext, projectId: string) =>
+  milestoneStep(app, auth, projectId, 'approve', async (tx, row) => {
+    const result = await approveMilestone(app, tx, row, auth, { byTime: false, now: new Date() });
+    await notifyOtherSide(app, tx, result.event, { before: row, after: result.project, actor: auth, detail: result.detail });
+  });
+
+export const requestProjectRevision = (app: FastifyInstance, auth: AuthContext, projectId: string, note: string) =>
+  milestoneStep(app, auth, projectId, 'request_revision', async (tx, row) => {
+    const result = await requestRevision(tx, row, note, new Date());
+    await notifyOtherSide(app, tx, 'revision_requested', { before: row, after: result.project, actor: auth, detail: result.detail });
+  });
+
+/** The creator, or an admin, opens one more revision round. */
+export const allowProjectExtraRevision = (app: FastifyInstance, auth: AuthContext, projectId: string) =>
+  milestoneStep(app, auth, projectId, auth.role === 'admin' ? 'admin_allow_revision' : 'allow_extra_revision', async (tx, row) => {
+    const updated = await allowExtraRevision(tx, row, new Date());
+    if (auth.role === 'admin') {
+      await recordAudit(tx, auth, { action: 'project.allow_revision', targetType: 'project', targetId: row.id, metadata: { title: row.title } });
+    }
+    await notifyOtherSide(app, tx, 'extra_revision_allowed', { before: row, after: updated, actor: auth });
+  });
+
+/** A flag stops the wait before approval by time; an admin's clearing starts it again (admin-projects). */
+export const flagProject = (app: FastifyInstance, auth: AuthContext, projectId: string) =>
   runTransition(app, auth, projectId, {
-    action: 'approve',
-    email: 'approved',
-    changes: () => ({ status: 'completed', completedAt: new Date() }),
+    action: 'flag',
+    email: 'flagged',
+    changes: () => ({ flagged: true, flagReason: FLAG_REASON }),
     alsoInTransaction: async (tx, before) => {
-      await addEarnings(tx, before);
-      await projectCompleted(app, tx, { ...before, status: 'completed' });
+      const milestone = await submittedMilestone(tx, before.id);
+      if (milestone) await stopReviewClock(tx, milestone.id);
     },
   });
-
-export const flagProject = (app: FastifyInstance, auth: AuthContext, projectId: string) =>
-  runTransition(app, auth, projectId, { action: 'flag', email: 'flagged', changes: () => ({ flagged: true, flagReason: FLAG_REASON }) });

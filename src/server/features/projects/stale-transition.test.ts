@@ -4,7 +4,7 @@ import { emailOutbox, projects } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
 import { PROJECT_CHANGED, requireVisibleProject } from './access';
 import type { ProjectRow } from './views';
-import { approveMaker, approveMind, onboardedClient, projectPayload } from '../../../../test/support/project-fixtures';
+import { approveMaker, approveMind, onboardedClient, projectPayload, putInReview } from '../../../../test/support/project-fixtures';
 
 /*
  * PGlite runs one transaction at a time, so two simultaneous requests never interleave there and the
@@ -92,7 +92,7 @@ describe('a transition based on a stale read', () => {
   it('a second flag that read the work unflagged answers 409 and sends one email', async () => {
     const title = `Stale flag ${Date.now()}`;
     const id = await create(title, maker.id);
-    await ctx.db.update(projects).set({ status: 'in_review', deliverableUrl: `/files/deliverables/${maker.id}/${id}/deliverable.png` }).where(eq(projects.id, id));
+    await putInReview(ctx.db, id, `/files/deliverables/${maker.id}/${id}/deliverable.png`);
     const stale = await readRow(id);
     expect((await ctx.inject(client, { method: 'POST', url: `/api/projects/${id}/flag` })).statusCode).toBe(200);
     const afterFlag = await readRow(id);

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { processDocFieldsSchema, type ProjectView } from '../../../domain/project-schemas';
 import type { ProjectAction } from '../../../domain/project-lifecycle';
-import { processDocs, projects } from '../../db/schema';
-import { badRequest, conflict } from '../../http/errors';
+import { processDocs } from '../../db/schema';
+import { badRequest } from '../../http/errors';
 import type { ReceivedUpload } from '../../storage/upload-request';
 import type { StoredFile } from '../../storage/storage';
 import type { AuthContext } from '../../types';
-import { PROJECT_CHANGED, requireProjectAction, requireVisibleProject, unchangedSince } from './access';
+import { requireProjectAction, requireVisibleProject } from './access';
+import { loadMilestones, submitMilestone } from './milestones';
 import { appendProcessRecordEntry } from '../process-record/service';
 import { getProject, notifyOtherSide } from './service';
 
@@ -45,10 +46,12 @@ export const addProcessDoc = async (app: FastifyInstance, auth: AuthContext, pro
         // Locked so that a transition finishing meanwhile (e.g. the deliverable) cannot slip in between.
         const { row, viewer } = await requireVisibleProject(tx, auth, projectId, { lock: true });
         requireProjectAction(row, viewer, 'upload_process_doc');
+        const current = (await loadMilestones(tx, row)).find((milestone) => milestone.status !== 'approved');
         await tx.insert(processDocs).values({
           id: docId,
           makerId: auth.userId,
           projectId,
+          milestoneId: current?.id ?? null,
           fileUrl: stored.url,
           description: fields.data.description || null,
         });
@@ -74,14 +77,9 @@ export const submitDeliverable = async (app: FastifyInstance, auth: AuthContext,
         requireProjectAction(row, viewer, 'submit_deliverable');
         const file = await app.storage.saveUpload('deliverable', `${auth.userId}/${projectId}/deliverable`, upload.data);
         stored = file;
-        const [updated] = await tx
-          .update(projects)
-          .set({ status: 'in_review', deliverableUrl: file.url, updatedAt: new Date() })
-          .where(unchangedSince(row))
-          .returning();
-        if (!updated) throw conflict(PROJECT_CHANGED);
+        const submitted = await submitMilestone(app, tx, row, file.url, new Date());
         await appendProcessRecordEntry(tx, { projectId, kind: 'deliverable', fileUrl: file.url, fileSha256: file.sha256, uploaderId: auth.userId });
-        await notifyOtherSide(app, tx, 'deliverable_submitted', { before: row, after: updated, actor: auth });
+        await notifyOtherSide(app, tx, 'deliverable_submitted', { before: row, after: submitted.project, actor: auth, detail: submitted.detail });
       }),
   );
   return getProject(app, auth, projectId);

@@ -2,7 +2,8 @@ import { asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ProjectView } from '../../../domain/project-schemas';
 import type { DbExecutor } from '../../db/client';
-import { clientProfiles, processDocs, profiles, projects } from '../../db/schema';
+import { isLate, revisionsLeft } from '../../../domain/milestones';
+import { clientProfiles, processDocs, profiles, projectMilestones, projectOffers, projects } from '../../db/schema';
 
 export type ProjectRow = typeof projects.$inferSelect;
 
@@ -35,16 +36,13 @@ export const loadProjectViews = async (db: DbExecutor, where: SQL | undefined, l
     .limit(limit);
   if (rows.length === 0) return [];
 
-  const docs = await db
-    .select()
-    .from(processDocs)
-    .where(
-      inArray(
-        processDocs.projectId,
-        rows.map((row) => row.project.id),
-      ),
-    )
-    .orderBy(asc(processDocs.createdAt), asc(processDocs.id));
+  const ids = rows.map((row) => row.project.id);
+  const [docs, offers, milestones] = await Promise.all([
+    db.select().from(processDocs).where(inArray(processDocs.projectId, ids)).orderBy(asc(processDocs.createdAt), asc(processDocs.id)),
+    db.select().from(projectOffers).where(inArray(projectOffers.projectId, ids)).orderBy(desc(projectOffers.version)),
+    db.select().from(projectMilestones).where(inArray(projectMilestones.projectId, ids)).orderBy(asc(projectMilestones.position)),
+  ]);
+  const now = new Date();
 
   return rows.map(({ project, clientName, companyName, makerName, makerAvatar, mindName, mindAvatar }) => {
     const creator = project.makerId
@@ -69,7 +67,44 @@ export const loadProjectViews = async (db: DbExecutor, where: SQL | undefined, l
       creator,
       processDocs: docs
         .filter((doc) => doc.projectId === project.id)
-        .map((doc) => ({ id: doc.id, fileUrl: doc.fileUrl, description: doc.description, createdAt: doc.createdAt.toISOString() })),
+        .map((doc) => ({ id: doc.id, fileUrl: doc.fileUrl, description: doc.description, milestoneId: doc.milestoneId, createdAt: doc.createdAt.toISOString() })),
+      offers: offers
+        .filter((offer) => offer.projectId === project.id)
+        .map((offer) => ({
+          id: offer.id,
+          version: offer.version,
+          priceCents: offer.priceCents,
+          revisionRounds: offer.revisionRounds,
+          note: offer.note,
+          milestones: offer.milestones,
+          status: offer.status,
+          responseNote: offer.responseNote,
+          createdAt: offer.createdAt.toISOString(),
+          respondedAt: offer.respondedAt?.toISOString() ?? null,
+        })),
+      milestones: milestones
+        .filter((milestone) => milestone.projectId === project.id)
+        .map((milestone) => ({
+          id: milestone.id,
+          position: milestone.position,
+          title: milestone.title,
+          amountCents: milestone.amountCents,
+          dueDate: milestone.dueDate,
+          status: milestone.status,
+          deliverableUrl: milestone.deliverableUrl,
+          submittedAt: milestone.submittedAt?.toISOString() ?? null,
+          autoApproveAt: milestone.autoApproveAt?.toISOString() ?? null,
+          approvedAt: milestone.approvedAt?.toISOString() ?? null,
+          approvedByTime: milestone.approvedByTime,
+          revisionNote: milestone.revisionNote,
+          late: project.status !== 'cancelled' && isLate(milestone, now),
+        })),
+      revisions: {
+        included: project.revisionRounds,
+        used: project.revisionsUsed,
+        extra: project.extraRevisions,
+        left: revisionsLeft({ revisionRounds: project.revisionRounds, revisionsUsed: project.revisionsUsed, extraRevisions: project.extraRevisions }),
+      },
     };
   });
 };

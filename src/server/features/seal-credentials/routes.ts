@@ -13,6 +13,12 @@ const NO_CREDENTIAL = 'This maker holds no Seal credential.';
 const VERIFY_LIMIT = { max: 30, timeWindow: '1 minute' } as const;
 
 export const routes: FastifyPluginAsyncZod = async (app) => {
+  // A verification is of this moment (a credential can be revoked at any time), so no cache may keep it.
+  const answerVerification = (reply: { header: (name: string, value: string) => unknown }, jwt: string) => {
+    reply.header('cache-control', 'no-store');
+    return verifySealCredential(app, jwt);
+  };
+
   app.get('/.well-known/did.json', {
     config: { access: 'public' },
     schema: { tags: ['seal'], summary: "Humanmade's DID document (did:web): the keys that sign Seal credentials" },
@@ -57,8 +63,7 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const jwt = await latestSealCredentialJwt(app.db, request.params.makerId);
       if (!jwt) throw notFound(NO_CREDENTIAL);
-      reply.header('cache-control', 'no-store');
-      return verifySealCredential(app, jwt);
+      return answerVerification(reply, jwt);
     },
   });
 
@@ -71,8 +76,7 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: credentialVerificationSchema, 400: errorBodySchema },
     },
     handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return verifySealCredential(app, request.body.credential);
+      return answerVerification(reply, request.body.credential);
     },
   });
 };

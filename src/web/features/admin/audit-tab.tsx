@@ -13,6 +13,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'user.delete': 'Deleted user',
   'project.clear_flag': 'Cleared project flag',
   'project.cancel': 'Cancelled flagged project',
+  'project.auto_approve': 'Approved a milestone by time (no answer from the client)',
+  'project.allow_revision': 'Allowed an extra revision round',
   'white_glove.curate': 'Curated White Glove matches',
   'workshop.create': 'Created workshop',
   'settings.update': 'Changed platform settings',

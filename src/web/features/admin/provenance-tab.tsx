@@ -24,6 +24,16 @@ function Figure({ label, image }: { label: string; image: NonNullable<Provenance
   );
 }
 
+/** Names the image to a screen reader, after a button's visible verb ("Clear image"). */
+function ImageName({ item }: { item: ProvenanceReviewItem }) {
+  return (
+    <span className="sr-only">
+      {' '}
+      {item.title} by {item.maker.name}
+    </span>
+  );
+}
+
 /**
  * Portfolio images held because they closely resemble another creator's (a perceptual hash within a few bits): the
  * new upload beside the earlier image, to clear or remove. Held images are hidden from the public until cleared.
@@ -71,17 +81,11 @@ export function ProvenanceTab() {
                 <div className="flex flex-wrap gap-3">
                   <Button size="sm" onClick={() => approve.mutate(item.id)} disabled={approve.isPending && approve.variables === item.id}>
                     Clear image
-                    <span className="sr-only">
-                      {' '}
-                      {item.title} by {item.maker.name}
-                    </span>
+                    <ImageName item={item} />
                   </Button>
                   <Button size="sm" variant="secondary" onClick={() => setRemoving(item)}>
                     Remove image
-                    <span className="sr-only">
-                      {' '}
-                      {item.title} by {item.maker.name}
-                    </span>
+                    <ImageName item={item} />
                   </Button>
                 </div>
             </RowCard>

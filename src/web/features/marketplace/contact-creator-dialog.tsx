@@ -1,9 +1,8 @@
-import { CONTACT_MESSAGES } from '../../../domain/contact-schemas';
 import type { CreatorCardData } from '../../../domain/marketplace';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { useSession } from '../../lib/session';
-import { ContactForm } from '../contact/contact-form';
 import { MessageCreatorDialog } from '../inbox/message-creator-dialog';
+import { CreatorContactForm, CreatorContactIntro } from './creator-contact-form';
 
 /** The marketplace's Contact dialog (for a signed-in client, a message to the creator instead): the spec's contact schema, stored and emailed with the creator named. */
 export function ContactCreatorDialog({ creator, onClose }: { creator: CreatorCardData; onClose: () => void }) {
@@ -16,17 +15,10 @@ export function ContactCreatorDialog({ creator, onClose }: { creator: CreatorCar
         <DialogHeader>
           <DialogTitle>Contact {creator.name}</DialogTitle>
           <DialogDescription>
-            Tell us about your project. Our team reads every message and puts you in touch with {creator.name}.
+            <CreatorContactIntro name={creator.name} />
           </DialogDescription>
         </DialogHeader>
-        <ContactForm
-          formName="creator-contact"
-          idPrefix="creator-contact"
-          endpoint={`/api/contact/creators/${encodeURIComponent(creator.id)}`}
-          successMessage={CONTACT_MESSAGES.marketplaceSuccess}
-          failureMessage={CONTACT_MESSAGES.marketplaceFailure}
-          onSent={onClose}
-        />
+        <CreatorContactForm creatorId={creator.id} onSent={onClose} />
       </DialogContent>
     </Dialog>
   );

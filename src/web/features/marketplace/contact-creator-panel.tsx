@@ -2,9 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
-import { CONTACT_MESSAGES } from '../../../domain/contact-schemas';
-import { ContactForm } from '../contact/contact-form';
 import { fetchStudio, studioQueryKey } from './api';
+import { CreatorContactForm, CreatorContactIntro } from './creator-contact-form';
 
 /** The dialog's id, which the Contact links end with (creator-directory.tsx). */
 export const CONTACT_PANEL_ID = 'contact-creator';
@@ -95,17 +94,10 @@ export function ContactCreatorPanel({ creatorId, closeHref }: { creatorId: strin
             Contact {creator.name}
           </h2>
           <p id="creator-contact-description" className="text-sm text-muted-foreground">
-            Tell us about your project. Our team reads every message and puts you in touch with {creator.name}.
+            <CreatorContactIntro name={creator.name} />
           </p>
         </div>
-        <ContactForm
-          formName="creator-contact"
-          idPrefix="creator-contact"
-          endpoint={`/api/contact/creators/${encodeURIComponent(creator.id)}`}
-          successMessage={CONTACT_MESSAGES.marketplaceSuccess}
-          failureMessage={CONTACT_MESSAGES.marketplaceFailure}
-          onSent={() => void navigate(closeHref, { replace: true, preventScrollReset: true })}
-        />
+        <CreatorContactForm creatorId={creator.id} onSent={() => closeWith.current()} />
         <Link
           to={closeHref}
           replace

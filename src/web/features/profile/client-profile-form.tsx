@@ -1,8 +1,5 @@
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
-import { LoaderCircle } from 'lucide-react';
-import { toast } from '../../lib/toast';
 import { DELIVERABLE_CATEGORIES } from '../../../domain/constants';
 import {
   clientOnboardingSchema,
@@ -13,14 +10,12 @@ import {
 } from '../../../domain/profile-schemas';
 import { TextField } from '../../components/text-field';
 import { Button } from '../../components/ui/button';
-import { apiFetch } from '../../lib/api';
 import { UploadField } from '../uploads/upload-field';
 import { CheckboxGroupField } from './checkbox-group-field';
-import { FormSection } from './form-parts';
-import { showSaveFailure } from './form-feedback';
+import { FormSection, ProfileFormActions } from './form-parts';
 import { displayCategory, initialsOf } from './labels';
-import { afterProfileSaved } from './profile-api';
 import { TermsField } from './terms-field';
+import { useSaveProfile } from './use-save-profile';
 
 const FIELDS = ['companyName', 'industry', 'budgetRange', 'logoUrl', 'desiredCategories', 'termsAccepted'] as const;
 
@@ -34,7 +29,6 @@ interface ClientProfileFormProps {
 }
 
 export function ClientProfileForm({ profile, mode, onSubmitted, onCancel }: ClientProfileFormProps) {
-  const queryClient = useQueryClient();
   const isOnboarding = mode === 'onboarding';
   const form = useForm<ClientOnboardingInput, unknown, ClientOnboardingValues>({
     resolver: zodResolver(clientOnboardingSchema),
@@ -50,21 +44,15 @@ export function ClientProfileForm({ profile, mode, onSubmitted, onCancel }: Clie
   });
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = async (values: ClientOnboardingValues) => {
-    const fallback = isOnboarding ? PROFILE_MESSAGES.clientCreateFailed : PROFILE_MESSAGES.profileUpdateFailed;
-    try {
-      const { profile: saved } = await apiFetch<{ profile: ClientProfileView }>(isOnboarding ? '/api/profiles/client/onboarding' : '/api/profiles/client', {
-        method: isOnboarding ? 'POST' : 'PUT',
-        body: values,
-      });
-      toast.success(isOnboarding ? PROFILE_MESSAGES.clientCreated : PROFILE_MESSAGES.profileUpdated);
-      // Leave first (onboarding): the saved status would otherwise swap the form for its 'done' notice.
-      await onSubmitted?.();
-      await afterProfileSaved(queryClient, 'client', saved);
-    } catch (error) {
-      showSaveFailure(error, fallback, { setError: form.setError, fields: FIELDS });
-    }
-  };
+  const save = useSaveProfile('client', { setError: form.setError, fields: FIELDS, onSubmitted });
+  const onSubmit = (values: ClientOnboardingValues) =>
+    save({
+      path: isOnboarding ? '/api/profiles/client/onboarding' : '/api/profiles/client',
+      method: isOnboarding ? 'POST' : 'PUT',
+      body: values,
+      success: isOnboarding ? PROFILE_MESSAGES.clientCreated : PROFILE_MESSAGES.profileUpdated,
+      failure: isOnboarding ? PROFILE_MESSAGES.clientCreateFailed : PROFILE_MESSAGES.profileUpdateFailed,
+    });
 
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-10" aria-label="Company profile">
@@ -128,17 +116,13 @@ export function ClientProfileForm({ profile, mode, onSubmitted, onCancel }: Clie
         />
       ) : null}
 
-      <div className="flex flex-col-reverse gap-3 border-t border-border pt-8 sm:flex-row sm:justify-end">
+      <ProfileFormActions isSubmitting={isSubmitting} submitLabel={isOnboarding ? 'Complete Profile' : 'Save changes'} submitClassName="w-full sm:w-auto">
         {!isOnboarding && onCancel ? (
           <Button type="button" variant="ghost" size="lg" onClick={onCancel} disabled={isSubmitting}>
             Cancel
           </Button>
         ) : null}
-        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-          {isSubmitting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
-          {isOnboarding ? 'Complete Profile' : 'Save changes'}
-        </Button>
-      </div>
+      </ProfileFormActions>
     </form>
   );
 }

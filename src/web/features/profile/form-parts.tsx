@@ -1,4 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react';
+import { LoaderCircle } from 'lucide-react';
+import { TextField, type TextFieldProps } from '../../components/text-field';
+import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/textarea';
 import { FieldError, Label } from '../../components/ui/label';
 import { cn } from '../../lib/utils';
@@ -37,6 +40,34 @@ export function TextareaField({ id, label, hint, error, counter, className, ...p
         </p>
       ) : null}
       <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+/** A link field: the URL keyboard on phones, and 'https://' as the example. */
+export function UrlField(props: TextFieldProps) {
+  return <TextField type="url" inputMode="url" placeholder="https://" {...props} />;
+}
+
+/** The foot of a profile form: any other actions (`children`), then the submit button, busy while it saves. */
+export function ProfileFormActions({
+  isSubmitting,
+  submitLabel,
+  submitClassName,
+  children,
+}: {
+  isSubmitting: boolean;
+  submitLabel: string;
+  submitClassName?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col-reverse gap-3 border-t border-border pt-8 sm:flex-row sm:justify-end">
+      {children}
+      <Button type="submit" size="lg" className={submitClassName} disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+        {isSubmitting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+        {submitLabel}
+      </Button>
     </div>
   );
 }

@@ -1,28 +1,14 @@
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
-import { LoaderCircle } from 'lucide-react';
-import { toast } from '../../lib/toast';
 import { EXPERTISE_AREAS } from '../../../domain/constants';
-import {
-  BIO_MAX,
-  mindApplicationSchema,
-  PROFILE_MESSAGES,
-  type MindApplicationInput,
-  type MindApplicationValues,
-  type MindProfileView,
-} from '../../../domain/profile-schemas';
+import { mindApplicationSchema, type MindApplicationInput, type MindApplicationValues, type MindProfileView } from '../../../domain/profile-schemas';
 import { TextField } from '../../components/text-field';
-import { Button } from '../../components/ui/button';
-import { apiFetch } from '../../lib/api';
-import { UploadField } from '../uploads/upload-field';
 import { CheckboxGroupField } from './checkbox-group-field';
-import { FormSection, TextareaField } from './form-parts';
-import { showSaveFailure } from './form-feedback';
-import { initialsOf } from './labels';
+import { BioField, ProfileImageField, ResubmitButton } from './creator-fields';
+import { FormSection, ProfileFormActions, UrlField } from './form-parts';
 import { PlanField } from './plan-field';
-import { afterProfileSaved } from './profile-api';
 import { TermsField } from './terms-field';
+import { useSaveCreatorProfile } from './use-save-profile';
 
 const FIELDS = ['name', 'bio', 'avatarUrl', 'expertiseAreas', 'subscriptionPlan', 'introVideoUrl', 'termsAccepted'] as const;
 
@@ -33,7 +19,6 @@ interface MindProfileFormProps {
 }
 
 export function MindProfileForm({ profile, mode, onSubmitted }: MindProfileFormProps) {
-  const queryClient = useQueryClient();
   const isOnboarding = mode === 'onboarding';
   const form = useForm<MindApplicationInput, unknown, MindApplicationValues>({
     resolver: zodResolver(mindApplicationSchema),
@@ -51,34 +36,17 @@ export function MindProfileForm({ profile, mode, onSubmitted }: MindProfileFormP
   const { errors, isSubmitting } = form.formState;
   const canResubmit = !isOnboarding && profile.applicationStatus === 'rejected';
 
-  const send = async (values: MindApplicationValues, submit: boolean) => {
-    try {
-      const { profile: saved } = submit
-        ? await apiFetch<{ profile: MindProfileView }>('/api/profiles/mind/application', { method: 'POST', body: values })
-        : await apiFetch<{ profile: MindProfileView }>('/api/profiles/mind', { method: 'PUT', body: values });
-      toast.success(submit ? PROFILE_MESSAGES.mindSubmitted : PROFILE_MESSAGES.profileUpdated);
-      // Leave first (onboarding): the saved status would otherwise swap the form for its 'done' notice.
-      await onSubmitted?.();
-      await afterProfileSaved(queryClient, 'mind', saved);
-    } catch (error) {
-      showSaveFailure(error, submit ? PROFILE_MESSAGES.mindSubmitFailed : PROFILE_MESSAGES.profileUpdateFailed, {
-        setError: form.setError,
-        fields: FIELDS,
-      });
-    }
-  };
+  const send = useSaveCreatorProfile('mind', { setError: form.setError, fields: FIELDS, onSubmitted });
 
   const bio = useWatch({ control: form.control, name: 'bio' }) ?? '';
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => send(values, isOnboarding))} className="grid gap-10" aria-label="Mind profile">
       <FormSection title="About you" description="How clients will meet you on your studio page.">
         <TextField id="mind-name" label="Name" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
-        <TextareaField
+        <BioField
           id="mind-bio"
-          label="Bio"
-          rows={5}
           hint="The problems you like to solve, and the brands you have shaped."
-          counter={{ value: bio.length, max: BIO_MAX }}
+          length={bio.length}
           error={errors.bio?.message}
           {...form.register('bio')}
         />
@@ -86,15 +54,7 @@ export function MindProfileForm({ profile, mode, onSubmitted }: MindProfileFormP
           control={form.control}
           name="avatarUrl"
           render={({ field, fieldState }) => (
-            <UploadField
-              id="mind-avatar"
-              label="Profile image"
-              use="profileImage"
-              value={field.value}
-              onChange={field.onChange}
-              error={fieldState.error?.message}
-              placeholder={initialsOf(profile.name)}
-            />
+            <ProfileImageField id="mind-avatar" value={field.value} onChange={field.onChange} error={fieldState.error?.message} personName={profile.name} />
           )}
         />
       </FormSection>
@@ -114,12 +74,9 @@ export function MindProfileForm({ profile, mode, onSubmitted }: MindProfileFormP
             />
           )}
         />
-        <TextField
+        <UrlField
           id="mind-video"
           label="Intro video URL (optional)"
-          type="url"
-          inputMode="url"
-          placeholder="https://"
           hint="A short video in which you introduce yourself and how you work."
           error={errors.introVideoUrl?.message}
           {...form.register('introVideoUrl')}
@@ -146,17 +103,9 @@ export function MindProfileForm({ profile, mode, onSubmitted }: MindProfileFormP
         />
       ) : null}
 
-      <div className="flex flex-col-reverse gap-3 border-t border-border pt-8 sm:flex-row sm:justify-end">
-        {canResubmit ? (
-          <Button type="button" variant="secondary" size="lg" disabled={isSubmitting} onClick={form.handleSubmit((values) => send(values, true))}>
-            Save and resubmit application
-          </Button>
-        ) : null}
-        <Button type="submit" size="lg" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-          {isSubmitting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
-          {isOnboarding ? 'Submit Application' : 'Save changes'}
-        </Button>
-      </div>
+      <ProfileFormActions isSubmitting={isSubmitting} submitLabel={isOnboarding ? 'Submit Application' : 'Save changes'}>
+        {canResubmit ? <ResubmitButton disabled={isSubmitting} onClick={form.handleSubmit((values) => send(values, true))} /> : null}
+      </ProfileFormActions>
     </form>
   );
 }

@@ -1,0 +1,63 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Transaction } from '../../db/client';
+import { projectMilestones, projects } from '../../db/schema';
+import { creatorOf } from './access';
+import { approveMilestone, formatWhen, JOB_APPROVAL_REMINDER, JOB_AUTO_APPROVE, JOB_DUE_REMINDER, loadMilestones, milestoneDetail } from './milestones';
+import { notifyOtherSide, SYSTEM_ACTOR, tellParty } from './service';
+
+const submissionPayload = z.object({ milestoneId: z.uuid(), submission: z.number().int() });
+const milestonePayload = z.object({ milestoneId: z.uuid() });
+
+/**
+ * The actions of the milestone timers (decision 151), run by the durable scheduler in the transaction that marks the
+ * timer done. Each first checks that the milestone is still as the timer expects, and otherwise does nothing.
+ */
+export const registerMilestoneTimers = (app: FastifyInstance): void => {
+  /** The submitted milestone and its project, locked, if this submission still waits for the client. */
+  const stillWaiting = async (tx: Transaction, payload: unknown, now: Date) => {
+    const { milestoneId, submission } = submissionPayload.parse(payload);
+    const [milestone] = await tx.select().from(projectMilestones).where(eq(projectMilestones.id, milestoneId)).for('update');
+    if (!milestone || milestone.status !== 'submitted' || milestone.submissions !== submission || !milestone.autoApproveAt) return null;
+    const [project] = await tx.select().from(projects).where(eq(projects.id, milestone.projectId)).for('update');
+    if (!project || project.flagged || project.status !== 'in_review') return null;
+    return { milestone, project, autoApproveAt: milestone.autoApproveAt, due: milestone.autoApproveAt <= now };
+  };
+
+  app.jobs.handle(JOB_AUTO_APPROVE, async ({ tx, job, now }) => {
+    const waiting = await stillWaiting(tx, job.payload, now);
+    // A clock restarted after a flag has a later date: this older timer then has nothing to do.
+    if (!waiting?.due) return;
+    const result = await approveMilestone(app, tx, waiting.project, SYSTEM_ACTOR, { byTime: true, now });
+    await notifyOtherSide(app, tx, result.event, { before: waiting.project, after: result.project, actor: SYSTEM_ACTOR, detail: result.detail });
+  });
+
+  app.jobs.handle(JOB_APPROVAL_REMINDER, async ({ tx, job, now }) => {
+    const waiting = await stillWaiting(tx, job.payload, now);
+    if (!waiting || waiting.due) return;
+    await tellParty(app, tx, 'approval_reminder', {
+      project: waiting.project,
+      recipient: { id: waiting.project.clientId, role: 'client' },
+      actorName: SYSTEM_ACTOR.name,
+      detail: formatWhen(waiting.autoApproveAt),
+    });
+  });
+
+  app.jobs.handle(JOB_DUE_REMINDER, async ({ tx, job }) => {
+    const { milestoneId } = milestonePayload.parse(job.payload);
+    const [milestone] = await tx.select().from(projectMilestones).where(eq(projectMilestones.id, milestoneId));
+    if (!milestone || (milestone.status !== 'active' && milestone.status !== 'revision_requested')) return;
+    const [project] = await tx.select().from(projects).where(eq(projects.id, milestone.projectId));
+    const creator = project && creatorOf(project);
+    if (!project || !creator || (project.status !== 'active' && project.status !== 'in_review')) return;
+    const count = (await loadMilestones(tx, project)).length;
+    const named = milestoneDetail(milestone, count) || 'The work';
+    await tellParty(app, tx, 'due_reminder', {
+      project,
+      recipient: creator,
+      actorName: SYSTEM_ACTOR.name,
+      detail: `${named.charAt(0).toUpperCase()}${named.slice(1)}`,
+    });
+  });
+};
