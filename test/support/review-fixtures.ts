@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { projects } from '../../src/server/db/schema';
 import type { TestContext, TestUser } from './harness';
-import { projectPayload } from './project-fixtures';
+import { projectPayload, putInReview } from './project-fixtures';
 
 export const DAY = 24 * 60 * 60 * 1000;
 
@@ -12,7 +10,7 @@ export const completedProject = async (ctx: TestContext, client: TestUser, creat
   expect(created.statusCode, created.body).toBe(201);
   const { id } = created.json() as { id: string };
   expect((await ctx.inject(creator, { method: 'POST', url: `/api/projects/${id}/accept` })).statusCode).toBe(200);
-  await ctx.db.update(projects).set({ status: 'in_review', deliverableUrl: `/files/deliverables/${creator.id}/${id}/d.png` }).where(eq(projects.id, id));
+  await putInReview(ctx.db, id, `/files/deliverables/${creator.id}/${id}/d.png`);
   const approved = await ctx.inject(client, { method: 'POST', url: `/api/projects/${id}/approve` });
   expect(approved.statusCode, approved.body).toBe(200);
   return id;
