@@ -8,6 +8,7 @@ import { emailOutbox, user } from '../src/server/db/schema';
 import { DEMO_APPLICANTS, DEMO_MAKERS, DEMO_MINDS } from './seed-demo/creators';
 import { DEMO_CLIENT, seedClientActivity, seedCommunity } from './seed-demo/seed-activity';
 import { seedConversations } from './seed-demo/seed-conversations';
+import { seedReviews } from './seed-demo/seed-reviews';
 import { DEMO_DOMAIN, DEMO_PASSWORD, demoEmail, seedCreator } from './seed-demo/seed-creators';
 
 const main = async () => {
@@ -40,6 +41,7 @@ const main = async () => {
     const clientId = await seedClientActivity(app, creators);
     console.log(`Conversations: ${await seedConversations(app, clientId)}`);
     await seedCommunity(app, creators);
+    console.log(`Reviews: ${await seedReviews(app, creators, clientId)}`);
     // Welcome emails to invented addresses would only bounce if SMTP is configured later.
     await app.db.delete(emailOutbox).where(and(eq(emailOutbox.type, 'signup'), like(emailOutbox.toAddress, `%@${DEMO_DOMAIN}`)));
 

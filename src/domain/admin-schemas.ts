@@ -214,6 +214,9 @@ export const AUDIT_ACTIONS = [
   'provenance.remove',
   'report.dismiss',
   'message.remove',
+  'review.hide',
+  'review.restore',
+  'review_report.dismiss',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

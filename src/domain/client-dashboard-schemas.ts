@@ -3,6 +3,8 @@ import { DELIVERABLE_CATEGORIES, EXPERTISE_AREAS, type DeliverableCategory } fro
 import { clientProfileSchema } from './profile-schemas';
 import { SEARCH_MATCHES } from './marketplace';
 import { CREATOR_ROLES } from './project-schemas';
+import { cardRatingSchema } from './review-schemas';
+import { MIN_RATING_OPTIONS } from './reviews';
 
 /** The category select of the client's Browse Creators tab (spec section 2), label → value. */
 export const BROWSE_CATEGORY_OPTIONS = [
@@ -20,6 +22,12 @@ export const browseCreatorsQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
   category: z.enum(DELIVERABLE_CATEGORIES).optional(),
   seal: z.enum(SEAL_FILTERS).optional(),
+  /** 'rating': 'Highest rated' within each kind (decision 160); a search keeps relevance. */
+  sort: z.enum(['newest', 'rating']).optional(),
+  minRating: z.coerce
+    .number()
+    .refine((value) => (MIN_RATING_OPTIONS as readonly number[]).includes(value), { error: 'Please choose 3, 4 or 4.5 stars and up' })
+    .optional(),
 });
 export type BrowseCreatorsQuery = z.infer<typeof browseCreatorsQuerySchema>;
 
@@ -36,6 +44,7 @@ export const creatorCardSchema = z.object({
   expertiseAreas: z.array(z.enum(EXPERTISE_AREAS)),
   /** Under a search: the strongest field that matched. */
   matchedField: z.enum(SEARCH_MATCHES).optional(),
+  rating: cardRatingSchema.optional(),
 });
 export type CreatorCard = z.infer<typeof creatorCardSchema>;
 

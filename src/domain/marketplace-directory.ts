@@ -6,9 +6,21 @@ export interface DirectoryFilters {
   role: '' | 'maker' | 'mind';
   category: '' | MarketplaceCategory;
   seal: boolean;
-  /** '' is the default: relevance with a search, newest first without one. */
-  sort: '' | 'newest';
+  /** '' is the default: relevance with a search, newest first without one. 'rating': 'Highest rated' (decision 160). */
+  sort: '' | 'newest' | 'rating';
+  /** At least this average from at least 3 reviews; '' for any. */
+  minRating: '' | '3' | '4' | '4.5';
 }
+
+export const MIN_RATING_CHOICES = [
+  { value: '', label: 'Any rating' },
+  { value: '4.5', label: '4.5 stars and up' },
+  { value: '4', label: '4 stars and up' },
+  { value: '3', label: '3 stars and up' },
+] as const;
+
+export const sortFrom = (value: unknown): DirectoryFilters['sort'] => (value === 'newest' || value === 'rating' ? value : '');
+export const minRatingFrom = (value: unknown): DirectoryFilters['minRating'] => (value === '3' || value === '4' || value === '4.5' ? value : '');
 
 /** The browser's cache key for the directory; the server seeds it when it renders the marketplace's first paint. */
 export const creatorsQueryKey = (filters: DirectoryFilters) => ['marketplace', 'creators', filters] as const;
@@ -22,7 +34,8 @@ export function filtersFromParams(params: URLSearchParams): DirectoryFilters {
     role: role === 'maker' || role === 'mind' ? role : '',
     category: isMarketplaceCategory(category) ? category : '',
     seal: params.get('seal') === '1',
-    sort: params.get('sort') === 'newest' ? 'newest' : '',
+    sort: sortFrom(params.get('sort')),
+    minRating: minRatingFrom(params.get('minRating')),
   };
 }
 
@@ -35,5 +48,6 @@ export function filtersToParams(filters: DirectoryFilters): URLSearchParams {
   if (filters.seal) params.set('seal', '1');
   // Kept without a search too (the listing is newest first then anyway), so the choice survives the next search.
   if (filters.sort) params.set('sort', filters.sort);
+  if (filters.minRating) params.set('minRating', filters.minRating);
   return params;
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { APPLICATION_STATUSES, DELIVERABLE_CATEGORIES, EXPERTISE_AREAS, SEAL_STATUSES, SUBSCRIPTION_PLANS } from './constants';
 import { CREATOR_ROLES, CREATOR_SORTS, MARKETPLACE_MAX_PAGE_SIZE, MARKETPLACE_PAGE_SIZE, SEARCH_MATCHES } from './marketplace';
+import { cardRatingSchema, ratingSummarySchema, reviewPageSchema } from './review-schemas';
+import { MIN_RATING_OPTIONS } from './reviews';
 
 /** Request and response schemas of the marketplace and studio APIs (the server validates with these). */
 
@@ -14,7 +16,15 @@ export const marketplaceQuerySchema = z.object({
   role: z.preprocess(emptyToUndefined, z.enum(CREATOR_ROLES).optional()),
   category: z.preprocess(emptyToUndefined, marketplaceCategorySchema.optional()),
   seal: z.preprocess(emptyToUndefined, z.enum(['1', 'true', '0', 'false']).optional()).transform((value) => value === '1' || value === 'true'),
-  /** Relevance needs a query; without one the listing is newest first whatever is asked. */
+  /** At least this average from at least 3 reviews (decision 160). */
+  minRating: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .refine((value) => (MIN_RATING_OPTIONS as readonly number[]).includes(value), { error: 'Please choose 3, 4 or 4.5 stars and up' })
+      .optional(),
+  ),
+  /** Relevance needs a query; without one the listing is newest first (or highest rated) whatever is asked. */
   sort: z.preprocess(emptyToUndefined, z.enum(CREATOR_SORTS).optional()),
   cursor: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
   limit: z.coerce.number().int().min(1).max(MARKETPLACE_MAX_PAGE_SIZE).default(MARKETPLACE_PAGE_SIZE),
@@ -47,6 +57,7 @@ export const creatorCardSchema = z.object({
   portfolio: z.array(portfolioThumbSchema),
   /** Under a search: the strongest field that matched. */
   matchedField: z.enum(SEARCH_MATCHES).optional(),
+  rating: cardRatingSchema.optional(),
 });
 export type CreatorCardData = z.infer<typeof creatorCardSchema>;
 
@@ -97,5 +108,8 @@ export const studioSchema = z.object({
   subscriptionPlan: z.enum(SUBSCRIPTION_PLANS).nullable(),
   expertiseAreas: z.array(z.enum(EXPERTISE_AREAS)),
   portfolio: z.array(studioPortfolioItemSchema),
+  /** Reviews from clients (decision 160): the figures, and the first page of published reviews. */
+  rating: ratingSummarySchema.optional(),
+  reviews: reviewPageSchema.optional(),
 });
 export type StudioData = z.infer<typeof studioSchema>;

@@ -21,8 +21,8 @@ export const MARKETPLACE_PAGE_SIZE = 12;
 export const SEARCH_MATCHES = ['name', 'specialties', 'bio', 'portfolio'] as const;
 export type SearchMatch = (typeof SEARCH_MATCHES)[number];
 
-/** Orders of a directory: relevance is the default when there is a query, newest otherwise. */
-export const CREATOR_SORTS = ['relevance', 'newest'] as const;
+/** Orders of a directory: relevance is the default when there is a query, newest otherwise; 'rating' is 'Highest rated'. */
+export const CREATOR_SORTS = ['relevance', 'newest', 'rating'] as const;
 export type CreatorSort = (typeof CREATOR_SORTS)[number];
 
 /** The card's "Matched in …" line under a search result. */

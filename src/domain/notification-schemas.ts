@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** 'account': the platform's decisions about the person (their application, their Seal). */
-export const NOTIFICATION_KINDS = ['message', 'project', 'account'] as const;
+export const NOTIFICATION_KINDS = ['message', 'project', 'account', 'review'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_PAGE_SIZE = 20;
@@ -38,19 +38,21 @@ export const EMAIL_KIND_LABELS: Record<NotificationKind, { label: string; hint: 
   project: { label: 'Projects', hint: 'Offers, acceptances, submissions, approvals, revisions and reminders about your projects.' },
   message: { label: 'Messages', hint: 'A note when a message waits unread in one of your conversations.' },
   account: { label: 'Your account', hint: 'Decisions on your application and Seal, and White Glove matches.' },
+  review: { label: 'Reviews', hint: 'Invitations to review a finished project, reminders, and your published reviews.' },
 };
 
 /** Which kind an outbox email type belongs to; null for emails that cannot be turned off. */
 export const emailKindOf = (type: string): NotificationKind | null => {
   if (type.startsWith('project-')) return 'project';
   if (type === 'message-unread') return 'message';
+  if (type.startsWith('review-')) return 'review';
   if (type.startsWith('application-') || type.startsWith('seal-') || type === 'white-glove-matches') return 'account';
   return null;
 };
 
 export const notificationSettingsSchema = z.object({
   /** For each kind, whether its emails are sent. */
-  email: z.object({ project: z.boolean(), message: z.boolean(), account: z.boolean() }),
+  email: z.object({ project: z.boolean(), message: z.boolean(), account: z.boolean(), review: z.boolean() }),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 

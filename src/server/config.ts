@@ -62,6 +62,8 @@ const envSchema = z.object({
   // How long an instance may keep a signed-in request's session and role in memory (0: never). Changes reach every
   // instance through LISTEN/NOTIFY before the next request (decision 121); this bounds only a missed notification.
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
+  /** How long both sides of a completed project may review each other (decision 160); the reminder goes 4 days before. */
+  REVIEW_WINDOW_DAYS: z.coerce.number().int().min(5).max(90).default(14),
   /** How long a message stays unread before it is emailed (batched per conversation, at most hourly). */
   MESSAGE_EMAIL_DELAY_MINUTES: z.coerce.number().min(0).max(10_080).default(10),
   /** Days a submitted milestone waits for the client before it is approved by time (issue 15). */

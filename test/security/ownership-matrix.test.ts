@@ -6,6 +6,7 @@ import { multipart, pngBuffer } from '../support/project-fixtures';
 import { createTestContext, type TestContext, type TestUser } from '../support/harness';
 import { arrangeConversationWorld, conversationCases, type ConversationWorld } from './ownership-conversations';
 import { arrangeOwnershipWorld, offerBody, type OwnershipWorld } from './ownership-records';
+import { arrangeReviewWorld, reviewCases, type ReviewWorld } from './ownership-reviews';
 
 /**
  * The record half of the authorization matrix: every route that takes a record id is called on a REAL record
@@ -16,11 +17,13 @@ import { arrangeOwnershipWorld, offerBody, type OwnershipWorld } from './ownersh
 let ctx: TestContext;
 let w: OwnershipWorld;
 let conversationWorld: ConversationWorld;
+let reviewWorld: ReviewWorld;
 
 beforeAll(async () => {
   ctx = await createTestContext();
   w = await arrangeOwnershipWorld(ctx);
   conversationWorld = await arrangeConversationWorld(ctx, w);
+  reviewWorld = await arrangeReviewWorld(ctx, w);
 }, 120_000);
 afterAll(async () => {
   await ctx?.close();
@@ -194,6 +197,7 @@ const cases = (): OwnershipCase[] => {
     ),
     ...adminCases(w),
     ...conversationCases(w, conversationWorld),
+    ...reviewCases(w, reviewWorld),
   ];
 };
 

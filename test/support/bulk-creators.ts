@@ -1,5 +1,6 @@
 // Bulk support for benchmarks and the query-plan test: writes thousands of approved creators (with their
 // portfolios) straight into the tables in multi-row INSERTs, one transaction per batch. Deterministic for a seed.
+import { bayesianScore } from '../../src/domain/reviews';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { DELIVERABLE_CATEGORIES, EXPERTISE_AREAS, type DeliverableCategory, type ExpertiseArea } from '../../src/domain/constants';
@@ -47,6 +48,26 @@ const pickSome = <T>(random: () => number, values: readonly T[], max: number): T
   return [...picked];
 };
 
+/**
+ * Four in ten creators have published reviews (1 to 40, averaging 3 to 5 stars), written straight onto the kept
+ * figures as the reviews trigger would: the 'Highest rated' order and the minimum rating then read realistic rows.
+ */
+const ratingFigures = (random: () => number) => {
+  if (random() >= 0.4) return {};
+  const count = 1 + Math.floor(random() * 40);
+  const sum = Math.min(5 * count, Math.max(count, Math.round(count * (3 + random() * 2))));
+  const sub = () => Math.min(5 * count, Math.max(count, sum + Math.round((random() - 0.5) * count)));
+  return {
+    ratingCount: count,
+    ratingSum: sum,
+    communicationSum: sub(),
+    qualitySum: sub(),
+    onTimeSum: sub(),
+    wouldHireCount: Math.round(count * random()),
+    ratingScore: bayesianScore(count, sum),
+  };
+};
+
 export interface BulkSeedOptions {
   /** How many approved creators to add. */
   count: number;
@@ -69,6 +90,8 @@ export interface BulkSeedResult {
 export const bulkInsertCreators = async (db: Database, options: BulkSeedOptions): Promise<BulkSeedResult> => {
   const { count, startAt = 0, batchSize = 1000, maxPortfolio = 5 } = options;
   const random = createRandom((options.seed ?? 8) + startAt);
+  // Its own sequence, so the names, roles and portfolios stay what they were before reviews existed.
+  const rateRandom = createRandom((options.seed ?? 8) + startAt + 7919);
   const now = Date.now();
   const totals: BulkSeedResult = { creators: 0, makers: 0, minds: 0, portfolioItems: 0 };
 
@@ -87,11 +110,12 @@ export const bulkInsertCreators = async (db: Database, options: BulkSeedOptions)
       const name = `${FIRST_NAMES[Math.floor(random() * FIRST_NAMES.length)]} ${LAST_NAMES[Math.floor(random() * LAST_NAMES.length)]}`;
       const createdAt = new Date(now - Math.floor(random() * SPAN_MS));
       const isMind = random() < MIND_SHARE;
+      const rating = ratingFigures(rateRandom);
       users.push({ id, name, email: `bench-${number}@bench.humanmade.test`, emailVerified: true, createdAt, updatedAt: createdAt });
       roles.push({ userId: id, role: isMind ? 'mind' : 'maker', createdAt });
       profileRows.push({ id, name, bio: `${name} makes careful, human work for small teams.`, createdAt, updatedAt: createdAt });
       if (isMind) {
-        minds.push({ userId: id, applicationStatus: 'approved', expertiseAreas: pickSome<ExpertiseArea>(random, EXPERTISE_AREAS, 3), createdAt, updatedAt: createdAt });
+        minds.push({ userId: id, applicationStatus: 'approved', expertiseAreas: pickSome<ExpertiseArea>(random, EXPERTISE_AREAS, 3), createdAt, updatedAt: createdAt, ...rating });
       } else {
         makers.push({
           userId: id,
@@ -101,6 +125,7 @@ export const bulkInsertCreators = async (db: Database, options: BulkSeedOptions)
           experienceYears: Math.floor(random() * 20),
           createdAt,
           updatedAt: createdAt,
+          ...rating,
         });
       }
       const pieces = 1 + Math.floor(random() * maxPortfolio);

@@ -48,6 +48,20 @@ export const emailStatusEnum = pgEnum('email_status', EMAIL_STATUSES);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+/**
+ * A creator's published, visible reviews from clients, summed (decision 160): written only by the reviews trigger
+ * (migration 0015) in the transaction that publishes, hides, restores or deletes a review. `rating_score` is the
+ * Bayesian average times 10,000 (domain/reviews.ts), 0 with no reviews: the 'Highest rated' keyset.
+ */
+const ratingColumns = () => ({
+  ratingCount: integer('rating_count').notNull().default(0),
+  ratingSum: integer('rating_sum').notNull().default(0),
+  communicationSum: integer('communication_sum').notNull().default(0),
+  qualitySum: integer('quality_sum').notNull().default(0),
+  onTimeSum: integer('on_time_sum').notNull().default(0),
+  wouldHireCount: integer('would_hire_count').notNull().default(0),
+  ratingScore: integer('rating_score').notNull().default(0),
+});
 
 // ---- better-auth core tables (names and columns as better-auth expects) ----
 
@@ -163,6 +177,8 @@ export const makerProfiles = pgTable(
     deliverableCategories: deliverableCategoryEnum('deliverable_categories').array().notNull().default(sql`'{}'`),
     earningsTotal: money('earnings_total').notNull().default(0),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** Published, visible reviews from clients (decision 160), kept by the reviews trigger (migration 0015). */
+    ...ratingColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -176,6 +192,20 @@ export const makerProfiles = pgTable(
     index('maker_profiles_categories_gin_idx')
       .using('gin', t.deliverableCategories)
       .where(sql`${t.applicationStatus} = 'approved'`),
+    // 'Highest rated' in its keyset order (rating_score, created_at, id), and the same for Seal holders only.
+    index('maker_profiles_rating_keyset_idx')
+      .on(t.ratingScore.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.applicationStatus} = 'approved'`),
+    index('maker_profiles_sealed_rating_keyset_idx')
+      .on(t.ratingScore.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.userId)
+      .where(sql`${t.applicationStatus} = 'approved' AND ${t.sealStatus} = 'verified'`),
+    // A minimum rating (at least 3 reviews, decision 160) in either order: only rated creators are in these.
+    index('maker_profiles_rated_keyset_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.applicationStatus} = 'approved' AND ${t.ratingCount} >= 3`),
+    index('maker_profiles_rated_rating_keyset_idx')
+      .on(t.ratingScore.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.applicationStatus} = 'approved' AND ${t.ratingCount} >= 3`),
     check('maker_profiles_experience_nonneg', sql`${t.experienceYears} IS NULL OR ${t.experienceYears} >= 0`),
     check('maker_profiles_earnings_nonneg', sql`${t.earningsTotal} >= 0`),
   ],
@@ -196,6 +226,8 @@ export const mindProfiles = pgTable(
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     earningsTotal: money('earnings_total').notNull().default(0),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** Published, visible reviews from clients (decision 160), kept by the reviews trigger (migration 0015). */
+    ...ratingColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -205,6 +237,15 @@ export const mindProfiles = pgTable(
     index('mind_profiles_expertise_gin_idx')
       .using('gin', t.expertiseAreas)
       .where(sql`${t.applicationStatus} = 'approved'`),
+    index('mind_profiles_rating_keyset_idx')
+      .on(t.ratingScore.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.applicationStatus} = 'approved'`),
+    index('mind_profiles_rated_keyset_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.applicationStatus} = 'approved' AND ${t.ratingCount} >= 3`),
+    index('mind_profiles_rated_rating_keyset_idx')
+      .on(t.ratingScore.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.applicationStatus} = 'approved' AND ${t.ratingCount} >= 3`),
     check('mind_profiles_earnings_nonneg', sql`${t.earningsTotal} >= 0`),
   ],
 );
@@ -774,3 +815,95 @@ export const notificationSettings = pgTable('notification_settings', {
   emailOff: text('email_off').array().notNull().default(sql`'{}'::text[]`),
   updatedAt: updatedAt(),
 });
+
+// ---- Reviews (decision 160): two-way and double-blind, after a completed project ----
+
+/**
+ * One per completed project: who may review whom, and until when. `published_at` is set when both reviews are in or
+ * the window closes, whichever is first; the reviews are published together in that transaction.
+ */
+export const reviewWindows = pgTable(
+  'review_windows',
+  {
+    projectId: uuid('project_id')
+      .primaryKey()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    clientId: text('client_id').references(() => user.id, { onDelete: 'set null' }),
+    creatorId: text('creator_id').references(() => user.id, { onDelete: 'set null' }),
+    opensAt: timestamp('opens_at', { withTimezone: true }).notNull(),
+    closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+  },
+  (t) => [index('review_windows_client_idx').on(t.clientId), index('review_windows_creator_idx').on(t.creatorId)],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => reviewWindows.projectId, { onDelete: 'cascade' }),
+    direction: text('direction', { enum: ['client_to_creator', 'creator_to_client'] }).notNull(),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    subjectId: text('subject_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    /** The client's sub-ratings and 'Would hire again'; null on a creator's review of a client. */
+    communication: integer('communication'),
+    quality: integer('quality'),
+    onTime: integer('on_time'),
+    wouldHireAgain: boolean('would_hire_again'),
+    body: text('body').notNull(),
+    /** Set with the other side's, never before: until then nobody but the author reads it. */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** Set by an admin ('Hidden by Humanmade'): the review leaves the averages; restoring clears it. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
+    replyBody: text('reply_body'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('reviews_project_direction_key').on(t.projectId, t.direction),
+    // A studio's reviews, newest first (hidden ones keep their place).
+    index('reviews_subject_published_idx')
+      .on(t.subjectId, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.publishedAt} IS NOT NULL`),
+    index('reviews_author_idx').on(t.authorId),
+    index('reviews_hidden_idx').on(t.hiddenAt.desc().nullsFirst()).where(sql`${t.hiddenAt} IS NOT NULL`),
+    check('reviews_direction_known', sql`${t.direction} in ('client_to_creator', 'creator_to_client')`),
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+    check(
+      'reviews_client_fields',
+      sql`(${t.direction} = 'client_to_creator') = (${t.communication} between 1 and 5 and ${t.quality} between 1 and 5 and ${t.onTime} between 1 and 5 and ${t.wouldHireAgain} is not null)`,
+    ),
+    check('reviews_body_length', sql`char_length(${t.body}) between 10 and 2000`),
+    check('reviews_reply_length', sql`${t.replyBody} IS NULL OR char_length(${t.replyBody}) between 1 and 1000`),
+  ],
+);
+
+export const REVIEW_REPORT_STATUSES = ['open', 'dismissed', 'hidden'] as const;
+export const reviewReports = pgTable(
+  'review_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    reporterId: text('reporter_id').references(() => user.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    status: text('status', { enum: REVIEW_REPORT_STATUSES }).notNull().default('open'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('review_reports_review_reporter_key').on(t.reviewId, t.reporterId),
+    index('review_reports_open_idx').on(t.createdAt).where(sql`${t.status} = 'open'`),
+    check('review_reports_status_known', sql`${t.status} in ('open', 'dismissed', 'hidden')`),
+  ],
+);

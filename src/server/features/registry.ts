@@ -26,6 +26,7 @@ import * as pageForms from './page-forms/routes';
 import * as portfolio from './portfolio/routes';
 import * as processRecord from './process-record/routes';
 import * as profiles from './profiles/routes';
+import * as reviews from './reviews/routes';
 import * as projects from './projects/routes';
 import * as sealCredentials from './seal-credentials/routes';
 import * as seo from './seo/routes';
@@ -76,6 +77,7 @@ export const features = [
   feature('process-record', processRecord),
   feature('profiles', profiles),
   feature('projects', projects),
+  feature('reviews', reviews),
   feature('seal-credentials', sealCredentials),
   feature('seo', seo),
   feature('studio', studio),

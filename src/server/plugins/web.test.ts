@@ -2,8 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_PAINT_DATA_ID } from '../../domain/first-paint';
+import { bayesianScore } from '../../domain/reviews';
+import { makerProfiles } from '../db/schema';
 import { buildApp, type App } from '../app';
 import { loadConfig } from '../config';
 import { insertCreator } from '../../../test/support/creators';
@@ -124,7 +127,7 @@ describe('pages with their first paint (decision 084)', () => {
     const body = (await page('/marketplace?q=quillon&role=mind&ignored=1')).body;
     const data = new RegExp(`<script type="application/json" id="${FIRST_PAINT_DATA_ID}">(.*?)</script>`).exec(body)?.[1];
     const [query] = JSON.parse(data ?? '[]') as Array<{ key: unknown[]; data: { pages: Array<{ creators: Array<{ id: string; name: string }> }>; pageParams: unknown[] } }>;
-    expect(query?.key).toEqual(['marketplace', 'creators', { q: 'quillon', role: 'mind', category: '', seal: false, sort: '' }]);
+    expect(query?.key).toEqual(['marketplace', 'creators', { q: 'quillon', role: 'mind', category: '', seal: false, sort: '', minRating: '' }]);
     expect(query?.data.pageParams).toEqual([null]);
     expect(query?.data.pages[0]?.creators.map((creator) => creator.id)).toEqual([shown]);
   });
@@ -142,7 +145,17 @@ describe('pages with their first paint (decision 084)', () => {
     expect((await firstPaint('/marketplace?q=ordwell')).ids).toEqual([older, newer]);
     const newest = await firstPaint('/marketplace?q=ordwell&sort=newest');
     expect(newest.ids).toEqual([newer, older]);
-    expect(newest.key).toEqual(['marketplace', 'creators', { q: 'ordwell', role: '', category: '', seal: false, sort: 'newest' }]);
+    expect(newest.key).toEqual(['marketplace', 'creators', { q: 'ordwell', role: '', category: '', seal: false, sort: 'newest', minRating: '' }]);
+  });
+
+  it("renders 'Highest rated' and a minimum rating from the form's GET, without a script (decision 160)", async () => {
+    const rated = await insertCreator(app.db, { role: 'maker', name: 'Rhea Rated' });
+    await app.db.update(makerProfiles).set({ ratingCount: 5, ratingSum: 24, ratingScore: bayesianScore(5, 24) }).where(eq(makerProfiles.userId, rated));
+    const body = (await page('/marketplace?sort=rating&minRating=4.5')).body;
+    const data = new RegExp(`<script type="application/json" id="${FIRST_PAINT_DATA_ID}">(.*?)</script>`).exec(body)?.[1];
+    const [query] = JSON.parse(data ?? '[]') as Array<{ key: unknown[]; data: { pages: Array<{ creators: Array<{ id: string }> }> } }>;
+    expect(query.key).toEqual(['marketplace', 'creators', { q: '', role: '', category: '', seal: false, sort: 'rating', minRating: '4.5' }]);
+    expect(query.data.pages[0].creators.map((creator) => creator.id)).toEqual([rated]);
   });
 
   it('sends pages compressed when the browser accepts it', async () => {

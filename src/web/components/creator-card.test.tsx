@@ -30,6 +30,16 @@ const base: CreatorCardData = {
 };
 
 describe('CreatorCard', () => {
+  it("shows stars and the count from 3 reviews, and 'New' below", () => {
+    renderCard({ ...base, rating: { count: 12, average: 4.8 } });
+    expect(screen.getByRole('img', { name: 'Rated 4.8 out of 5 from 12 reviews' }).textContent).toContain('4.8(12)');
+    cleanup();
+    renderCard({ ...base, rating: { count: 2, average: null } });
+    const rating = screen.getByRole('img', { name: 'New: 2 reviews' });
+    expect(rating.textContent).toContain('New');
+    expect(rating.textContent).not.toMatch(/\d\.\d/);
+  });
+
   it('shows the role, the Seal, the cut bio, three tags with +N more, thumbnails and both actions', () => {
     renderCard(base);
     const card = screen.getByRole('article');

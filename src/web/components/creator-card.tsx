@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { LIMITS } from '../../domain/constants';
 import { MARKETPLACE_MESSAGES, SEARCH_MATCH_LABELS, bioPreview, cardTags, type CreatorCardData } from '../../domain/marketplace';
 import { cn } from '../lib/utils';
+import { RatingSummaryLine } from './rating-stars';
 import { RoleBadge } from './role-badge';
 import { SealBadge } from './seal-badge';
 import { Badge } from './ui/badge';
@@ -101,6 +102,7 @@ export function CreatorCard({ creator, onContact, contactHref, actions, headingL
             </div>
           </div>
         </div>
+        <RatingSummaryLine rating={creator.rating} className="mt-3" />
         <p className={cn('mt-4 text-[0.9375rem] leading-relaxed', creator.bio?.trim() ? 'text-ink/80' : 'italic text-muted-foreground')}>
           {bioPreview(creator.bio)}
         </p>

@@ -10,6 +10,7 @@ import { fetchStudio, studioQueryKey } from '../features/marketplace/api';
 import { GetStartedButton } from '../features/studio/hire-actions';
 import { PortfolioGrid } from '../features/studio/portfolio-grid';
 import { StudioProfile } from '../features/studio/studio-profile';
+import { StudioReviews } from '../features/studio/studio-reviews';
 import { useNotFoundStatus } from '../lib/page-status';
 import { useSession } from '../lib/session';
 import { usePageTitle } from '../lib/use-page-title';
@@ -91,6 +92,7 @@ export function StudioPage() {
         </h2>
         <PortfolioGrid items={studio.portfolio} creatorName={studio.name} />
       </section>
+      <StudioReviews studio={studio} />
       <CtaBand id="studio-cta-heading" title={`Work with ${studio.name}`} actions={<GetStartedButton creatorId={studio.id} />}>
         <p>Start a project with your brief and budget. {studio.name.split(' ')[0]} reviews it, and once they accept you work together from your dashboard.</p>
       </CtaBand>

@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminReportListSchema, resolveReportSchema } from '../../../domain/conversation-schemas';
 import { errorBodySchema } from '../../http/schemas';
+import { adminReviewReportListSchema, adminReviewReportSchema, hideReviewInputSchema } from '../../../domain/review-schemas';
 import { listOpenReports, resolveReport } from '../conversations/reports';
+import { dismissReviewReport, listReviewModeration, moderateReview } from '../reviews/moderation';
 
 export const prefix = '/api/admin/reports';
 
@@ -35,4 +37,50 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
       },
     });
   }
+
+  app.get('/reviews', {
+    config: { access: ['admin'] },
+    schema: {
+      tags: ['admin'],
+      summary: 'Open review reports, oldest first, and the reviews now hidden',
+      response: { 200: adminReviewReportListSchema.extend({ hidden: z.array(adminReviewReportSchema.shape.review) }), ...errors },
+    },
+    handler: async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listReviewModeration(app);
+    },
+  });
+
+  app.post('/reviews/:id/hide', {
+    config: { access: ['admin'] },
+    schema: {
+      tags: ['admin'],
+      summary: "Hide a review: it reads 'Hidden by Humanmade' and leaves the averages (audited)",
+      params,
+      body: hideReviewInputSchema,
+      response: { 204: z.null(), ...errors },
+    },
+    handler: async (request, reply) => {
+      await moderateReview(app, await request.requireAuth(), request.params.id, 'hide', request.body.reason);
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.post('/reviews/:id/restore', {
+    config: { access: ['admin'] },
+    schema: { tags: ['admin'], summary: 'Restore a hidden review (audited)', params, body: resolveReportSchema, response: { 204: z.null(), ...errors } },
+    handler: async (request, reply) => {
+      await moderateReview(app, await request.requireAuth(), request.params.id, 'restore', request.body.reason);
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.post('/reviews/reports/:id/dismiss', {
+    config: { access: ['admin'] },
+    schema: { tags: ['admin'], summary: 'Dismiss a review report (audited)', params, body: resolveReportSchema, response: { 204: z.null(), ...errors } },
+    handler: async (request, reply) => {
+      await dismissReviewReport(app, await request.requireAuth(), request.params.id, request.body.reason);
+      return reply.status(204).send(null);
+    },
+  });
 };

@@ -72,6 +72,10 @@ beforeAll(async () => {
     { request: { method: 'GET', url: '/api/admin/reports' }, adminStatus: 200 },
     { request: { method: 'POST', url: `/api/admin/reports/${randomUUID()}/dismiss`, payload: {} }, adminStatus: 404 },
     { request: { method: 'POST', url: `/api/admin/reports/${randomUUID()}/remove`, payload: {} }, adminStatus: 404 },
+    { request: { method: 'GET', url: '/api/admin/reports/reviews' }, adminStatus: 200 },
+    { request: { method: 'POST', url: `/api/admin/reports/reviews/${randomUUID()}/hide`, payload: { reason: 'Private details' } }, adminStatus: 404 },
+    { request: { method: 'POST', url: `/api/admin/reports/reviews/${randomUUID()}/restore`, payload: {} }, adminStatus: 404 },
+    { request: { method: 'POST', url: `/api/admin/reports/reviews/reports/${randomUUID()}/dismiss`, payload: {} }, adminStatus: 404 },
   ];
 });
 afterAll(async () => {

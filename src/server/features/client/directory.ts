@@ -4,15 +4,17 @@ import { LIMITS } from '../../../domain/constants';
 import type { DbExecutor } from '../../db/client';
 import { thumbnailUrlOf } from '../../storage/storage';
 import type { CreatorFilters } from '../creators/filters';
-import { selectListingPage, type ListingRow } from '../creators/listing-statement';
+import { selectListingPage, type ListingOrder, type ListingRow } from '../creators/listing-statement';
 import { searchByRelevance, searchWords } from '../creators/search';
 import type { SearchMatch } from '../../../domain/marketplace';
+import { cardRatingOf } from '../../../domain/reviews';
 
 /** The Browse tab's query in the marketplace's terms: the same filters, so both directories find the same creators. */
 export const browseFilters = (query: BrowseCreatorsQuery): CreatorFilters => ({
   q: query.search || undefined,
   category: query.category,
   seal: query.seal === 'seal',
+  minRating: query.minRating,
 });
 
 const toCard = (row: ListingRow): CreatorCard => ({
@@ -25,6 +27,7 @@ const toCard = (row: ListingRow): CreatorCard => ({
   sealVerified: row.sealStatus === 'verified',
   deliverableCategories: row.role === 'maker' ? (row.categories as DeliverableCategory[]) : [],
   expertiseAreas: row.role === 'mind' ? (row.categories as ExpertiseArea[]) : [],
+  rating: cardRatingOf(row.ratingCount, row.ratingSum),
 });
 
 /**
@@ -32,12 +35,17 @@ const toCard = (row: ListingRow): CreatorCard => ({
  * first. Both come from the marketplace's own listing statement (creators/listing-statement.ts), so visibility,
  * the category map and the Seal rule are the marketplace's.
  */
-export const listCreatorCards = async (db: DbExecutor, filters: CreatorFilters, limit: number = LIMITS.clientBrowsePerRole): Promise<CreatorCard[]> => {
+export const listCreatorCards = async (
+  db: DbExecutor,
+  filters: CreatorFilters,
+  limit: number = LIMITS.clientBrowsePerRole,
+  order: ListingOrder = 'newest',
+): Promise<CreatorCard[]> => {
   // A name or word goes through the marketplace's full-text search, ranked by relevance within each kind.
   const select = (role: 'maker' | 'mind'): Promise<Array<ListingRow & { matchedField?: SearchMatch }>> =>
     filters.q
       ? searchByRelevance(db, { words: searchWords(filters.q), filters: { ...filters, role } }, 0, limit, 0)
-      : selectListingPage(db, { ...filters, role }, null, limit, 0);
+      : selectListingPage(db, { ...filters, role }, null, limit, 0, order);
   const [makers, minds] = await Promise.all([filters.role === 'mind' ? [] : select('maker'), filters.role === 'maker' ? [] : select('mind')]);
   return [...makers, ...minds].map((row) => ({ ...toCard(row), ...(row.matchedField ? { matchedField: row.matchedField } : {}) }));
 };

@@ -37,7 +37,7 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
     // Only clients may ask, but the answer is the same for every client: kept by the listing version (decision 083).
     handler: async (request, reply) => {
       const body = await listingCacheFor(app.db, 'browse').get(JSON.stringify(request.query), async () =>
-        JSON.stringify(z.encode(creatorCardListSchema, { creators: await listCreatorCards(app.db, browseFilters(request.query)) })),
+        JSON.stringify(z.encode(creatorCardListSchema, { creators: await listCreatorCards(app.db, browseFilters(request.query), undefined, request.query.sort === 'rating' ? 'rating' : 'newest') })),
         cacheOutcomeHeader(reply),
       );
       return sendCachedJson(reply, body);

@@ -10,6 +10,8 @@ import { creatorProfileTable } from './tables';
 export interface KeysetPosition {
   createdKey: string;
   profileId: string;
+  /** Under 'Highest rated': the Bayesian score (times 10,000) leads the keyset. */
+  score?: number;
 }
 
 export interface CreatorRow extends KeysetPosition {
@@ -20,6 +22,10 @@ export interface CreatorRow extends KeysetPosition {
   avatarUrl: string | null;
   sealStatus: SealStatus;
   categories: string[];
+  /** Published, visible reviews from clients: how many, and their stars summed. */
+  ratingCount: number;
+  ratingSum: number;
+  ratingScore: number;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Column, type SQL } from 'drizzle-orm';
+import { REVIEW_LIMITS } from '../../../domain/reviews';
 import { categoryTerms, isDeliverableCategory, type CreatorRole } from '../../../domain/marketplace';
 import { makerProfiles, mindProfiles, profiles } from '../../db/schema';
 import { creatorProfileTable, isApprovedProfile } from './tables';
@@ -15,6 +16,8 @@ export interface CreatorFilters {
   category?: string;
   seal: boolean;
   ids?: readonly string[];
+  /** At least this average from at least 3 published, visible reviews (decision 160): 'New' creators never match. */
+  minRating?: number;
 }
 
 /** The values a filter set sends to the database; constants stay literals in the statement. */
@@ -23,6 +26,7 @@ export interface FilterValues {
   category: string | null;
   areas: string;
   ids: string;
+  minRating: number;
 }
 
 export const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -44,7 +48,12 @@ export const filterValues = (filters: CreatorFilters): FilterValues => ({
   category: filters.category ?? null,
   areas: arrayLiteral(filters.category === undefined ? [] : categoryTerms(filters.category).expertise),
   ids: arrayLiteral(filters.ids ?? []),
+  minRating: filters.minRating ?? 0,
 });
+
+/** The minimum-rating rule on a role profile's kept figures (decision 160), the same for the page, count and search. */
+export const hasMinRating = (table: { ratingCount: Column; ratingSum: Column }, minimum: SQL): SQL =>
+  sql`(${table.ratingCount} >= ${sql.raw(String(REVIEW_LIMITS.newBelow))} and ${table.ratingSum} >= ${minimum}::numeric * ${table.ratingCount})`;
 
 /** How a value reaches the statement: a named placeholder (prepared statements) or a bound parameter. */
 export type Bind = (name: keyof FilterValues) => SQL;
@@ -71,5 +80,6 @@ export const branchConditions = (role: CreatorRole, filters: CreatorFilters, bin
     else conditions.push(sql`${mindProfiles.expertiseAreas} && ${bind('areas')}::expertise_area[]`);
   }
   if (filters.ids) conditions.push(sql`${table.userId} = any(${bind('ids')}::text[])`);
+  if (filters.minRating !== undefined) conditions.push(hasMinRating(table, bind('minRating')));
   return conditions;
 };

@@ -27,7 +27,11 @@ interface Shape {
   limit: number;
   /** 0: no portfolio read at all (the Browse tab's cards show none). */
   thumbnails: number;
+  /** 'rating': 'Highest rated', keyed by (rating_score, created_at, id) along the rating indexes (decision 160). */
+  order: ListingOrder;
 }
+
+export type ListingOrder = 'newest' | 'rating';
 
 /** Marks the statements that run prepared (their plan is reused): the query-plan test checks their generic plan too. */
 export const PREPARED_LISTING_MARK = '/* listing: prepared */';
@@ -39,16 +43,24 @@ const p = (name: string) => sql.placeholder(name);
 const branch = (role: CreatorRole, shape: Shape): SQL => {
   const table = creatorProfileTable(role);
   const conditions = branchConditions(role, shape.filters, bindPlaceholders);
-  if (shape.after) conditions.push(sql`(${table.createdAt}, ${table.id}) < (${p('afterCreated')}::timestamptz, ${p('afterId')}::uuid)`);
+  const byRating = shape.order === 'rating';
+  if (shape.after) {
+    conditions.push(
+      byRating
+        ? sql`(${table.ratingScore}, ${table.createdAt}, ${table.id}) < (${p('afterScore')}::int, ${p('afterCreated')}::timestamptz, ${p('afterId')}::uuid)`
+        : sql`(${table.createdAt}, ${table.id}) < (${p('afterCreated')}::timestamptz, ${p('afterId')}::uuid)`,
+    );
+  }
   return sql`(
     select ${table.userId} as user_id, ${table.id} as profile_id, ${table.createdAt} as created_at, ${sql.raw(`'${role}'`)} as role,
       ${profiles.name} as name, ${profiles.bio} as bio, ${profiles.avatarUrl} as avatar_url,
-      ${role === 'maker' ? sql`${makerProfiles.sealStatus}::text` : sql.raw(`'none'`)} as seal_status, ${categoriesColumn(role)}::text[] as categories
+      ${role === 'maker' ? sql`${makerProfiles.sealStatus}::text` : sql.raw(`'none'`)} as seal_status, ${categoriesColumn(role)}::text[] as categories,
+      ${table.ratingCount} as rating_count, ${table.ratingSum} as rating_sum, ${table.ratingScore} as rating_score
     from ${table}
     inner join ${profiles} on ${profiles.id} = ${table.userId}
     inner join ${userRoles} on ${hasCreatorRole(role)}
     where ${sql.join(conditions, sql` and `)}
-    order by ${table.createdAt} desc, ${table.id} desc
+    order by ${byRating ? sql`${table.ratingScore} desc, ` : sql``}${table.createdAt} desc, ${table.id} desc
     limit ${sql.raw(String(shape.limit))}
   )`;
 };
@@ -77,10 +89,11 @@ const statement = (shape: Shape): SQL => {
   return sql`${sql.raw(shape.filters.q ? '' : PREPARED_LISTING_MARK)}
     select page.user_id, page.profile_id::text as profile_id,
       to_char(page.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key, page.role,
-      page.name, page.bio, page.avatar_url, page.seal_status, page.categories, thumbs.portfolio
+      page.name, page.bio, page.avatar_url, page.seal_status, page.categories, page.rating_count, page.rating_sum, page.rating_score,
+      thumbs.portfolio
     from (${sql.join(branches, sql` union all `)}) page
     ${thumbnailsJoin(shape.thumbnails)}
-    order by page.created_at desc, page.profile_id desc
+    order by ${shape.order === 'rating' ? sql.raw('page.rating_score desc, ') : sql``}page.created_at desc, page.profile_id desc
     limit ${sql.raw(String(shape.limit))}`;
 };
 
@@ -95,6 +108,9 @@ const pageColumns = {
   avatar_url: sql<string | null>`listing.avatar_url`.as('avatar_url'),
   seal_status: sql<SealStatus>`listing.seal_status`.as('seal_status'),
   categories: sql<string[]>`listing.categories`.as('categories'),
+  rating_count: sql<number>`listing.rating_count`.as('rating_count'),
+  rating_sum: sql<number>`listing.rating_sum`.as('rating_sum'),
+  rating_score: sql<number>`listing.rating_score`.as('rating_score'),
   portfolio: sql<ListingThumb[] | null>`listing.portfolio`.as('portfolio'),
 };
 
@@ -116,7 +132,16 @@ const prepare = (db: DbExecutor, shape: Shape): ListingQuery => {
   const { filters } = shape;
   const key = [
     shape.roles.join(''),
-    ...[filters.q, filters.seal, filters.category !== undefined && isDeliverableCategory(filters.category), filters.category !== undefined, filters.ids, shape.after].map(
+    ...[
+      filters.q,
+      filters.seal,
+      filters.category !== undefined && isDeliverableCategory(filters.category),
+      filters.category !== undefined,
+      filters.ids,
+      shape.after,
+      filters.minRating !== undefined,
+      shape.order === 'rating',
+    ].map(
       (flag) => (flag ? '1' : '0'),
     ),
   ].join('');
@@ -146,6 +171,7 @@ export const selectListingPage = async (
   after: KeysetPosition | null,
   limit: number,
   thumbnails: number,
+  order: ListingOrder = 'newest',
 ): Promise<ListingRow[]> => {
   const roles = rolesMatching(filters);
   if (roles.length === 0) return [];
@@ -155,11 +181,13 @@ export const selectListingPage = async (
     after: after !== null,
     limit: Math.max(1, Math.trunc(limit)),
     thumbnails: Math.max(0, Math.trunc(thumbnails)),
+    order,
   };
   const rows = await prepare(db, shape).execute({
     ...filterValues(filters),
     afterCreated: after?.createdKey ?? null,
     afterId: after?.profileId ?? null,
+    afterScore: after?.score ?? null,
   });
   return rows.map((row) => ({
     userId: row.user_id,
@@ -171,6 +199,9 @@ export const selectListingPage = async (
     avatarUrl: row.avatar_url,
     sealStatus: row.seal_status,
     categories: row.categories,
+    ratingCount: Number(row.rating_count),
+    ratingSum: Number(row.rating_sum),
+    ratingScore: Number(row.rating_score),
     portfolio: row.portfolio ?? [],
   }));
 };

@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { categoryTerms, type CreatorRole, type SearchMatch } from '../../../domain/marketplace';
 import type { Database, DbExecutor } from '../../db/client';
 import type { KeysetPosition } from './count';
-import { arrayLiteral, type CreatorFilters } from './filters';
+import { makerProfiles, mindProfiles } from '../../db/schema';
+import { arrayLiteral, hasMinRating, type CreatorFilters } from './filters';
 import type { ListingRow, ListingThumb } from './listing-statement';
 import { thumbnailsJoin } from './listing-statement';
 
@@ -44,6 +45,14 @@ const searchFilterConditions = (filters: CreatorFilters): SQL[] => {
     conditions.push(sql`s.categories && ${arrayLiteral([...(terms.deliverable ? [terms.deliverable] : []), ...terms.expertise])}::text[]`);
   }
   if (filters.ids) conditions.push(sql`s.user_id = any(${arrayLiteral(filters.ids)}::text[])`);
+  if (filters.minRating !== undefined) {
+    // A scalar lookup on the role profile's unique user_id index per candidate (an EXISTS was turned into a join that
+    // read every profile); the rule is filters.ts's own.
+    const minimum = sql`${filters.minRating}`;
+    conditions.push(sql`coalesce(case s.role
+      when 'maker' then (select ${hasMinRating(makerProfiles, minimum)} from ${makerProfiles} where ${makerProfiles.userId} = s.user_id)
+      else (select ${hasMinRating(mindProfiles, minimum)} from ${mindProfiles} where ${mindProfiles.userId} = s.user_id) end, false)`);
+  }
   return conditions;
 };
 
@@ -69,6 +78,9 @@ interface RawSearchRow {
   categories: string[];
   matched_field: SearchMatch;
   portfolio: ListingThumb[] | null;
+  rating_count: number;
+  rating_sum: number;
+  rating_score: number;
 }
 
 /** The settings the search statements run under (the query-plan test applies them to their EXPLAIN). */
@@ -101,9 +113,13 @@ const finish = (ranked: SQL, words: string[], thumbnails: number): SQL => sql`
   with ranked as (${ranked})
   select r.user_id, r.profile_id::text as profile_id,
     to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key, r.role,
-    p.name, p.bio, p.avatar_url, r.seal_verified, r.categories, ${matchedField(words)} as matched_field, thumbs.portfolio
+    p.name, p.bio, p.avatar_url, r.seal_verified, r.categories, ${matchedField(words)} as matched_field, thumbs.portfolio,
+    coalesce(mp.rating_count, ip.rating_count, 0) as rating_count, coalesce(mp.rating_sum, ip.rating_sum, 0) as rating_sum,
+    coalesce(mp.rating_score, ip.rating_score, 0) as rating_score
   from ranked r
   join profiles p on p.id = r.user_id
+  left join maker_profiles mp on mp.user_id = r.user_id and r.role = 'maker'
+  left join mind_profiles ip on ip.user_id = r.user_id and r.role = 'mind'
   ${thumbnailsJoin(thumbnails, sql.raw('r.user_id'))}
   order by r.ord`;
 
@@ -118,6 +134,9 @@ const toRow = (row: RawSearchRow): SearchRow => ({
   sealStatus: row.seal_verified ? 'verified' : 'none',
   categories: row.categories,
   matchedField: row.matched_field,
+  ratingCount: Number(row.rating_count),
+  ratingSum: Number(row.rating_sum),
+  ratingScore: Number(row.rating_score),
   portfolio: row.portfolio ?? [],
 });
 

@@ -18,6 +18,7 @@ const CREATORS = 12_000;
 let database: PlanDatabase;
 let rare: { maker: string; mind: string };
 let deepCursor: string;
+let deepRatingCursor: string;
 
 beforeAll(async () => {
   database = await openPlanDatabase();
@@ -29,6 +30,10 @@ beforeAll(async () => {
   await database.db.execute('vacuum analyze');
   const position = await readListingPosition(database.db, Math.floor(CREATORS * 0.9));
   deepCursor = encodeCursor(position!);
+  // 'Highest rated' 10 pages in: the cursor the service itself gave.
+  let page = await listCreators(database.db, { limit: 48, seal: false, sort: 'rating' });
+  for (let step = 0; step < 9 && page.nextCursor; step += 1) page = await listCreators(database.db, { limit: 48, seal: false, sort: 'rating', cursor: page.nextCursor });
+  deepRatingCursor = page.nextCursor!;
 }, 240_000);
 
 afterAll(async () => {
@@ -68,6 +73,12 @@ const scenarios: Scenario[] = [
   { name: 'search, newest first', run: (db) => listCreators(db, { limit: 12, seal: false, q: 'nakamura', sort: 'newest' }) },
   { name: 'search with role, category and Seal', run: (db) => listCreators(db, { limit: 12, seal: true, role: 'maker', category: 'logo_design', q: 'brand' }) },
   { name: 'search of a mind by expertise', run: (db) => listCreators(db, { limit: 12, seal: false, q: 'brand strategy' }), mayScan: commonWord },
+  { name: 'highest rated, first page', run: (db) => listCreators(db, { limit: 12, seal: false, sort: 'rating' }), mayScan: fullCount },
+  { name: 'highest rated, a deep page', run: (db) => listCreators(db, { limit: 12, seal: false, sort: 'rating', cursor: deepRatingCursor }), mayScan: fullCount },
+  { name: 'highest rated with Seal only', run: (db) => listCreators(db, { limit: 12, seal: true, sort: 'rating' }) },
+  { name: 'highest rated in a category, 4 stars and up', run: (db) => listCreators(db, { limit: 12, seal: false, sort: 'rating', category: 'logo_design', minRating: 4 }) },
+  { name: '4.5 stars and up, newest first', run: (db) => listCreators(db, { limit: 12, seal: false, minRating: 4.5 }) },
+  { name: 'search with a minimum rating', run: (db) => listCreators(db, { limit: 12, seal: false, q: 'nakamura', minRating: 4 }) },
   { name: 'client browse category + Seal', run: (db) => listCreatorCards(db, { category: 'logo_design', seal: true }) },
 ];
 

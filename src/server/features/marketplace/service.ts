@@ -8,21 +8,26 @@ import { countCreators, type KeysetPosition } from '../creators/count';
 import { selectListingPage, type ListingRow } from '../creators/listing-statement';
 import { countSearch, searchByNewest, searchByRelevance, searchWords } from '../creators/search';
 import { createCountCache, type CountCache } from './count-cache';
+import { cardRatingOf } from '../../../domain/reviews';
 
 const CREATED_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The cursor is opaque to clients: base64url of the last row's position. */
 export const encodeCursor = (position: KeysetPosition): string =>
-  Buffer.from(JSON.stringify([position.createdKey, position.profileId])).toString('base64url');
+  Buffer.from(
+    JSON.stringify(position.score === undefined ? [position.createdKey, position.profileId] : [position.createdKey, position.profileId, position.score]),
+  ).toString('base64url');
 
-export const decodeCursor = (cursor: string): KeysetPosition => {
+/** A newest-first cursor has two parts; a 'Highest rated' one (`withScore`) has the score as a third. */
+export const decodeCursor = (cursor: string, withScore = false): KeysetPosition => {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(parsed) && parsed.length === 2) {
-      const [createdKey, profileId] = parsed as unknown[];
-      if (typeof createdKey === 'string' && CREATED_KEY.test(createdKey) && typeof profileId === 'string' && UUID.test(profileId)) {
-        return { createdKey, profileId };
+    if (Array.isArray(parsed) && parsed.length === (withScore ? 3 : 2)) {
+      const [createdKey, profileId, score] = parsed as unknown[];
+      const validScore = !withScore || (typeof score === 'number' && Number.isInteger(score) && score >= 0 && score <= 50_000);
+      if (typeof createdKey === 'string' && CREATED_KEY.test(createdKey) && typeof profileId === 'string' && UUID.test(profileId) && validScore) {
+        return withScore ? { createdKey, profileId, score: score as number } : { createdKey, profileId };
       }
     }
   } catch {
@@ -40,7 +45,7 @@ const countMatching = (db: DbExecutor, filters: MarketplaceFilters): Promise<num
     cache = createCountCache();
     countCaches.set(db, cache);
   }
-  const key = JSON.stringify([filters.q ?? '', filters.role ?? '', filters.category ?? '', filters.seal]);
+  const key = JSON.stringify([filters.q ?? '', filters.role ?? '', filters.category ?? '', filters.seal, filters.minRating ?? 0]);
   return cache(key, () => countCreators(db, filters));
 };
 
@@ -55,6 +60,7 @@ const toCard = (row: ListingRow): CreatorCardData => ({
   sealStatus: row.sealStatus,
   categories: row.categories,
   portfolio: row.portfolio.map(({ id, title, imageUrl, thumbnailUrl }) => ({ id, title, imageUrl, thumbnailUrl })),
+  rating: cardRatingOf(row.ratingCount, row.ratingSum),
 });
 
 const RELEVANCE_CURSOR = /^r(\d{1,5})$/;
@@ -76,18 +82,19 @@ const encodeRelevanceCursor = (offset: number): string => Buffer.from(`r${offset
  * `sort=newest`, with a count that is exact up to 1,000 and 'over 1,000' beyond.
  */
 export const listCreators = async (db: DbExecutor, query: MarketplaceQuery): Promise<MarketplacePage> => {
-  const filters = { q: query.q, role: query.role, category: query.category, seal: query.seal };
+  const filters = { q: query.q, role: query.role, category: query.category, seal: query.seal, minRating: query.minRating };
   if (query.q) return searchCreators(db, query, filters);
-  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const byRating = query.sort === 'rating';
+  const after = query.cursor ? decodeCursor(query.cursor, byRating) : null;
   const [rows, total] = await Promise.all([
-    selectListingPage(db, filters, after, query.limit + 1, LIMITS.cardThumbnails),
+    selectListingPage(db, filters, after, query.limit + 1, LIMITS.cardThumbnails, byRating ? 'rating' : 'newest'),
     countMatching(db, filters),
   ]);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
     creators: page.map(toCard),
-    nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+    nextCursor: rows.length > query.limit && last ? encodeCursor(byRating ? { ...last, score: last.ratingScore } : last) : null,
     total,
   };
 };

@@ -28,9 +28,9 @@ const outboxFor = (address: string, type: string) =>
 describe('email settings and unsubscribe', () => {
   it('sends every kind by default; a kind turned off sends no email, while the in-app notification stays', async () => {
     const settings = await ctx.inject(maker, { method: 'GET', url: '/api/notifications/settings' });
-    expect(settings.json()).toEqual({ email: { project: true, message: true, account: true } });
-    const saved = await ctx.inject(maker, { method: 'PUT', url: '/api/notifications/settings', payload: { email: { project: false, message: true, account: true } } });
-    expect(saved.json()).toEqual({ email: { project: false, message: true, account: true } });
+    expect(settings.json()).toEqual({ email: { project: true, message: true, account: true, review: true } });
+    const saved = await ctx.inject(maker, { method: 'PUT', url: '/api/notifications/settings', payload: { email: { project: false, message: true, account: true, review: true } } });
+    expect(saved.json()).toEqual({ email: { project: false, message: true, account: true, review: true } });
     expect((await ctx.inject(maker, { method: 'PUT', url: '/api/notifications/settings', payload: { email: { project: 'no' } } })).statusCode).toBe(400);
 
     const before = (await outboxFor(maker.email, 'project-assigned')).length;
@@ -39,7 +39,7 @@ describe('email settings and unsubscribe', () => {
     const items = await ctx.db.select().from(notifications).where(eq(notifications.userId, maker.id));
     expect(items.some((item) => item.subjectKey.startsWith(`project:${projectId}:`))).toBe(true);
 
-    await ctx.inject(maker, { method: 'PUT', url: '/api/notifications/settings', payload: { email: { project: true, message: true, account: true } } });
+    await ctx.inject(maker, { method: 'PUT', url: '/api/notifications/settings', payload: { email: { project: true, message: true, account: true, review: true } } });
     await newProjectFor(maker.id);
     expect((await outboxFor(maker.email, 'project-assigned')).length).toBe(before + 1);
   });
@@ -64,7 +64,7 @@ describe('email settings and unsubscribe', () => {
     const oneClick = await ctx.inject(null, { method: 'POST', url, payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(oneClick.statusCode, oneClick.body).toBe(200);
     const after = await ctx.inject(other, { method: 'GET', url: '/api/notifications/settings' });
-    expect(after.json()).toEqual({ email: { project: false, message: true, account: true } });
+    expect(after.json()).toEqual({ email: { project: false, message: true, account: true, review: true } });
 
     // The page's own form (no scripts needed) comes back to the page, and a second click is harmless.
     const fromPage = await ctx.inject(null, { method: 'POST', url, payload: 'source=page', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
@@ -74,7 +74,7 @@ describe('email settings and unsubscribe', () => {
 
   it('never holds back the emails a person cannot do without', async () => {
     const person = await ctx.signUp('client');
-    await ctx.inject(person, { method: 'PUT', url: '/api/notifications/settings', payload: { email: { project: false, message: false, account: false } } });
+    await ctx.inject(person, { method: 'PUT', url: '/api/notifications/settings', payload: { email: { project: false, message: false, account: false, review: false } } });
     const reset = await ctx.inject(null, { method: 'POST', url: '/api/auth/request-password-reset', payload: { email: person.email, redirectTo: 'http://localhost:3000/reset-password' } });
     expect(reset.statusCode).toBeLessThan(300);
     const rows = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, person.email));

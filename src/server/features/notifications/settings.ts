@@ -27,7 +27,7 @@ export const readEmailOff = async (db: DbExecutor, userId: string): Promise<Noti
 
 export const getNotificationSettings = async (db: DbExecutor, userId: string): Promise<NotificationSettings> => {
   const off = await readEmailOff(db, userId);
-  return { email: { project: !off.includes('project'), message: !off.includes('message'), account: !off.includes('account') } };
+  return { email: { project: !off.includes('project'), message: !off.includes('message'), account: !off.includes('account'), review: !off.includes('review') } };
 };
 
 const saveEmailOff = async (db: DbExecutor, userId: string, off: NotificationKind[]) => {

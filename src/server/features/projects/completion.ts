@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from '../../db/client';
+import { openReviewWindow } from '../reviews/window';
 import type { ProjectRow } from './views';
 
 /**
@@ -7,4 +8,6 @@ import type { ProjectRow } from './views';
  * client's approval of the last milestone, or the scheduler's approval by time). Features that follow a completed
  * project (reviews, money) add their step here.
  */
-export const projectCompleted = async (_app: FastifyInstance, _tx: Transaction, _project: ProjectRow): Promise<void> => {};
+export const projectCompleted = async (app: FastifyInstance, tx: Transaction, project: ProjectRow): Promise<void> => {
+  await openReviewWindow(app, tx, project);
+};

@@ -4,6 +4,7 @@ import type { DbExecutor } from '../../db/client';
 import { makerProfiles, mindProfiles, portfolioItems, profiles, userRoles } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import type { AuthContext } from '../../types';
+import { listCreatorReviews, ratingSummaryOf } from '../reviews/views';
 
 /** A studio shows the whole portfolio, but a page must stay bounded. */
 export const STUDIO_PORTFOLIO_LIMIT = 60;
@@ -70,5 +71,7 @@ export const getStudio = async (db: DbExecutor, userId: string, viewer: AuthCont
     subscriptionPlan: creator.mind?.subscriptionPlan ?? null,
     expertiseAreas: creator.mind?.expertiseAreas ?? [],
     portfolio: creator.portfolio ?? [],
+    rating: ratingSummaryOf(creator.maker ?? creator.mind!),
+    reviews: await listCreatorReviews(db, userId),
   };
 };

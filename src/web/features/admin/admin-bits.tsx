@@ -2,7 +2,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import type { ProjectStatus } from '../../../domain/constants';
 import { Badge, type BadgeProps } from '../../components/ui/badge';
 import { cn } from '../../lib/utils';
-import { initialsOf } from './format';
+import { formatDateTime, initialsOf } from './format';
 
 /** A person's picture, or their initials on paper when they have none. Decorative: the name is always beside it. */
 export function PersonAvatar({ name, url, size = 'md' }: { name: string; url: string | null; size?: 'sm' | 'md' }) {
@@ -48,5 +48,20 @@ export function RowCard({ children, className, ...props }: ComponentProps<'li'>)
     <li className={cn('rounded-2xl border border-border bg-surface p-5 sm:p-6', className)} {...props}>
       {children}
     </li>
+  );
+}
+
+/** Who reported, why, and when: the head of a message report and of a review report. */
+export function ReportedBy({ report }: { report: { reporter: { name: string }; reason: string | null; createdAt: string } }) {
+  return (
+    <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
+      <p className="text-ink">
+        Reported by <span className="font-medium">{report.reporter.name}</span>
+        {report.reason ? <span className="text-muted-foreground"> · “{report.reason}”</span> : null}
+      </p>
+      <time dateTime={report.createdAt} className="text-sm text-muted-foreground">
+        {formatDateTime(report.createdAt)}
+      </time>
+    </div>
   );
 }

@@ -22,6 +22,9 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'provenance.remove': 'Removed a portfolio image after provenance review',
   'report.dismiss': 'Dismissed a message report',
   'message.remove': 'Removed a reported message',
+  'review.hide': 'Hid a review',
+  'review.restore': 'Restored a review',
+  'review_report.dismiss': 'Dismissed a review report',
 };
 
 const labelOf = (action: string) => ACTION_LABELS[action as AuditAction] ?? action;

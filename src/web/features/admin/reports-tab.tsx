@@ -4,10 +4,10 @@ import type { AdminReport } from '../../../domain/conversation-schemas';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/list-states';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
-import { RowCard, SectionHeading } from './admin-bits';
+import { ReportedBy, RowCard, SectionHeading } from './admin-bits';
 import { ADMIN_KEY, useAdminAction, useAdminQuery } from './admin-data';
-import { formatDateTime } from './format';
 import { ReasonDialog } from './reason-dialog';
+import { ReviewReportsSection } from './review-reports';
 
 const reportsKey = [...ADMIN_KEY, 'reports'] as const;
 type Decision = 'dismiss' | 'remove';
@@ -23,15 +23,7 @@ function ReportCard({ report }: { report: AdminReport }) {
   });
   return (
     <RowCard className="space-y-4">
-      <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
-        <p className="text-ink">
-          Reported by <span className="font-medium">{report.reporter.name}</span>
-          {report.reason ? <span className="text-muted-foreground"> · “{report.reason}”</span> : null}
-        </p>
-        <time dateTime={report.createdAt} className="text-sm text-muted-foreground">
-          {formatDateTime(report.createdAt)}
-        </time>
-      </div>
+      <ReportedBy report={report} />
       <ol aria-label="The message in its context" className="space-y-1.5 rounded-xl border border-border bg-paper p-3">
         {report.context.map((message) => (
           <li
@@ -86,6 +78,7 @@ export function ReportsTab() {
           ))}
         </ul>
       )}
+      <ReviewReportsSection />
     </section>
   );
 }

@@ -8,7 +8,7 @@ import { CreatorFilters, type CreatorFilterValues } from './creator-filters';
 import { HireCreatorCard } from './hire-creator-card';
 import { useDebouncedValue } from './use-debounced-value';
 
-const INITIAL_FILTERS: CreatorFilterValues = { search: '', category: 'all', seal: 'all' };
+const INITIAL_FILTERS: CreatorFilterValues = { search: '', category: 'all', seal: 'all', sort: 'newest', minRating: 'any' };
 
 /** Browse Creators (spec section 2): filtering happens on the server; each card opens the project dialog. */
 export function BrowseCreatorsTab({ onHire }: { onHire: (creatorId: string) => void }) {
@@ -18,6 +18,8 @@ export function BrowseCreatorsTab({ onHire }: { onHire: (creatorId: string) => v
     search: search || undefined,
     category: filters.category === 'all' ? undefined : filters.category,
     seal: filters.seal,
+    sort: filters.sort,
+    minRating: filters.minRating === 'any' ? undefined : Number(filters.minRating),
   });
 
   return (

@@ -13,6 +13,8 @@ export function useBrowseCreators(filters: BrowseCreatorsQuery) {
   if (filters.search) params.set('search', filters.search);
   if (filters.category) params.set('category', filters.category);
   if (filters.seal && filters.seal !== 'all') params.set('seal', filters.seal);
+  if (filters.sort === 'rating') params.set('sort', 'rating');
+  if (filters.minRating) params.set('minRating', String(filters.minRating));
   const query = params.toString();
   return useQuery({
     queryKey: ['client-creators', query],

@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react';
 import { BROWSE_CATEGORY_OPTIONS, type SealFilter } from '../../../domain/client-dashboard-schemas';
 import type { DeliverableCategory } from '../../../domain/constants';
+import { MIN_RATING_CHOICES } from '../../../domain/marketplace-directory';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
@@ -9,6 +10,8 @@ export interface CreatorFilterValues {
   search: string;
   category: DeliverableCategory | 'all';
   seal: SealFilter;
+  sort: 'newest' | 'rating';
+  minRating: 'any' | '3' | '4' | '4.5';
 }
 
 interface CreatorFiltersProps {
@@ -18,7 +21,7 @@ interface CreatorFiltersProps {
 
 export function CreatorFilters({ value, onChange }: CreatorFiltersProps) {
   return (
-    <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]" role="search" aria-label="Filter creators">
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)]" role="search" aria-label="Filter creators">
       <div className="grid gap-2">
         <Label htmlFor="creator-search">Search by name</Label>
         <div className="relative">
@@ -58,6 +61,33 @@ export function CreatorFilters({ value, onChange }: CreatorFiltersProps) {
           <SelectContent>
             <SelectItem value="all">All Creators</SelectItem>
             <SelectItem value="seal">Seal Only</SelectItem>
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="creator-sort">Sort by</Label>
+        <Select value={value.sort} onValueChange={(sort) => onChange({ ...value, sort: sort === 'rating' ? 'rating' : 'newest' })}>
+          <SelectTrigger id="creator-sort">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="newest">Newest</SelectItem>
+            <SelectItem value="rating">Highest rated</SelectItem>
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="creator-rating">Rating</Label>
+        <Select value={value.minRating} onValueChange={(minRating) => onChange({ ...value, minRating: minRating as CreatorFilterValues['minRating'] })}>
+          <SelectTrigger id="creator-rating">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {MIN_RATING_CHOICES.map((choice) => (
+              <SelectItem key={choice.value || 'any'} value={choice.value || 'any'}>
+                {choice.label}
+              </SelectItem>
+            ))}
           </SelectContent>
         </Select>
       </div>

@@ -3,6 +3,7 @@ import { UserPlus } from 'lucide-react';
 import type { CreatorCard } from '../../../domain/client-dashboard-schemas';
 import { LIMITS } from '../../../domain/constants';
 import { formatDeliverableType } from '../../../domain/project-schemas';
+import { RatingSummaryLine } from '../../components/rating-stars';
 import { RoleBadge } from '../../components/role-badge';
 import { SealBadge } from '../../components/seal-badge';
 import { Badge } from '../../components/ui/badge';
@@ -26,6 +27,7 @@ export function HireCreatorCard({ creator, onHire }: { creator: CreatorCard; onH
           <RoleBadge role={creator.role} className="mt-1" />
         </div>
       </div>
+      <RatingSummaryLine rating={creator.rating} className="mt-3" />
       {shown.length > 0 ? (
         <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Specialties">
           {shown.map((tag) => (

@@ -8,7 +8,7 @@ import { DirectoryFiltersBar, type FiltersChange } from './directory-filters';
 
 afterEach(cleanup);
 
-const base: DirectoryFilters = { q: 'brand strategy', role: '', category: '', seal: false, sort: '' };
+const base: DirectoryFilters = { q: 'brand strategy', role: '', category: '', seal: false, sort: '', minRating: '' };
 
 describe('the marketplace sort control', () => {
   it('is a labelled field of the GET form: relevance by default, newest when the address asks for it', () => {
@@ -21,11 +21,17 @@ describe('the marketplace sort control', () => {
     expect([...sort.options].map((option) => [option.value, option.textContent])).toEqual([
       ['', 'Relevance'],
       ['newest', 'Newest'],
+      ['rating', 'Highest rated'],
     ]);
     expect(sort.value).toBe('');
     expect(new FormData(form!).get('sort')).toBe('');
     rerender(<DirectoryFiltersBar filters={{ ...base, sort: 'newest' }} onChange={() => undefined} />);
     expect(screen.getByLabelText<HTMLSelectElement>('Sort by').value).toBe('newest');
+    rerender(<DirectoryFiltersBar filters={{ ...base, sort: 'rating', minRating: '4' }} onChange={() => undefined} />);
+    expect(screen.getByLabelText<HTMLSelectElement>('Sort by').value).toBe('rating');
+    const rating = screen.getByLabelText<HTMLSelectElement>('Rating');
+    expect(rating.name).toBe('minRating');
+    expect(rating.value).toBe('4');
   });
 
   it('applies a choice at once when the app runs', () => {

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Search } from 'lucide-react';
 import { DELIVERABLE_CATEGORIES, EXPERTISE_AREAS } from '../../../domain/constants';
 import { CATEGORY_LABELS, isMarketplaceCategory } from '../../../domain/marketplace';
-import type { DirectoryFilters } from '../../../domain/marketplace-directory';
+import { MIN_RATING_CHOICES, minRatingFrom, sortFrom, type DirectoryFilters } from '../../../domain/marketplace-directory';
 import { SealMark } from '../../components/seal-mark';
 import { fieldControlClass } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
@@ -47,14 +47,16 @@ export function DirectoryFiltersBar({ filters, onChange }: { filters: DirectoryF
     const role = String(data.get('role') ?? '');
     const category = String(data.get('category') ?? '');
     const seal = data.get('seal') === '1';
-    const sort = data.get('sort') === 'newest' ? 'newest' : '';
-    if (role !== filters.role || category !== filters.category || seal !== filters.seal || sort !== filters.sort) {
+    const sort = sortFrom(data.get('sort'));
+    const minRating = minRatingFrom(data.get('minRating'));
+    if (role !== filters.role || category !== filters.category || seal !== filters.seal || sort !== filters.sort || minRating !== filters.minRating) {
       onChange((current) => ({
         ...current,
         role: role === 'maker' || role === 'mind' ? role : '',
         category: isMarketplaceCategory(category) ? category : '',
         seal,
         sort,
+        minRating,
       }));
     }
     // Once, when the app takes over: later changes arrive through the controls' handlers.
@@ -78,9 +80,9 @@ export function DirectoryFiltersBar({ filters, onChange }: { filters: DirectoryF
         event.preventDefault();
         onChange((current) => ({ ...current, q: search }));
       }}
-      className="grid gap-4 rounded-2xl border border-border bg-surface p-4 sm:p-5 md:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)_minmax(0,1.2fr)_minmax(0,1fr)_auto_auto] md:items-end"
+      className="grid gap-4 rounded-2xl border border-border bg-surface p-4 sm:p-5 md:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)_minmax(0,1fr)_minmax(0,1fr)_auto_auto] md:items-end"
     >
-      <div className="grid gap-2">
+      <div className="grid gap-2 md:col-span-2 lg:col-span-full">
         <Label htmlFor={`${id}-q`}>Search by name</Label>
         <div className="relative">
           <Search aria-hidden="true" className="pointer-events-none absolute left-3.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
@@ -156,7 +158,7 @@ export function DirectoryFiltersBar({ filters, onChange }: { filters: DirectoryF
           key={filters.sort}
           defaultValue={filters.sort}
           onChange={(event) => {
-            const sort = event.target.value === 'newest' ? 'newest' : '';
+            const sort = sortFrom(event.target.value);
             onChange((current) => ({ ...current, sort }));
           }}
           className={selectClass}
@@ -165,6 +167,28 @@ export function DirectoryFiltersBar({ filters, onChange }: { filters: DirectoryF
           {/* Relevance orders a search; without one the directory is newest first either way. */}
           <option value="">Relevance</option>
           <option value="newest">Newest</option>
+          <option value="rating">Highest rated</option>
+        </select>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-rating`}>Rating</Label>
+        <select
+          id={`${id}-rating`}
+          name="minRating"
+          key={filters.minRating}
+          defaultValue={filters.minRating}
+          onChange={(event) => {
+            const minRating = minRatingFrom(event.target.value);
+            onChange((current) => ({ ...current, minRating }));
+          }}
+          className={selectClass}
+          style={chevron}
+        >
+          {MIN_RATING_CHOICES.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
         </select>
       </div>
       <label

@@ -6,6 +6,7 @@ import { isPreviewableImageUrl } from '../../../domain/upload-policy';
 import { Card } from '../../components/ui/card';
 import { MilestoneList } from './milestone-list';
 import { OfferHistory } from './offer-history';
+import { ProjectReviews } from '../reviews/project-reviews';
 import { ProcessRecord } from './process-record';
 import { FlaggedBadge, ProjectStatusBadge } from './project-status-badge';
 import { ProjectActions, useAllowedActions } from './project-actions';
@@ -65,6 +66,7 @@ export function ProjectCard({ project, perspective }: { project: ProjectView; pe
       {project.deliverableUrl && project.milestones.length <= 1 ? <DeliverableLink url={project.deliverableUrl} /> : null}
       <ProcessDocs project={project} showHint={perspective === 'creator' && project.status === 'active'} />
       {project.status !== 'draft' ? <ProcessRecord projectId={project.id} /> : null}
+      <ProjectReviews project={project} perspective={perspective} />
 
       {actions.length > 0 ? (
         <div className="mt-5 border-t border-border pt-5">

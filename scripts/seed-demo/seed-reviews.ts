@@ -1,0 +1,122 @@
+import { and, eq } from 'drizzle-orm';
+import type { DeliverableCategory } from '../../src/domain/constants';
+import type { App } from '../../src/server/app';
+import { clientProfiles, makerProfiles, projects, reviews, reviewWindows } from '../../src/server/db/schema';
+import { createAccount } from '../../src/server/features/account/service';
+import { DEMO_PASSWORD, demoEmail, seedOf } from './seed-creators';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Past clients who have worked with the demo creators and reviewed them (decision 160). */
+const REVIEWERS = [
+  { slug: 'past-ada', name: 'Ada Brennan', company: 'Brennan Bakery' },
+  { slug: 'past-kofi', name: 'Kofi Asante', company: 'Asante Tea House' },
+  { slug: 'past-lotte', name: 'Lotte Vermeer', company: 'Vermeer Bicycles' },
+  { slug: 'past-omar', name: 'Omar Haddad', company: 'Haddad & Daughters' },
+  { slug: 'past-rosa', name: 'Rosa Delgado', company: 'Delgado Wines' },
+  { slug: 'past-finn', name: 'Finn Gallagher', company: 'Gallagher Books' },
+];
+
+/** How many reviews each creator has, so the directory shows averages, 'New' creators and creators with none. */
+const REVIEWED: Record<string, number> = { ines: 6, tomas: 5, amara: 4, sofia: 5, chiara: 3, rafael: 2, hana: 1, clara: 4, samuel: 3, nadia: 1 };
+
+const TEXTS = [
+  'Listened closely to what we needed and came back with something better than we had imagined.',
+  'Clear about timings, generous with sketches, and the final files were perfectly organised.',
+  'Thoughtful work. A round of changes took longer than planned, but the result was worth it.',
+  'We have worked with many studios; this was the calmest and most careful process yet.',
+  'Good ideas and honest advice. We would have liked a little more contact mid-project.',
+  'Delivered exactly what was agreed, on the day it was agreed. Lovely to work with.',
+];
+const CLIENT_TEXTS = ['A clear brief, quick answers and prompt payment.', 'Kind, decisive and easy to work with.', 'Knew what they wanted and said so early.'];
+
+/** A rating leaning high, as real ones do: 5 most often, sometimes 4, now and then 3. */
+const starsFor = (key: string) => [5, 5, 4, 5, 3, 4, 5][seedOf(key) % 7];
+
+const publishedPair = async (app: App, input: { clientId: string; creatorId: string; role: 'maker' | 'mind'; title: string; type: DeliverableCategory; age: number; key: string }) => {
+  const completedAt = new Date(Date.now() - input.age * DAY);
+  const [project] = await app.db
+    .insert(projects)
+    .values({
+      clientId: input.clientId,
+      makerId: input.role === 'maker' ? input.creatorId : null,
+      mindId: input.role === 'mind' ? input.creatorId : null,
+      title: input.title,
+      description: `${input.title}, start to finish.`,
+      deliverableType: input.type,
+      budget: 1000 + (seedOf(input.key) % 40) * 100,
+      status: 'completed',
+      completedAt,
+    })
+    .returning({ id: projects.id });
+  const publishedAt = new Date(completedAt.getTime() + 3 * DAY);
+  await app.db.insert(reviewWindows).values({ projectId: project.id, clientId: input.clientId, creatorId: input.creatorId, opensAt: completedAt, closesAt: new Date(completedAt.getTime() + 14 * DAY), publishedAt });
+  const rating = starsFor(input.key);
+  // Inserted published: the reviews trigger keeps the creator's figures, as publication would.
+  await app.db.insert(reviews).values([
+    {
+      projectId: project.id,
+      direction: 'client_to_creator',
+      authorId: input.clientId,
+      subjectId: input.creatorId,
+      rating,
+      communication: Math.max(3, rating - (seedOf(`${input.key}c`) % 2)),
+      quality: rating,
+      onTime: Math.max(3, rating - (seedOf(`${input.key}t`) % 2)),
+      wouldHireAgain: rating >= 4,
+      body: TEXTS[seedOf(input.key) % TEXTS.length],
+      publishedAt,
+    },
+    {
+      projectId: project.id,
+      direction: 'creator_to_client',
+      authorId: input.creatorId,
+      subjectId: input.clientId,
+      rating: 4 + (seedOf(`${input.key}r`) % 2),
+      body: CLIENT_TEXTS[seedOf(input.key) % CLIENT_TEXTS.length],
+      publishedAt,
+    },
+  ]);
+};
+
+/** Published reviews both ways for the demo creators, from six past clients and from the demo client's completed work. */
+export const seedReviews = async (app: App, creators: Map<string, string>, demoClientId: string): Promise<number> => {
+  const reviewerIds: string[] = [];
+  for (const reviewer of REVIEWERS) {
+    const { userId } = await createAccount(app, { role: 'client', name: reviewer.name, email: demoEmail(reviewer.slug), password: DEMO_PASSWORD });
+    await app.db
+      .update(clientProfiles)
+      .set({ applicationStatus: 'approved', companyName: reviewer.company, industry: 'Independent business', termsAcceptedAt: new Date() })
+      .where(eq(clientProfiles.userId, userId));
+    reviewerIds.push(userId);
+  }
+  let count = 0;
+  for (const [slug, total] of Object.entries(REVIEWED)) {
+    const creatorId = creators.get(slug);
+    if (!creatorId) continue;
+    const [maker] = await app.db.select({ categories: makerProfiles.deliverableCategories }).from(makerProfiles).where(eq(makerProfiles.userId, creatorId));
+    const role = maker ? 'maker' : 'mind';
+    for (let n = 0; n < total; n += 1) {
+      const key = `${slug}-${n}`;
+      const type = maker?.categories[n % Math.max(1, maker.categories.length)] ?? 'branding_packages';
+      await publishedPair(app, { clientId: reviewerIds[(seedOf(slug) + n) % reviewerIds.length], creatorId, role, title: `Past work ${n + 1} with ${slug}`, type, age: 40 + n * 35, key });
+      count += 2;
+    }
+  }
+  // The demo client's completed projects with Ines: both sides reviewed, so the client has a record too.
+  const ines = creators.get('ines');
+  const done = ines
+    ? await app.db.select().from(projects).where(and(eq(projects.clientId, demoClientId), eq(projects.makerId, ines), eq(projects.status, 'completed')))
+    : [];
+  for (const project of done) {
+    const completedAt = project.completedAt ?? project.createdAt;
+    const publishedAt = new Date(completedAt.getTime() + 2 * DAY);
+    await app.db.insert(reviewWindows).values({ projectId: project.id, clientId: demoClientId, creatorId: ines!, opensAt: completedAt, closesAt: new Date(completedAt.getTime() + 14 * DAY), publishedAt });
+    await app.db.insert(reviews).values([
+      { projectId: project.id, direction: 'client_to_creator', authorId: demoClientId, subjectId: ines!, rating: 5, communication: 5, quality: 5, onTime: 5, wouldHireAgain: true, body: TEXTS[3], publishedAt },
+      { projectId: project.id, direction: 'creator_to_client', authorId: ines!, subjectId: demoClientId, rating: 5, body: CLIENT_TEXTS[1], publishedAt },
+    ]);
+    count += 2;
+  }
+  return count;
+};

@@ -1,0 +1,102 @@
+import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AdminReviewReport } from '../../../domain/review-schemas';
+import { REVIEW_MESSAGES } from '../../../domain/reviews';
+import { profiles, reviewReports, reviews } from '../../db/schema';
+import { conflict, notFound } from '../../http/errors';
+import type { AuthContext } from '../../types';
+import { recordAudit } from '../audit/service';
+
+const LIST_LIMIT = 50;
+
+type ReviewRow = typeof reviews.$inferSelect;
+
+const toAdminReview = (review: ReviewRow, names: Map<string, string>): AdminReviewReport['review'] => ({
+  id: review.id,
+  rating: review.rating,
+  body: review.body,
+  authorName: names.get(review.authorId) ?? 'Someone',
+  subjectName: names.get(review.subjectId) ?? 'Someone',
+  subjectId: review.subjectId,
+  isHidden: review.hiddenAt !== null,
+  hiddenReason: review.hiddenReason,
+  reply: review.replyBody,
+});
+
+const namesFor = async (app: FastifyInstance, ids: (string | null)[]) => {
+  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  if (wanted.length === 0) return new Map<string, string>();
+  const rows = await app.db.select({ id: profiles.id, name: profiles.name }).from(profiles).where(inArray(profiles.id, wanted));
+  return new Map(rows.map((row) => [row.id, row.name]));
+};
+
+/** Open review reports, oldest first, and the reviews now hidden (newest first), which an admin may restore. */
+export const listReviewModeration = async (app: FastifyInstance) => {
+  const open = await app.db
+    .select({ report: reviewReports, review: reviews })
+    .from(reviewReports)
+    .innerJoin(reviews, eq(reviews.id, reviewReports.reviewId))
+    .where(eq(reviewReports.status, 'open'))
+    .orderBy(asc(reviewReports.createdAt))
+    .limit(LIST_LIMIT);
+  const hidden = await app.db.select().from(reviews).where(isNotNull(reviews.hiddenAt)).orderBy(desc(reviews.hiddenAt)).limit(LIST_LIMIT);
+  const names = await namesFor(app, [
+    ...open.flatMap(({ report, review }) => [report.reporterId, review.authorId, review.subjectId]),
+    ...hidden.flatMap((review) => [review.authorId, review.subjectId]),
+  ]);
+  return {
+    reports: open.map(({ report, review }) => ({
+      id: report.id,
+      reason: report.reason,
+      createdAt: report.createdAt.toISOString(),
+      reporter: { id: report.reporterId, name: (report.reporterId && names.get(report.reporterId)) || 'Someone' },
+      review: toAdminReview(review, names),
+    })),
+    hidden: hidden.map((review) => toAdminReview(review, names)),
+  };
+};
+
+/**
+ * Hides a published review ('Hidden by Humanmade'; it leaves the averages through the reviews trigger) or restores
+ * it; hiding closes its open reports. Audited in the same transaction. Deciding what is already so is a 409.
+ */
+export const moderateReview = async (app: FastifyInstance, auth: AuthContext, reviewId: string, decision: 'hide' | 'restore', reason: string) => {
+  await app.db.transaction(async (tx) => {
+    const [review] = await tx
+      .select()
+      .from(reviews)
+      .where(and(eq(reviews.id, reviewId), isNotNull(reviews.publishedAt)))
+      .for('update');
+    if (!review) throw notFound(REVIEW_MESSAGES.reviewNotFound);
+    const now = new Date();
+    if (decision === 'hide') {
+      if (review.hiddenAt) throw conflict('This review is already hidden.');
+      await tx.update(reviews).set({ hiddenAt: now, hiddenReason: reason }).where(eq(reviews.id, reviewId));
+      await tx
+        .update(reviewReports)
+        .set({ status: 'hidden', resolvedAt: now })
+        .where(and(eq(reviewReports.reviewId, reviewId), eq(reviewReports.status, 'open')));
+    } else {
+      if (!review.hiddenAt) throw conflict('This review is not hidden.');
+      await tx.update(reviews).set({ hiddenAt: null, hiddenReason: null }).where(eq(reviews.id, reviewId));
+    }
+    await recordAudit(tx, auth, {
+      action: decision === 'hide' ? 'review.hide' : 'review.restore',
+      targetType: 'review',
+      targetId: reviewId,
+      reason: reason || null,
+      metadata: { subjectId: review.subjectId, projectId: review.projectId },
+    });
+  });
+};
+
+/** Closes a review report without hiding the review (audited). */
+export const dismissReviewReport = async (app: FastifyInstance, auth: AuthContext, reportId: string, reason: string) => {
+  await app.db.transaction(async (tx) => {
+    const [report] = await tx.select().from(reviewReports).where(eq(reviewReports.id, reportId)).for('update');
+    if (!report) throw notFound('Report not found');
+    if (report.status !== 'open') throw conflict('This report was already resolved.');
+    await tx.update(reviewReports).set({ status: 'dismissed', resolvedAt: new Date() }).where(and(eq(reviewReports.id, reportId), isNull(reviewReports.resolvedAt)));
+    await recordAudit(tx, auth, { action: 'review_report.dismiss', targetType: 'review', targetId: report.reviewId, reason: reason || null, metadata: { reportId } });
+  });
+};

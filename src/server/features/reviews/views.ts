@@ -1,0 +1,143 @@
+import { and, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { ClientRecord, PublicReview, RatingSummary, ReviewPage } from '../../../domain/review-schemas';
+import { displayAverage, REVIEW_LIMITS } from '../../../domain/reviews';
+import type { DbExecutor } from '../../db/client';
+import { clientProfiles, profiles, projects, reviews, user } from '../../db/schema';
+import { badRequest } from '../../http/errors';
+
+export type ReviewRow = typeof reviews.$inferSelect;
+
+/** A creator's figures, as kept on their role profile by the reviews trigger. */
+export interface RatingFigures {
+  ratingCount: number;
+  ratingSum: number;
+  communicationSum: number;
+  qualitySum: number;
+  onTimeSum: number;
+  wouldHireCount: number;
+}
+
+const oneDecimal = (value: number) => Math.round(value * 10) / 10;
+
+export const ratingSummaryOf = (figures: RatingFigures): RatingSummary => {
+  const { ratingCount: n } = figures;
+  const average = displayAverage(n, figures.ratingSum);
+  return {
+    count: n,
+    average,
+    subRatings:
+      average === null
+        ? null
+        : { communication: oneDecimal(figures.communicationSum / n), quality: oneDecimal(figures.qualitySum / n), onTime: oneDecimal(figures.onTimeSum / n) },
+    wouldHireAgainPercent: average === null ? null : Math.round((figures.wouldHireCount / n) * 100),
+  };
+};
+
+const monthOf = (date: Date) => `${date.toISOString().slice(0, 7)}-01`;
+
+/**
+ * What anyone may read of a published review. A hidden one keeps its place, and nothing else: its stars, text,
+ * author and reply are left out here, on the server, so no route can leak them.
+ */
+export const toPublicReview = (row: { review: ReviewRow; authorName: string | null; deliverableType: PublicReview['deliverableType']; completedAt: Date | null }): PublicReview => {
+  const { review } = row;
+  const hidden = review.hiddenAt !== null;
+  const isClientReview = review.direction === 'client_to_creator';
+  return {
+    id: review.id,
+    direction: review.direction,
+    isHidden: hidden,
+    rating: hidden ? null : review.rating,
+    subRatings:
+      hidden || !isClientReview ? null : { communication: review.communication ?? 0, quality: review.quality ?? 0, onTime: review.onTime ?? 0 },
+    wouldHireAgain: hidden || !isClientReview ? null : review.wouldHireAgain,
+    body: hidden ? null : review.body,
+    authorName: hidden ? null : row.authorName,
+    deliverableType: row.deliverableType,
+    projectMonth: monthOf(row.completedAt ?? review.publishedAt ?? review.createdAt),
+    publishedAt: (review.publishedAt ?? review.createdAt).toISOString(),
+    reply: hidden || !review.replyBody || !review.repliedAt ? null : { body: review.replyBody, createdAt: review.repliedAt.toISOString() },
+  };
+};
+
+/** The published-review columns with their project, for toPublicReview. */
+export const publicReviewColumns = {
+  review: reviews,
+  authorName: profiles.name,
+  deliverableType: projects.deliverableType,
+  completedAt: projects.completedAt,
+};
+
+const CURSOR = /^(\d{13})_([0-9a-f-]{36})$/;
+const encodeCursor = (row: ReviewRow) => Buffer.from(`${row.publishedAt!.getTime()}_${row.id}`).toString('base64url');
+const decodeCursor = (cursor: string) => {
+  const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!match) throw badRequest('Invalid cursor', { cursor: 'Invalid cursor' });
+  return { publishedAt: new Date(Number(match[1])), id: match[2] };
+};
+
+/**
+ * The published reviews of a creator, newest first, a keyset page at a time along reviews_subject_published_idx.
+ * Only published rows are ever read here: a review waiting for the other side has no published_at.
+ */
+export const listCreatorReviews = async (db: DbExecutor, creatorId: string, cursor?: string): Promise<ReviewPage> => {
+  const after = cursor ? decodeCursor(cursor) : null;
+  const rows = await db
+    .select(publicReviewColumns)
+    .from(reviews)
+    .innerJoin(projects, eq(projects.id, reviews.projectId))
+    .leftJoin(profiles, eq(profiles.id, reviews.authorId))
+    .where(
+      and(
+        eq(reviews.subjectId, creatorId),
+        eq(reviews.direction, 'client_to_creator'),
+        isNotNull(reviews.publishedAt),
+        after ? or(lt(reviews.publishedAt, after.publishedAt), and(eq(reviews.publishedAt, after.publishedAt), lt(reviews.id, after.id))) : undefined,
+      ),
+    )
+    .orderBy(desc(reviews.publishedAt), desc(reviews.id))
+    .limit(REVIEW_LIMITS.pageSize + 1);
+  const page = rows.slice(0, REVIEW_LIMITS.pageSize);
+  return {
+    reviews: page.map(toPublicReview),
+    nextCursor: rows.length > REVIEW_LIMITS.pageSize ? encodeCursor(page[page.length - 1].review) : null,
+  };
+};
+
+/** A client's record for a creator deciding on a draft: projects completed, creators' average rating, member since. */
+export const loadClientRecord = async (db: DbExecutor, clientId: string): Promise<ClientRecord | null> => {
+  const [person] = await db
+    .select({ createdAt: user.createdAt, hasProfile: clientProfiles.id })
+    .from(user)
+    .innerJoin(clientProfiles, eq(clientProfiles.userId, user.id))
+    .where(eq(user.id, clientId));
+  if (!person) return null;
+  const [completed] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(projects)
+    .where(and(eq(projects.clientId, clientId), eq(projects.status, 'completed')));
+  const [rated] = await db
+    .select({ n: sql<number>`count(*)::int`, sum: sql<number>`coalesce(sum(${reviews.rating}), 0)::int` })
+    .from(reviews)
+    .where(
+      and(eq(reviews.subjectId, clientId), eq(reviews.direction, 'creator_to_client'), isNotNull(reviews.publishedAt), isNull(reviews.hiddenAt)),
+    );
+  const count = Number(rated?.n ?? 0);
+  return {
+    clientId,
+    projectsCompleted: Number(completed?.n ?? 0),
+    reviewCount: count,
+    averageRating: displayAverage(count, Number(rated?.sum ?? 0)),
+    memberSince: person.createdAt.toISOString(),
+  };
+};
+
+/** Whether `viewerId` has a project with the client (any state): who may read a client's record. */
+export const hasProjectWith = async (db: DbExecutor, viewerId: string, clientId: string): Promise<boolean> => {
+  const [row] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.clientId, clientId), or(eq(projects.makerId, viewerId), eq(projects.mindId, viewerId))))
+    .limit(1);
+  return row !== undefined;
+};

@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { ADMIN_MESSAGES } from '../../../domain/admin-schemas';
+import type { AdminReviewReport } from '../../../domain/review-schemas';
+import { REVIEW_MESSAGES } from '../../../domain/reviews';
+import { EmptyState, ErrorState, ListSkeleton } from '../../components/list-states';
+import { Button } from '../../components/ui/button';
+import { ReportedBy, RowCard, SectionHeading } from './admin-bits';
+import { ADMIN_KEY, useAdminAction, useAdminQuery } from './admin-data';
+import { ReasonDialog } from './reason-dialog';
+
+const reviewReportsKey = [...ADMIN_KEY, 'review-reports'] as const;
+type Review = AdminReviewReport['review'];
+type Decision = 'hide' | 'restore' | 'dismiss';
+
+const COPY: Record<Decision, { title: string; description: string; label: string; confirm: string; success: string }> = {
+  hide: {
+    title: 'Hide this review?',
+    description: `Everyone will see '${REVIEW_MESSAGES.hidden}' in its place, and it leaves the creator's averages.`,
+    label: 'Reason (required, kept in the audit log)',
+    confirm: 'Hide review',
+    success: 'Review hidden',
+  },
+  restore: { title: 'Restore this review?', description: 'It is shown again and counts in the averages.', label: 'Note for the audit log (optional)', confirm: 'Restore review', success: 'Review restored' },
+  dismiss: { title: 'Dismiss this report?', description: 'The review stays as it is.', label: 'Note for the audit log (optional)', confirm: 'Dismiss', success: 'Report dismissed' },
+};
+
+function ReviewText({ review }: { review: Review }) {
+  return (
+    <div className="rounded-xl border border-border bg-paper p-3 text-sm">
+      <p className="font-medium text-ink">
+        {review.authorName} about {review.subjectName} · {review.rating} of 5
+      </p>
+      <p className="mt-1 whitespace-pre-wrap break-words text-ink/85">{review.body}</p>
+      {review.reply ? <p className="mt-2 text-muted-foreground">Reply: {review.reply}</p> : null}
+      {review.hiddenReason ? <p className="mt-2 text-destructive">Hidden: {review.hiddenReason}</p> : null}
+    </div>
+  );
+}
+
+function DecisionRow({ review, report, children }: { review: Review; report?: AdminReviewReport; children?: React.ReactNode }) {
+  const [deciding, setDeciding] = useState<Decision | null>(null);
+  const action = useAdminAction<{ decision: Decision; reason?: string }>({
+    request: ({ decision, reason }) => ({
+      path: decision === 'dismiss' ? `/api/admin/reports/reviews/reports/${report?.id}/dismiss` : `/api/admin/reports/reviews/${review.id}/${decision}`,
+      init: { method: 'POST', body: { reason: reason ?? '' } },
+    }),
+    success: deciding ? COPY[deciding].success : 'Saved',
+    failure: 'Could not save the decision',
+    onSuccess: () => setDeciding(null),
+  });
+  const copy = deciding ? COPY[deciding] : COPY.hide;
+  return (
+    <RowCard className="space-y-3">
+      {children}
+      <ReviewText review={review} />
+      <div className="flex flex-wrap gap-2">
+        {review.isHidden ? (
+          <Button size="sm" variant="secondary" onClick={() => setDeciding('restore')}>
+            Restore review
+          </Button>
+        ) : (
+          <>
+            {report ? (
+              <Button size="sm" variant="secondary" onClick={() => setDeciding('dismiss')}>
+                Dismiss
+              </Button>
+            ) : null}
+            <Button size="sm" variant="destructive" onClick={() => setDeciding('hide')}>
+              Hide review
+            </Button>
+          </>
+        )}
+      </div>
+      <ReasonDialog
+        open={deciding !== null}
+        onOpenChange={(open) => (open ? undefined : setDeciding(null))}
+        title={copy.title}
+        description={copy.description}
+        reasonLabel={copy.label}
+        confirmLabel={copy.confirm}
+        confirmVariant={deciding === 'hide' ? 'destructive' : 'primary'}
+        isPending={action.isPending}
+        onConfirm={(reason) => deciding && action.mutate({ decision: deciding, reason })}
+      />
+    </RowCard>
+  );
+}
+
+/** Reviews people reported, oldest first, and the reviews now hidden, which can be restored (decision 160). */
+export function ReviewReportsSection() {
+  const query = useAdminQuery<{ reports: AdminReviewReport[]; hidden: Review[] }>(reviewReportsKey, '/api/admin/reports/reviews');
+  return (
+    <section aria-labelledby="review-reports-heading" className="mt-12">
+      <SectionHeading id="review-reports-heading" title="Reported reviews" description="Reviews people reported, oldest first, then the reviews now hidden" />
+      {query.isPending ? (
+        <ListSkeleton rows={2} />
+      ) : query.isError ? (
+        <ErrorState message={ADMIN_MESSAGES.loadFailed} onRetry={() => void query.refetch()} />
+      ) : query.data.reports.length === 0 && query.data.hidden.length === 0 ? (
+        <EmptyState title="No reported reviews" description="When someone reports a review, it appears here." />
+      ) : (
+        <ul className="space-y-3">
+          {query.data.reports.map((report) => (
+            <DecisionRow key={report.id} review={report.review} report={report}>
+              <ReportedBy report={report} />
+            </DecisionRow>
+          ))}
+          {query.data.hidden.map((review) => (
+            <DecisionRow key={review.id} review={review} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

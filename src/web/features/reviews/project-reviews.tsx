@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ProjectView } from '../../../domain/project-schemas';
+import type { ClientRecord, ProjectReviewState, PublicReview } from '../../../domain/review-schemas';
+import { REVIEW_MESSAGES, SUB_RATINGS } from '../../../domain/reviews';
+import { Stars } from '../../components/rating-stars';
+import { Button } from '../../components/ui/button';
+import { apiFetch } from '../../lib/api';
+import { ReviewForm } from './review-form';
+
+const reviewStateKey = (projectId: string) => ['reviews', 'project', projectId] as const;
+const formatDay = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+const heading = 'font-sans text-xs font-semibold uppercase tracking-[0.12em] text-muted-foreground';
+
+/** A creator deciding on a draft sees who is asking: projects completed, creators' average rating, member since. */
+export function ClientRecordSummary({ clientId }: { clientId: string }) {
+  const query = useQuery({
+    queryKey: ['reviews', 'client-record', clientId],
+    queryFn: ({ signal }) => apiFetch<ClientRecord>(`/api/reviews/clients/${encodeURIComponent(clientId)}/record`, { signal }),
+  });
+  if (!query.data) return null;
+  const record = query.data;
+  return (
+    <section className="mt-5" aria-label="About this client">
+      <h4 className={heading}>About this client</h4>
+      <dl className="mt-2 grid grid-cols-3 gap-3 text-sm">
+        <div>
+          <dt className="text-muted-foreground">Projects completed</dt>
+          <dd className="mt-0.5 font-medium text-ink">{record.projectsCompleted}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Rating from creators</dt>
+          <dd className="mt-0.5 font-medium text-ink">
+            {record.averageRating === null ? (record.reviewCount === 0 ? 'No reviews yet' : REVIEW_MESSAGES.newCreator) : `${record.averageRating.toFixed(1)} of 5 (${record.reviewCount})`}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Member since</dt>
+          <dd className="mt-0.5 font-medium text-ink">{new Date(record.memberSince).toLocaleDateString('en-GB', { month: 'long', year: 'numeric' })}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function ReadReview({ title, review }: { title: string; review: Pick<PublicReview, 'rating' | 'body' | 'subRatings' | 'wouldHireAgain' | 'isHidden'> }) {
+  return (
+    <div className="rounded-xl border border-border bg-paper p-4">
+      <p className="text-sm font-medium text-ink">{title}</p>
+      {review.isHidden ? (
+        <p className="mt-1 italic text-muted-foreground">{REVIEW_MESSAGES.hidden}</p>
+      ) : (
+        <>
+          <p role="img" aria-label={`${review.rating} out of 5 stars`} className="mt-2">
+            <Stars value={review.rating ?? 0} className="text-accent" />
+          </p>
+          {review.subRatings ? (
+            <p className="mt-1 text-sm text-muted-foreground">{SUB_RATINGS.map(({ key, label }) => `${label} ${review.subRatings![key]}`).join(' · ')}</p>
+          ) : null}
+          <p className="mt-2 whitespace-pre-line text-ink/85">{review.body}</p>
+          {review.wouldHireAgain !== null ? <p className="mt-1 text-sm text-muted-foreground">{review.wouldHireAgain ? 'Would hire again' : 'Would not hire again'}</p> : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The reviews of a completed project, for one of its two parties (decision 160): write, wait, then read both. */
+function ProjectReviewPanel({ projectId }: { projectId: string }) {
+  const queryClient = useQueryClient();
+  const [isEditing, setEditing] = useState(false);
+  const query = useQuery({
+    queryKey: reviewStateKey(projectId),
+    queryFn: ({ signal }) => apiFetch<ProjectReviewState>(`/api/reviews/projects/${projectId}`, { signal }),
+  });
+  const save = useMutation({
+    mutationFn: (values: Record<string, unknown>) => apiFetch<ProjectReviewState>(`/api/reviews/projects/${projectId}`, { method: 'PUT', body: values }),
+    onSuccess: (state) => {
+      queryClient.setQueryData(reviewStateKey(projectId), state);
+      setEditing(false);
+    },
+  });
+  const state = query.data;
+  if (!state || state.status === 'not_open') return null;
+  const mine = state.mine ? { ...state.mine, isHidden: false, subRatings: state.mine.communication === null ? null : { communication: state.mine.communication, quality: state.mine.quality ?? 0, onTime: state.mine.onTime ?? 0 } } : null;
+  return (
+    <section className="mt-5 border-t border-border pt-5" aria-labelledby={`reviews-${projectId}`}>
+      <h4 id={`reviews-${projectId}`} className={heading}>
+        Reviews
+      </h4>
+      {state.status === 'open' || isEditing ? (
+        <div className="mt-3 grid gap-3">
+          {!isEditing && state.closesAt ? (
+            <p className="text-sm text-ink/80">
+              How was working with {state.otherName}? You can write your review until {formatDay(state.closesAt)}. Neither of you sees the other&apos;s review until
+              both are written or the window closes.
+            </p>
+          ) : null}
+          <ReviewForm state={state} onSubmit={async (values) => void (await save.mutateAsync(values))} onCancel={isEditing ? () => setEditing(false) : undefined} />
+        </div>
+      ) : null}
+      {state.status === 'waiting' && !isEditing && mine ? (
+        <div className="mt-3 grid gap-3">
+          <p role="status" className="text-sm text-ink/80">
+            {REVIEW_MESSAGES.waiting}
+          </p>
+          <ReadReview title="Your review (not yet published)" review={mine} />
+          <div>
+            <Button size="sm" variant="secondary" onClick={() => setEditing(true)}>
+              Edit your review
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      {state.status === 'published' || state.status === 'closed' ? (
+        <div className="mt-3 grid gap-3 sm:grid-cols-2">
+          {mine ? <ReadReview title="Your review" review={mine} /> : <p className="text-sm text-muted-foreground">{REVIEW_MESSAGES.windowClosed}</p>}
+          {state.theirs ? (
+            <ReadReview title={`${state.otherName}'s review of you`} review={state.theirs} />
+          ) : (
+            <p className="text-sm text-muted-foreground">
+              {state.status === 'closed' ? 'Reviews are being published.' : `${state.otherName} did not leave a review.`}
+            </p>
+          )}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * What reviews add to a project card: the client's record on a draft the creator decides on, and the reviews of a
+ * completed project. One element in the card, so the card itself stays as it is.
+ */
+export function ProjectReviews({ project, perspective }: { project: ProjectView; perspective: 'client' | 'creator' }) {
+  if (perspective === 'creator' && project.status === 'draft') return <ClientRecordSummary clientId={project.client.id} />;
+  if (project.status === 'completed') return <ProjectReviewPanel projectId={project.id} />;
+  return null;
+}
