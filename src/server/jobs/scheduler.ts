@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, like, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbExecutor, Transaction } from '../db/client';
 import { jobs } from '../db/schema';
+import { createPollLoop } from './poll-loop';
 
 /**
  * The durable scheduler (decision 150). A timer is a row in `jobs`, written in the transaction of the event that
@@ -61,9 +62,6 @@ export const createJobRunner = (options: JobRunnerOptions) => {
   const { db, logger } = options;
   const pollMs = options.pollMs ?? 5000;
   const handlers = new Map<string, JobHandler>();
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<number> | null = null;
-  let stopped = true;
 
   /** Fires one due timer, if there is one; true when it fired (or failed), false when none was due. */
   const fireOne = async (now: Date): Promise<boolean> => {
@@ -112,27 +110,7 @@ export const createJobRunner = (options: JobRunnerOptions) => {
     return count;
   };
 
-  const tick = (now?: Date): Promise<number> => {
-    if (running) return running.then(() => tick(now));
-    running = runDue(now ?? new Date())
-      .catch((error: unknown) => {
-        logger.error({ err: error instanceof Error ? error.message : String(error) }, 'scheduler tick failed');
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(async () => {
-      await tick();
-      schedule();
-    }, pollMs);
-    timer.unref();
-  };
+  const loop = createPollLoop(runDue, { pollMs, logger, failure: 'scheduler tick failed', defaults: (): [Date] => [new Date()] });
 
   return {
     /** Registers the action for a kind of timer; a feature does this when it is registered. */
@@ -140,17 +118,9 @@ export const createJobRunner = (options: JobRunnerOptions) => {
       handlers.set(kind, handler);
     },
     /** Fires what is due at `now` (default: the real time). Tests pass a later time instead of sleeping. */
-    runDue: tick,
-    start: () => {
-      if (!stopped) return;
-      stopped = false;
-      schedule();
-    },
-    stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      if (running) await running;
-    },
+    runDue: (now?: Date) => loop.run(now ?? new Date()),
+    start: loop.start,
+    stop: loop.stop,
     /** Pending timers, for tests and health. */
     pending: async (kind?: string) =>
       db

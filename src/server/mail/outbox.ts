@@ -6,6 +6,7 @@ import { readEmailOff, unsubscribeToken } from '../features/notifications/settin
 import { emailOutbox, user } from '../db/schema';
 import type { EmailMessage } from './templates';
 import type { MailTransport } from './transport';
+import { createPollLoop } from '../jobs/poll-loop';
 
 export const MAX_ATTEMPTS = 8;
 const LOCK_SECONDS = 60;
@@ -89,9 +90,6 @@ export const createOutboxWorker = (options: OutboxWorkerOptions) => {
   const { db, transport, from, logger, logBodies = true } = options;
   const pollMs = options.pollMs ?? 2000;
   const batchSize = options.batchSize ?? 20;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<number> | null = null;
-  let stopped = true;
 
   const claimBatch = async () => {
     const now = new Date();
@@ -167,41 +165,13 @@ export const createOutboxWorker = (options: OutboxWorkerOptions) => {
     return sent;
   };
 
-  const tick = async () => {
-    if (running) return running;
-    running = deliverDue()
-      .catch((error: unknown) => {
-        logger.error({ err: error instanceof Error ? error.message : String(error) }, 'outbox worker tick failed');
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(async () => {
-      await tick();
-      schedule();
-    }, pollMs);
-    timer.unref();
-  };
+  const loop = createPollLoop(deliverDue, { pollMs, logger, failure: 'outbox worker tick failed', defaults: (): [] => [] });
 
   return {
     /** Delivers everything due now; used by tests and to react quickly after an enqueue. */
-    runOnce: tick,
-    start: () => {
-      if (!stopped) return;
-      stopped = false;
-      schedule();
-    },
-    stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      if (running) await running;
-    },
+    runOnce: () => loop.run(),
+    start: loop.start,
+    stop: loop.stop,
     /** Counts rows still waiting, for health and tests. */
     pendingCount: async () => {
       const [row] = await db

@@ -1,0 +1,51 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * Runs `work` every `pollMs` once started, one run at a time: a call while a run is going waits for it and then runs
+ * again, so a caller always gets a run that began after its call. A failed run is logged and the loop goes on.
+ * The outbox and the scheduler both poll this way.
+ */
+export const createPollLoop = <A extends unknown[]>(
+  work: (...args: A) => Promise<number>,
+  options: { pollMs: number; logger: FastifyBaseLogger; failure: string; defaults: () => A },
+) => {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<number> | null = null;
+  let stopped = true;
+
+  const run = (...args: A): Promise<number> => {
+    if (running) return running.then(() => run(...args));
+    running = work(...args)
+      .catch((error: unknown) => {
+        options.logger.error({ err: error instanceof Error ? error.message : String(error) }, options.failure);
+        return 0;
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(async () => {
+      await run(...options.defaults());
+      schedule();
+    }, options.pollMs);
+    timer.unref();
+  };
+
+  return {
+    run,
+    start: () => {
+      if (!stopped) return;
+      stopped = false;
+      schedule();
+    },
+    stop: async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      if (running) await running;
+    },
+  };
+};
