@@ -124,7 +124,9 @@ describe('a client hires a maker and the work goes from draft to completed', () 
     await client.page.getByRole('dialog').getByRole('button', { name: 'Approve Work' }).click();
     await seeText(client.page, 'Project completed!');
     await expect.poll(() => card.getByText('Completed', { exact: true }).isVisible()).toBe(true);
-    await expect.poll(() => card.getByRole('button').count()).toBe(0);
+    // The lifecycle is over: no approve or flag any more, and the review form has taken their place.
+    await expect.poll(() => card.getByRole('button', { name: /Approve Work|Flag Work|Ask for a Revision/ }).count()).toBe(0);
+    await expect.poll(() => card.getByRole('button', { name: 'Save review' }).isVisible()).toBe(true);
 
     expect(await earnings(maker.page)).toBe(before + 850);
     await client.context.close();
