@@ -1,0 +1,180 @@
+import { z } from 'zod';
+
+/**
+ * Money (issue 18, decision 170): the shapes both the server and the browser use. Amounts are integer cents
+ * everywhere; the ledger is the only source of a balance.
+ */
+
+export const PAYMENT_PROVIDERS = ['manual', 'stripe'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/**
+ * Where a milestone's money stands.
+ * - not_due: a pending milestone, not yet active, so nothing is asked.
+ * - awaiting_funding: active (or later) with no payment received; the client has not asked for an invoice yet.
+ * - awaiting_payment: an invoice (manual) or a checkout (Stripe) is open; the money has not arrived.
+ * - funded: the money is held in escrow.
+ * - released: paid into the creator's balance on approval (less the platform fee).
+ * - refunded: returned to the client (a cancellation, or a dispute decided for the client).
+ * - split: a dispute decided by amount: part released to the creator, the rest refunded.
+ */
+export const FUNDING_STATUSES = ['not_due', 'awaiting_funding', 'awaiting_payment', 'funded', 'released', 'refunded', 'split'] as const;
+export type FundingStatus = (typeof FUNDING_STATUSES)[number];
+
+export const FUNDING_STATUS_LABELS: Record<FundingStatus, string> = {
+  not_due: 'Funded when it starts',
+  awaiting_funding: 'Awaiting funding',
+  awaiting_payment: 'Awaiting funding',
+  funded: 'Funded, held in escrow',
+  released: 'Released to the creator',
+  refunded: 'Refunded to the client',
+  split: 'Split by the platform',
+};
+
+export const PAYMENT_STATUSES = ['awaiting_payment', 'paid', 'cancelled'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYOUT_STATUSES = ['requested', 'paid', 'cancelled'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+export const DISPUTE_OUTCOMES = ['refund', 'release', 'split'] as const;
+export type DisputeOutcome = (typeof DISPUTE_OUTCOMES)[number];
+
+export const PAYMENT_MESSAGES = {
+  awaitingFunding: 'Awaiting funding',
+  notYourMilestone: 'Milestone not found',
+  notFundable: 'This milestone cannot be funded now.',
+  alreadyFunded: 'This milestone is already funded.',
+  paymentNotOpen: 'This payment is no longer waiting for confirmation.',
+  payoutNotOpen: 'This payout is no longer waiting to be paid.',
+  payoutTooLarge: 'You can request at most your available balance.',
+  payoutTooSmall: 'A payout is at least $1.',
+  referenceRequired: 'Enter the payment reference',
+  splitOutOfRange: 'The creator’s share must be between $0 and the milestone’s amount.',
+  nothingAvailable: 'You have no available balance to pay out yet.',
+} as const;
+
+const reference = z.string().trim().min(1, PAYMENT_MESSAGES.referenceRequired).max(200, 'Keep the reference under 200 characters');
+
+/** The admin records a manual payment (bank transfer) as received, with the bank's reference. */
+export const paymentReceivedSchema = z.object({ reference });
+/** The admin records a payout request as paid, with the transfer's reference. */
+export const payoutPaidSchema = z.object({ reference });
+/** A creator asks to be paid (part of) their available balance. */
+export const payoutRequestSchema = z.object({
+  amountCents: z.number({ error: 'Enter an amount' }).int('Enter an amount in cents').min(100, PAYMENT_MESSAGES.payoutTooSmall),
+});
+/**
+ * The money outcome of an admin's decision to cancel a flagged project: the funded milestone under review is refunded,
+ * released, or split (creatorCents to the creator, before the fee; the rest refunded).
+ */
+export const disputeOutcomeSchema = z
+  .object({
+    outcome: z.enum(DISPUTE_OUTCOMES).default('refund'),
+    creatorCents: z.number().int().min(0, PAYMENT_MESSAGES.splitOutOfRange).optional(),
+  })
+  .refine((value) => value.outcome !== 'split' || value.creatorCents !== undefined, { message: PAYMENT_MESSAGES.splitOutOfRange, path: ['creatorCents'] });
+
+export const milestoneFundingSchema = z.object({
+  milestoneId: z.string(),
+  position: z.number().int(),
+  title: z.string(),
+  amountCents: z.number().int(),
+  status: z.enum(FUNDING_STATUSES),
+  /** The open or settled payment, if one was made. */
+  payment: z
+    .object({
+      id: z.string(),
+      status: z.enum(PAYMENT_STATUSES),
+      invoiceNumber: z.string().nullable(),
+      /** The invoice PDF (owner and admins only). */
+      invoiceUrl: z.string().nullable(),
+      /** Stripe only: where the client pays. */
+      checkoutUrl: z.string().nullable(),
+    })
+    .nullable(),
+  /** What the creator received for it (after the fee), and what went back to the client, once settled. */
+  releasedCents: z.number().int(),
+  refundedCents: z.number().int(),
+});
+export type MilestoneFunding = z.infer<typeof milestoneFundingSchema>;
+
+export const projectFundingSchema = z.object({
+  provider: z.enum(PAYMENT_PROVIDERS),
+  feePercent: z.number(),
+  milestones: z.array(milestoneFundingSchema),
+});
+export type ProjectFunding = z.infer<typeof projectFundingSchema>;
+
+export const invoiceViewSchema = z.object({
+  id: z.string(),
+  number: z.string().nullable(),
+  projectId: z.string(),
+  projectTitle: z.string(),
+  milestoneTitle: z.string(),
+  amountCents: z.number().int(),
+  status: z.enum(PAYMENT_STATUSES),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  issuedAt: z.string(),
+  paidAt: z.string().nullable(),
+  pdfUrl: z.string().nullable(),
+  checkoutUrl: z.string().nullable(),
+});
+export type InvoiceView = z.infer<typeof invoiceViewSchema>;
+
+export const payoutViewSchema = z.object({
+  id: z.string(),
+  amountCents: z.number().int(),
+  status: z.enum(PAYOUT_STATUSES),
+  reference: z.string().nullable(),
+  receiptNumber: z.string().nullable(),
+  /** The receipt PDF, once paid (owner and admins only). */
+  receiptUrl: z.string().nullable(),
+  requestedAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type PayoutView = z.infer<typeof payoutViewSchema>;
+
+/** A creator's balances, all read from the ledger. */
+export const creatorBalanceSchema = z.object({
+  provider: z.enum(PAYMENT_PROVIDERS),
+  /** In the creator's payable account, less payouts already requested. */
+  availableCents: z.number().int(),
+  /** Held in escrow on this creator's projects. */
+  inEscrowCents: z.number().int(),
+  /** Requested payouts not paid yet. */
+  pendingPayoutCents: z.number().int(),
+  paidOutCents: z.number().int(),
+  /** Everything ever released to the creator (after fees): the earnings total. */
+  earnedCents: z.number().int(),
+  payouts: z.array(payoutViewSchema),
+  /** Stripe only: whether the creator's connected account can receive transfers. */
+  connect: z.enum(['not_applicable', 'not_started', 'pending', 'ready']),
+});
+export type CreatorBalance = z.infer<typeof creatorBalanceSchema>;
+
+export const adminPaymentRowSchema = invoiceViewSchema.extend({ clientName: z.string(), clientEmail: z.string() });
+export const adminPayoutRowSchema = payoutViewSchema.extend({ creatorName: z.string(), creatorEmail: z.string(), availableCents: z.number().int() });
+export const adminPaymentsSchema = z.object({
+  provider: z.enum(PAYMENT_PROVIDERS),
+  /** Manual payments (invoices) waiting for the admin's 'Payment received'. */
+  toConfirm: z.array(adminPaymentRowSchema),
+  /** Payout requests waiting to be recorded as paid. */
+  toPay: z.array(adminPayoutRowSchema),
+});
+export type AdminPayments = z.infer<typeof adminPaymentsSchema>;
+
+export const LEDGER_ACCOUNT_KINDS = ['funding', 'escrow', 'creator_payable', 'platform_fees', 'paid_out', 'refunded'] as const;
+export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
+
+export const reconciliationSchema = z.object({
+  accounts: z.array(z.object({ id: z.string(), kind: z.enum(LEDGER_ACCOUNT_KINDS), owner: z.string().nullable(), balanceCents: z.number().int() })),
+  /** The sum over every account: always 0 in a balanced ledger. */
+  totalCents: z.number().int(),
+  transactionCount: z.number().int(),
+  /** Per kind, for the summary line. */
+  byKind: z.record(z.enum(LEDGER_ACCOUNT_KINDS), z.number().int()),
+});
+export type Reconciliation = z.infer<typeof reconciliationSchema>;
+
+/** The platform fee on a released amount, in cents, rounded half up; the creator receives the rest. */
+export const platformFeeCents = (amountCents: number, feePercent: number): number => Math.round((amountCents * feePercent) / 100);
