@@ -33,11 +33,26 @@ describe('per-person limits', () => {
     const other = await onboardedClient(ctx, 'Chatty Co');
     const id = await openConversation(ctx, other, maker.id, 'Hi');
     const statuses: number[] = [];
-    for (let n = 0; n < 31; n += 1) {
+    // The first message, which opened the conversation, is one of the 30.
+    for (let n = 0; n < 30; n += 1) {
       const response = await sendMessage(ctx, other, id, `Message ${n}`, { remoteAddress: `10.41.0.${n + 1}` });
       statuses.push(response.statusCode);
     }
-    expect(statuses.filter((status) => status === 201)).toHaveLength(30);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(29);
     expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('counts first messages and replies in one bucket, not one per route', async () => {
+    const [first, second] = [await approveMaker(ctx), await approveMaker(ctx)];
+    const writer = await onboardedClient(ctx, 'Busy Co');
+    const id = await openConversation(ctx, writer, first.id, 'Hi');
+    for (let n = 0; n < 28; n += 1) {
+      expect((await sendMessage(ctx, writer, id, `Message ${n}`)).statusCode).toBe(201);
+    }
+    // The 30th write of the minute opens another conversation: allowed, and counted with the rest.
+    expect((await startConversation(ctx, writer, second.id, 'Hello')).statusCode).toBe(201);
+    const refused = await sendMessage(ctx, writer, id, 'One too many');
+    expect(refused.statusCode).toBe(429);
+    expect((await startConversation(ctx, writer, second.id, 'Again')).statusCode).toBe(429);
   });
 });

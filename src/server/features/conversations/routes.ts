@@ -36,7 +36,11 @@ const perUser = (name: string, max: number, timeWindow: string) => ({
   keyGenerator: async (request: FastifyRequest) => `${name}:${(await request.resolveAuth())?.userId ?? request.ip}`,
 });
 
-/** 30 messages a minute per person (10 new conversations a day is counted in the database: service.ts). */
+/**
+ * 30 messages a minute per person, counted once across every way of writing (a first message, a reply, a file, a
+ * report): one bucket, not one per route, which @fastify/rate-limit's per-route `config.rateLimit` would give (each
+ * route gets its own store). 10 new conversations a day is counted in the database: service.ts.
+ */
 export const MESSAGE_LIMIT = perUser('messages', 30, '1 minute');
 
 /** 201 for a new message; 200 for a retry with the same clientMessageId, which answers the first message. */
@@ -44,6 +48,7 @@ const replySent = <Body, Sent>(reply: { status: (code: 200 | 201) => { send: (bo
   reply.status(outcome.created ? 201 : 200).send(outcome.sent);
 
 export const routes: FastifyPluginAsyncZod = async (app) => {
+  const messageLimit = app.rateLimit(MESSAGE_LIMIT);
   const hub = createConversationHub({ listen: app.dbHandle.listen, log: app.log });
   const streams = createOpenStreams();
   // Before the server stops accepting: open streams never end by themselves, and would hold the close forever.
@@ -87,7 +92,8 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/', {
-    config: { access: ['client'], rateLimit: MESSAGE_LIMIT },
+    config: { access: ['client'] },
+    preHandler: messageLimit,
     schema: {
       tags: ['conversations'],
       summary: "Write to an approved creator: opens (or continues) the pair's one conversation. Idempotent by clientMessageId.",
@@ -115,7 +121,8 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/:id/messages', {
-    config: { access: 'authenticated', rateLimit: MESSAGE_LIMIT },
+    config: { access: 'authenticated' },
+    preHandler: messageLimit,
     schema: {
       tags: ['conversations'],
       summary: 'Send a plain-text message (at most 5,000 characters). A retry with the same clientMessageId returns the first message.',
@@ -144,7 +151,8 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/:id/messages/:messageId/report', {
-    config: { access: 'authenticated', rateLimit: MESSAGE_LIMIT },
+    config: { access: 'authenticated' },
+    preHandler: messageLimit,
     schema: {
       tags: ['conversations'],
       summary: 'Report a message the other participant wrote to the admins (optional reason)',
@@ -187,7 +195,8 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/:id/attachments', {
-    config: { access: 'authenticated', rateLimit: MESSAGE_LIMIT },
+    config: { access: 'authenticated' },
+    preHandler: messageLimit,
     schema: {
       tags: ['conversations'],
       summary: 'Send a message with a file (multipart: file — an image or a PDF up to 20 MB —, clientMessageId, optional body)',
