@@ -158,3 +158,22 @@ describe('conversations: a client and a maker talk in real time', () => {
     await expect.poll(() => maker.getByLabel(`Message ${CONVERSATION_FX.client.name}`).count()).toBe(0);
   });
 });
+
+describe('a long conversation', () => {
+  it('shows the newest 100 messages and loads the earlier ones on request, keeping the reader in place', async () => {
+    const { historian } = CONVERSATION_FX;
+    const page = await signedIn(historian, '/dashboard-client');
+    await page.goto('/inbox');
+    await page.getByRole('link', { name: new RegExp(historian.maker) }).click();
+    await expect.poll(() => messages(page).getByText(`History ${historian.messages}`, { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => messages(page).getByRole('listitem').count()).toBe(100);
+    expect(await messages(page).getByText('History 1', { exact: true }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Load earlier messages' }).click();
+    await expect.poll(() => messages(page).getByRole('listitem').count()).toBe(historian.messages);
+    await expect.poll(() => messages(page).getByText('History 1', { exact: true }).count()).toBe(1);
+    // Nothing is earlier than the first message: the button is gone, and the newest message is still there.
+    expect(await page.getByRole('button', { name: 'Load earlier messages' }).count()).toBe(0);
+    expect(await messages(page).getByText(`History ${historian.messages}`, { exact: true }).count()).toBe(1);
+  });
+});

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Download, FileText } from 'lucide-react';
 import { CONVERSATION_MESSAGES, type ConversationThread, type MessageView } from '../../../domain/conversation-schemas';
+import { Button } from '../../components/ui/button';
 import { CreatorAvatar } from '../../components/creator-card';
 import { ErrorState, ListSkeleton } from '../../components/list-states';
 import { cn } from '../../lib/utils';
@@ -77,12 +78,58 @@ function MessageItem({ message, mine, senderName, canReport }: { message: Messag
   );
 }
 
+/** Earlier pages, kept beside the cached newest page so a refetch of the thread never drops what was loaded. */
+const withEarlier = (earlier: MessageView[], newest: MessageView[]): MessageView[] => {
+  if (earlier.length === 0) return newest;
+  const known = new Set(newest.map((message) => message.id));
+  return [...earlier.filter((message) => !known.has(message.id)), ...newest];
+};
+
+interface EarlierPages {
+  conversationId: string;
+  messages: MessageView[];
+  hasEarlier: boolean;
+  isLoading: boolean;
+  failed: boolean;
+}
+
+/** 'Load earlier messages': the pages before the oldest message shown, for this conversation only. */
+function useEarlierMessages(conversationId: string, onLoaded: () => void) {
+  const empty: EarlierPages = { conversationId, messages: [], hasEarlier: false, isLoading: false, failed: false };
+  const [stored, setState] = useState<EarlierPages>(empty);
+  const state = stored.conversationId === conversationId ? stored : empty;
+  const load = async (beforeSeq: number | undefined) => {
+    if (!beforeSeq) return;
+    setState({ ...state, isLoading: true, failed: false });
+    try {
+      const page = await fetchThread(conversationId, undefined, beforeSeq);
+      onLoaded();
+      setState({ conversationId, messages: [...page.messages, ...state.messages], hasEarlier: page.hasEarlier, isLoading: false, failed: false });
+    } catch {
+      setState({ ...state, isLoading: false, failed: true });
+    }
+  };
+  return { ...state, load };
+}
+
 /** One conversation: its messages (new ones arrive by the stream), an aria-live announcement of arrivals, and the composer. */
 export function ConversationThreadView({ conversationId, userId }: { conversationId: string; userId: string }) {
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: threadQueryKey(conversationId), queryFn: ({ signal }) => fetchThread(conversationId, signal) });
   const [announcement, setAnnouncement] = useState('');
   const listEnd = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+  // Earlier messages grow the list above the reader: the scroll offset grows by as much, so they stay where they were.
+  const heightBefore = useRef<number | null>(null);
+  const earlier = useEarlierMessages(conversationId, () => {
+    heightBefore.current = scroller.current?.scrollHeight ?? null;
+  });
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (heightBefore.current === null || !element) return;
+    element.scrollTop += element.scrollHeight - heightBefore.current;
+    heightBefore.current = null;
+  }, [earlier.messages]);
   const thread = query.data;
   const people = thread ? { [thread.client.id]: thread.client, [thread.creator.id]: thread.creator } : {};
   const other = thread ? (thread.client.id === userId ? thread.creator : thread.client) : null;
@@ -104,6 +151,9 @@ export function ConversationThreadView({ conversationId, userId }: { conversatio
 
   useEffect(() => {
     listEnd.current?.scrollIntoView({ block: 'end' });
+  }, [newest]);
+
+  useEffect(() => {
     if (!thread || !thread.viewerSide || newest <= thread.lastReadSeq) return;
     if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return;
     void markRead(conversationId, newest)
@@ -152,9 +202,21 @@ export function ConversationThreadView({ conversationId, userId }: { conversatio
         </div>
         {thread.viewerSide && !thread.blocked ? <BlockButton conversationId={conversationId} name={other.name} onBlocked={() => void query.refetch()} /> : null}
       </header>
-      <div className="flex-1 overflow-y-auto px-4 py-5 sm:px-6">
+      <div ref={scroller} className="flex-1 overflow-y-auto px-4 py-5 sm:px-6">
+        {(earlier.messages.length > 0 ? earlier.hasEarlier : thread.hasEarlier) ? (
+          <div className="mb-4 flex flex-col items-center gap-2">
+            <Button variant="ghost" size="sm" onClick={() => void earlier.load(earlier.messages[0]?.seq ?? thread.messages[0]?.seq)} disabled={earlier.isLoading} aria-busy={earlier.isLoading || undefined}>
+              {earlier.isLoading ? 'Loading earlier messages…' : 'Load earlier messages'}
+            </Button>
+            {earlier.failed ? (
+              <p role="alert" className="text-xs text-destructive">
+                Earlier messages could not be loaded. Please try again.
+              </p>
+            ) : null}
+          </div>
+        ) : null}
         <ol aria-label={`Messages with ${other.name}`} className="space-y-3">
-          {thread.messages.map((message) => (
+          {withEarlier(earlier.messages, thread.messages).map((message) => (
             <MessageItem key={message.id} message={message} mine={message.senderId === userId && message.kind === 'text'} senderName={people[message.senderId ?? '']?.name ?? 'Someone'} canReport={Boolean(thread.viewerSide)} />
           ))}
         </ol>

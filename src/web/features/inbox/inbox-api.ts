@@ -5,7 +5,9 @@ export const conversationsQueryKey = ['conversations'] as const;
 export const threadQueryKey = (id: string) => ['conversations', id] as const;
 
 export const fetchConversations = (signal?: AbortSignal) => apiFetch<ConversationList>('/api/conversations', { signal });
-export const fetchThread = (id: string, signal?: AbortSignal) => apiFetch<ConversationThread>(`/api/conversations/${encodeURIComponent(id)}`, { signal });
+/** A conversation with its newest page of messages, or the page before message `before` (a seq). */
+export const fetchThread = (id: string, signal?: AbortSignal, before?: number) =>
+  apiFetch<ConversationThread>(`/api/conversations/${encodeURIComponent(id)}${before ? `?before=${before}` : ''}`, { signal });
 
 export const postMessage = (id: string, input: { body: string; clientMessageId: string }) =>
   apiFetch<SentMessage>(`/api/conversations/${encodeURIComponent(id)}/messages`, { method: 'POST', body: input });
