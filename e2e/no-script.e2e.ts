@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_FEATURED, PUBLIC_MIND_COUNT, PUBLIC_SEAL_COUNT, PUBLIC_SURNAME } from './fixtures/public';
+import { REVIEWS_FX } from './fixtures/reviews';
 import { baseURL, launchBrowser, uniqueEmail } from './support/browser';
 
 // Decision 105: every control of the public pages works before the app's scripts run, and without them.
@@ -175,6 +176,46 @@ describe('the controls that were scripts, with JavaScript disabled', () => {
     const image = await context.request.get(href ?? '');
     expect(image.status()).toBe(200);
     expect(image.headers()['content-type']).toMatch(/^image\//);
+    await context.close();
+  }, 120_000);
+});
+
+describe("a studio's reviews without scripts", () => {
+  it('pages the reviews by a link, and comes back to the newest', async () => {
+    const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`/marketplace?q=${encodeURIComponent(REVIEWS_FX.paged.name)}`);
+    await page.getByRole('link', { name: `View Studio of ${REVIEWS_FX.paged.name}` }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/studio/'));
+    // Newest first, five to a page: reviews 1 to 5 (review 1 is the newest), not 6 and 7.
+    expect(await page.getByText('Paged review 1:').count()).toBe(1);
+    expect(await page.getByText('Paged review 5:').count()).toBe(1);
+    expect(await page.getByText('Paged review 6:').count()).toBe(0);
+
+    await page.getByRole('link', { name: 'Show older reviews' }).click();
+    await page.waitForURL((url) => url.searchParams.has('reviews'));
+    expect(await page.getByText('Paged review 6:').count()).toBe(1);
+    expect(await page.getByText('Paged review 7:').count()).toBe(1);
+    expect(await page.getByText('Paged review 1:').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Show older reviews' }).count()).toBe(0);
+
+    await page.getByRole('link', { name: 'Back to the newest reviews' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('reviews'));
+    expect(await page.getByText('Paged review 1:').count()).toBe(1);
+    await context.close();
+  }, 120_000);
+
+  it('with scripts, the same link adds the older reviews below the newest, in place', async () => {
+    const context = await browser.newContext({ baseURL: baseURL() });
+    const page = await context.newPage();
+    await page.goto(`/marketplace?q=${encodeURIComponent(REVIEWS_FX.paged.name)}`);
+    await page.getByRole('link', { name: `View Studio of ${REVIEWS_FX.paged.name}` }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/studio/'));
+    await expect.poll(() => page.getByText('Paged review 5:').count()).toBe(1);
+    await page.getByRole('link', { name: 'Show older reviews' }).click();
+    await expect.poll(() => page.getByText('Paged review 7:').count()).toBe(1);
+    expect(await page.getByText('Paged review 1:').count()).toBe(1);
+    expect(new URL(page.url()).searchParams.has('reviews')).toBe(false);
     await context.close();
   }, 120_000);
 });

@@ -137,6 +137,15 @@ export type ReviewPage = z.infer<typeof reviewPageSchema>;
 
 export const reviewPageQuerySchema = z.object({ cursor: z.string().max(200).optional() });
 
+/**
+ * A studio's reviews past the first page, at `/studio/:id?reviews=<cursor>`: the page a visitor without scripts
+ * reaches by the 'Show older reviews' link, rendered in the first paint (decision 160). With scripts, the same link
+ * appends the page in place.
+ */
+export const STUDIO_REVIEWS_PARAM = 'reviews';
+export const reviewPageQueryKey = (creatorId: string, cursor: string) => ['reviews', 'creator', creatorId, cursor] as const;
+export const reviewPageUrl = (creatorId: string, cursor: string) => `/api/reviews/creators/${encodeURIComponent(creatorId)}?cursor=${encodeURIComponent(cursor)}`;
+
 /** The caller's own side of a project's reviews: what they wrote (editable until published), and the state. */
 export const projectReviewStateSchema = z.object({
   projectId: z.string(),

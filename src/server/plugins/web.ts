@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FIRST_PAINT_DATA_ID, serializeFirstPaintData, type FirstPaintQuery } from '../../domain/first-paint';
 import { AI_POLICY_PATH, aiPolicyQueryKey } from '../../domain/settings-schemas';
 import { studioQueryKey, type StudioData } from '../../domain/marketplace';
+import { reviewPageQueryKey, reviewPageUrl, STUDIO_REVIEWS_PARAM } from '../../domain/review-schemas';
 import { creatorsQueryKey, filtersFromParams, filtersToParams } from '../../domain/marketplace-directory';
 import { POSTED_FORM_ID, type PostedForm } from '../../domain/posted-form';
 import { isAppPath } from '../../domain/routes';
@@ -58,6 +59,12 @@ const firstPaintQueries = async (app: FastifyInstance, request: FastifyRequest, 
       const userId = decodeURIComponent(studio[1]);
       const apiUrl = `/api/studio/${encodeURIComponent(userId)}`;
       const answer = await ask(studioQueryKey(userId), apiUrl);
+      const reviewsCursor = url.searchParams.get(STUDIO_REVIEWS_PARAM);
+      if (answer.status === 200 && reviewsCursor) {
+        // An older page of its reviews, reached without scripts by the 'Show older reviews' link.
+        const older = await ask(reviewPageQueryKey(userId, reviewsCursor), reviewPageUrl(userId, reviewsCursor));
+        return [...answer.queries, ...older.queries];
+      }
       if (answer.status !== 404) return answer.queries;
       // Only a signed-in viewer can see more than the public; only then is the studio asked for again.
       const { cookie } = request.headers;

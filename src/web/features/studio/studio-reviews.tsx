@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
 import { CATEGORY_LABELS, studioQueryKey, type StudioData } from '../../../domain/marketplace';
-import type { PublicReview, ReviewPage } from '../../../domain/review-schemas';
+import { reviewPageQueryKey, reviewPageUrl, STUDIO_REVIEWS_PARAM, type PublicReview, type ReviewPage } from '../../../domain/review-schemas';
 import { ratingLabel, REVIEW_LIMITS, REVIEW_MESSAGES, reviewMonth, SUB_RATINGS } from '../../../domain/reviews';
 import { Stars } from '../../components/rating-stars';
 import { Button } from '../../components/ui/button';
@@ -196,9 +197,19 @@ export function StudioReviews({ studio }: { studio: StudioData }) {
   const [cursor, setCursor] = useState<string | null | undefined>(undefined);
   const [isLoading, setLoading] = useState(false);
   const [loadError, setLoadError] = useState<string>();
+  // `?reviews=<cursor>`: an older page, reached by the link below without scripts (its data is in the first paint).
+  const [params] = useSearchParams();
+  const pageCursor = params.get(STUDIO_REVIEWS_PARAM);
+  const addressedPage = useQuery({
+    queryKey: reviewPageQueryKey(studio.id, pageCursor ?? ''),
+    queryFn: ({ signal }) => apiFetch<ReviewPage>(reviewPageUrl(studio.id, pageCursor ?? ''), { signal }),
+    enabled: Boolean(pageCursor),
+  });
   if (!studio.rating || !studio.reviews) return null;
-  const nextCursor = cursor === undefined ? studio.reviews.nextCursor : cursor;
-  const reviews = [...studio.reviews.reviews, ...older];
+  const firstPage = pageCursor ? addressedPage.data : studio.reviews;
+  if (!firstPage) return null;
+  const nextCursor = cursor === undefined ? firstPage.nextCursor : cursor;
+  const reviews = [...firstPage.reviews, ...older];
   const showOlder = async () => {
     if (!nextCursor) return;
     setLoading(true);
@@ -236,11 +247,28 @@ export function StudioReviews({ studio }: { studio: StudioData }) {
           {loadError}
         </p>
       ) : null}
-      {nextCursor ? (
-        <Button variant="secondary" className="mt-6" onClick={() => void showOlder()} disabled={isLoading}>
-          Show older reviews
-        </Button>
-      ) : null}
+      <div className="mt-6 flex flex-wrap items-center gap-3">
+        {nextCursor ? (
+          <Button asChild variant="secondary" aria-disabled={isLoading || undefined}>
+            <Link
+              to={`?${STUDIO_REVIEWS_PARAM}=${encodeURIComponent(nextCursor)}#reviews-heading`}
+              preventScrollReset
+              onClick={(event) => {
+                // With scripts, the page is added below the ones shown; the link is for a visitor without them.
+                event.preventDefault();
+                if (!isLoading) void showOlder();
+              }}
+            >
+              Show older reviews
+            </Link>
+          </Button>
+        ) : null}
+        {pageCursor ? (
+          <Button asChild variant="ghost">
+            <Link to="?#reviews-heading">Back to the newest reviews</Link>
+          </Button>
+        ) : null}
+      </div>
     </section>
   );
 }
