@@ -79,6 +79,7 @@ const scenarios: Scenario[] = [
   { name: 'highest rated in a category, 4 stars and up', run: (db) => listCreators(db, { limit: 12, seal: false, sort: 'rating', category: 'logo_design', minRating: 4 }) },
   { name: '4.5 stars and up, newest first', run: (db) => listCreators(db, { limit: 12, seal: false, minRating: 4.5 }) },
   { name: 'search with a minimum rating', run: (db) => listCreators(db, { limit: 12, seal: false, q: 'nakamura', minRating: 4 }) },
+  { name: 'search sorted by rating', run: (db) => listCreators(db, { limit: 12, seal: false, q: 'nakamura', sort: 'rating' }) },
   { name: 'client browse category + Seal', run: (db) => listCreatorCards(db, { category: 'logo_design', seal: true }) },
 ];
 

@@ -107,7 +107,7 @@ const searchCreators = async (db: DbExecutor, query: MarketplaceQuery, filters: 
   // Newest first needs the count's answer to choose its plan (search.ts); relevance runs beside it.
   const [rows, count] = byNewest
     ? await countSearch(db, input).then(async (counted) => [await searchByNewest(db, input, after, query.limit + 1, LIMITS.cardThumbnails, counted.capped), counted] as const)
-    : await Promise.all([searchByRelevance(db, input, offset, query.limit + 1, LIMITS.cardThumbnails), countSearch(db, input)]);
+    : await Promise.all([searchByRelevance(db, input, offset, query.limit + 1, LIMITS.cardThumbnails, query.sort === 'rating' ? 'rating' : 'relevance'), countSearch(db, input)]);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const hasMore = rows.length > query.limit && last !== undefined;

@@ -104,3 +104,19 @@ describe('the listing cache', () => {
     expect((await ctx.inject(null, { method: 'GET', url: `/api/studio/${creator.id}` })).json().reviews.reviews).toHaveLength(1);
   });
 });
+
+describe("'Highest rated' with a search term", () => {
+  it('orders the matches of a search by rating when asked, and by relevance otherwise', async () => {
+    // Equal relevance (the same surname): relevance puts the newer first; 'Highest rated' the better rated.
+    const older = await approveMaker(ctx, { name: 'Ria Samename' });
+    const newer = await approveMaker(ctx, { name: 'Rory Samename' });
+    await setFigures(older.id, 10, 48); // 4.8
+    await setFigures(newer.id, 4, 12); // 3.0
+    expect(await names('q=samename')).toEqual(['Rory Samename', 'Ria Samename']);
+    expect(await names('q=samename&sort=rating')).toEqual(['Ria Samename', 'Rory Samename']);
+    const first = (await list('q=samename&sort=rating&limit=1')).json();
+    const second = (await list(`q=samename&sort=rating&limit=1&cursor=${first.nextCursor}`)).json();
+    expect([first.creators[0].name, second.creators[0].name]).toEqual(['Ria Samename', 'Rory Samename']);
+    expect(second.nextCursor).toBeNull();
+  });
+});
