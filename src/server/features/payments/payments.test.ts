@@ -258,6 +258,20 @@ describe('cancellations and disputes', () => {
 });
 
 describe('the ledger and the documents, as the database keeps them', () => {
+  it("keeps every cent when a client's account is deleted", async () => {
+    const leaving = await onboardedClient(ctx, 'Leaving Co');
+    const draft = ok<ProjectView>(await post(leaving, '/api/projects', projectPayload({ creatorId: maker.id, budget: 300 })), 201);
+    const started = ok<ProjectView>(await post(maker, `/api/projects/${draft.id}/accept`));
+    const asked = ok<MilestoneFunding>(await post(leaving, `/api/payments/milestones/${started.milestones[0].id}/fund`));
+    await receive(asked.payment!.id);
+    const before = ok<{ totalCents: number; transactionCount: number; byKind: Record<string, number> }>(await get(admin, '/api/admin/payments/reconciliation'));
+    expect((await ctx.inject(admin, { method: 'DELETE', url: `/api/admin/users/${leaving.id}` })).statusCode).toBe(204);
+    const after = ok<typeof before>(await get(admin, '/api/admin/payments/reconciliation'));
+    expect(after).toEqual(before);
+    // The invoice row stays, detached from the deleted person and project, with what it said.
+    expect((await ctx.db.select().from(payments).where(eq(payments.id, asked.payment!.id)))[0]).toMatchObject({ clientId: null, projectId: null, status: 'paid', amountCents: 30000 });
+  });
+
   it('numbers invoices without gaps, even when a transaction that took a number rolls back', async () => {
     const numbers: string[] = [];
     for (const amounts of [[10000], [10000]]) numbers.push((await fund((await activeProject(amounts)).milestones[0].id)).payment!.invoiceNumber!);
