@@ -6,7 +6,7 @@ import { auditLog, ledgerAccounts, ledgerEntries, ledgerTransactions, messages, 
 import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
 import { approveMaker, emailsTo, onboardedClient, projectPayload, putInReview } from '../../../../test/support/project-fixtures';
 import { nextDocumentNumber } from './documents';
-import { settleCancelledProject } from './funding';
+import { settleCancelledProject } from './settlement';
 import { balanceOf, accounts } from './ledger';
 
 let ctx: TestContext;
