@@ -13,6 +13,8 @@ import { startReviewClock, submittedMilestone } from '../projects/milestones';
 import { projectCancelledEmail, projectFlagClearedEmail } from '../admin/emails';
 import { recordProjectEvent } from '../conversations/threads';
 import { creatorOf } from '../projects/access';
+import { settleCancelledProject } from '../payments/settlement';
+import type { DisputeOutcome } from '../../../domain/payment-schemas';
 
 const clientProfile = alias(profiles, 'client_profile');
 const makerProfile = alias(profiles, 'maker_profile');
@@ -75,7 +77,14 @@ const participantsOf = async (tx: Transaction, project: { clientId: string; make
  * Resolves a client's flag: clearing returns the work to the client's review (flagged false, still
  * in_review); cancelling ends the project. Both parties are emailed and the decision is audit-logged.
  */
-export const resolveFlag = async (app: FastifyInstance, auth: AuthContext, projectId: string, decision: FlagDecision, reason: string | null) =>
+export const resolveFlag = async (
+  app: FastifyInstance,
+  auth: AuthContext,
+  projectId: string,
+  decision: FlagDecision,
+  reason: string | null,
+  dispute: { outcome: DisputeOutcome; creatorCents?: number } = { outcome: 'refund' },
+) =>
   app.db.transaction(async (tx) => {
     const project = await lockFlaggedProject(tx, auth, projectId, decision);
     const changes =
@@ -101,6 +110,8 @@ export const resolveFlag = async (app: FastifyInstance, auth: AuthContext, proje
         actor: { userId: auth.userId, name: app.config.SITE_NAME },
       });
     }
+    // The money held for the work is settled as decided, in the decision's own transaction (decision 170).
+    const money = decision === 'cancel' ? await settleCancelledProject(app, tx, project, dispute) : null;
 
     for (const person of await participantsOf(tx, project)) {
       const email =
@@ -114,7 +125,7 @@ export const resolveFlag = async (app: FastifyInstance, auth: AuthContext, proje
       targetType: 'project',
       targetId: projectId,
       reason,
-      metadata: { title: project.title, flagReason: project.flagReason },
+      metadata: { title: project.title, flagReason: project.flagReason, ...(money ? { money } : {}) },
     });
-    return { id: projectId, status: updated.status, flagged: updated.flagged };
+    return { id: projectId, status: updated.status, flagged: updated.flagged, ...(money ? { money } : {}) };
   });
