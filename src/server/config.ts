@@ -68,6 +68,20 @@ const envSchema = z.object({
   MESSAGE_EMAIL_DELAY_MINUTES: z.coerce.number().min(0).max(10_080).default(10),
   /** Days a submitted milestone waits for the client before it is approved by time (issue 15). */
   AUTO_APPROVE_DAYS: z.coerce.number().min(1).max(60).default(7),
+  // The Stripe provider (decision 171) is on when both are set; the manual provider otherwise.
+  STRIPE_SECRET_KEY: optionalString.refine((value) => value === undefined || /^(sk|rk)_/.test(value), {
+    message: 'must be a Stripe secret key (sk_… or rk_…)',
+  }),
+  STRIPE_WEBHOOK_SECRET: optionalString.refine((value) => value === undefined || value.startsWith('whsec_'), {
+    message: 'must be a Stripe webhook signing secret (whsec_…)',
+  }),
+  // Where the SDK sends its calls instead of api.stripe.com: the tests' local stand-in.
+  STRIPE_API_BASE: optionalUrl(/^https?:/, 'http(s)'),
+  STRIPE_CURRENCY: z
+    .string()
+    .trim()
+    .regex(/^[a-z]{3}$/, { message: 'must be a three-letter ISO currency code in lower case, e.g. usd' })
+    .default('usd'),
   // /api/health says `degraded` when free space under DATA_DIR falls below the smaller of these two.
   DISK_MIN_FREE_PERCENT: z.coerce.number().min(0).max(100).default(5),
   DISK_MIN_FREE_MB: z.coerce.number().min(0).default(500),
@@ -126,6 +140,9 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
   const s3Keys = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
   if (env.S3_ENDPOINT) {
     for (const key of s3Keys) if (!env[key]) problems.push(`${key}: is required when S3_ENDPOINT is set`);
+  }
+  if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+    problems.push(`${env.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'}: is required when the other Stripe key is set`);
   }
   if (problems.length > 0) throw new ConfigError(problems);
 

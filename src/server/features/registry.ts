@@ -23,6 +23,7 @@ import * as health from './health/routes';
 import * as marketplace from './marketplace/routes';
 import * as notifications from './notifications/routes';
 import * as pageForms from './page-forms/routes';
+import * as payments from './payments/routes';
 import * as portfolio from './portfolio/routes';
 import * as processRecord from './process-record/routes';
 import * as profiles from './profiles/routes';
@@ -73,6 +74,7 @@ export const features = [
   feature('marketplace', marketplace),
   feature('notifications', notifications),
   feature('page-forms', pageForms),
+  feature('payments', payments),
   feature('portfolio', portfolio),
   feature('process-record', processRecord),
   feature('profiles', profiles),

@@ -1,0 +1,98 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { stripeCheckouts, stripeOperations } from '../../db/schema';
+import { stripeClientFor } from './stripe-client';
+import { readyAccountOf } from './stripe-connect';
+import { recordStripePayout } from './stripe-ledger';
+
+export const JOB_STRIPE_TRANSFER = 'stripe.transfer';
+export const JOB_STRIPE_REFUND = 'stripe.refund';
+
+const transferPayload = z.object({
+  ledgerTransactionId: z.string(),
+  creatorId: z.string(),
+  amountCents: z.number().int().positive(),
+  projectId: z.string().nullable().optional(),
+  milestoneId: z.string().nullable().optional(),
+});
+export type TransferJobPayload = z.infer<typeof transferPayload>;
+
+const refundPayload = z.object({ ledgerTransactionId: z.string(), paymentId: z.string(), amountCents: z.number().int().positive() });
+export type RefundJobPayload = z.infer<typeof refundPayload>;
+
+/** Thrown while a creator has not finished Stripe onboarding: the scheduler retries, and account.updated wakes it. */
+export class AwaitingConnectedAccount extends Error {
+  constructor(creatorId: string) {
+    super(`creator ${creatorId} has no connected account ready for transfers yet`);
+    this.name = 'AwaitingConnectedAccount';
+  }
+}
+
+/**
+ * The Stripe jobs (decision 171), run by the durable scheduler: the call to Stripe and the record of its result share
+ * the job's transaction. If that transaction fails after Stripe answered, the next attempt repeats the call with the
+ * same idempotency key and Stripe answers with the same object instead of moving the money again. Stripe forgets a
+ * key after 24 hours, so a retry first looks for the transfer by its group before creating one.
+ */
+export const registerStripeJobs = (app: FastifyInstance): void => {
+  app.jobs.handle(JOB_STRIPE_TRANSFER, async ({ tx, job, now }) => {
+    const payload = transferPayload.parse(job.payload);
+    const key = `transfer:${payload.ledgerTransactionId}`;
+    const [done] = await tx.select().from(stripeOperations).where(eq(stripeOperations.idempotencyKey, key));
+    if (done) return;
+    const destination = await readyAccountOf(tx, payload.creatorId);
+    if (!destination) throw new AwaitingConnectedAccount(payload.creatorId);
+
+    const stripe = stripeClientFor(app.config);
+    const group = `release:${payload.ledgerTransactionId}`;
+    const earlier = job.attempts > 0 ? (await stripe.transfers.list({ transfer_group: group, limit: 1 })).data[0] : undefined;
+    const transfer =
+      earlier ??
+      (await stripe.transfers.create(
+        {
+          amount: payload.amountCents,
+          currency: app.config.STRIPE_CURRENCY,
+          destination,
+          transfer_group: group,
+          metadata: { ledgerTransactionId: payload.ledgerTransactionId, creatorId: payload.creatorId, ...(payload.milestoneId ? { milestoneId: payload.milestoneId } : {}) },
+        },
+        { idempotencyKey: key },
+      ));
+    await tx.insert(stripeOperations).values({
+      idempotencyKey: key,
+      kind: 'transfer',
+      ledgerTransactionId: payload.ledgerTransactionId,
+      stripeId: transfer.id,
+      amountCents: payload.amountCents,
+      createdAt: now,
+    });
+    await recordStripePayout(app, tx, { creatorId: payload.creatorId, amountCents: payload.amountCents, transferId: transfer.id, ledgerTransactionId: payload.ledgerTransactionId, now });
+  });
+
+  app.jobs.handle(JOB_STRIPE_REFUND, async ({ tx, job, now }) => {
+    const payload = refundPayload.parse(job.payload);
+    const key = `refund:${payload.ledgerTransactionId}`;
+    const [done] = await tx.select().from(stripeOperations).where(eq(stripeOperations.idempotencyKey, key));
+    if (done) return;
+    const [checkout] = await tx.select().from(stripeCheckouts).where(eq(stripeCheckouts.paymentId, payload.paymentId));
+    if (!checkout) throw new Error(`payment ${payload.paymentId} has no Stripe checkout to refund`);
+    const stripe = stripeClientFor(app.config);
+    // The webhook normally brought the PaymentIntent; if it has not arrived yet, the session names it.
+    const paymentIntent = checkout.paymentIntentId ?? (await stripe.checkout.sessions.retrieve(checkout.sessionId)).payment_intent;
+    const paymentIntentId = typeof paymentIntent === 'string' ? paymentIntent : paymentIntent?.id;
+    if (!paymentIntentId) throw new Error(`checkout ${checkout.sessionId} has not been paid yet`);
+    const refund = await stripe.refunds.create(
+      { payment_intent: paymentIntentId, amount: payload.amountCents, metadata: { ledgerTransactionId: payload.ledgerTransactionId, paymentId: payload.paymentId } },
+      { idempotencyKey: key },
+    );
+    await tx.insert(stripeOperations).values({
+      idempotencyKey: key,
+      kind: 'refund',
+      ledgerTransactionId: payload.ledgerTransactionId,
+      stripeId: refund.id,
+      amountCents: payload.amountCents,
+      createdAt: now,
+    });
+  });
+};
