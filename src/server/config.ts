@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SITE_NAME } from '../domain/constants';
+import { PAYMENT_PROVIDERS, type PaymentProviderName } from '../domain/payment-schemas';
 
 const optionalString = z
   .string()
@@ -68,7 +69,14 @@ const envSchema = z.object({
   MESSAGE_EMAIL_DELAY_MINUTES: z.coerce.number().min(0).max(10_080).default(10),
   /** Days a submitted milestone waits for the client before it is approved by time (issue 15). */
   AUTO_APPROVE_DAYS: z.coerce.number().min(1).max(60).default(7),
-  // The Stripe provider (decision 171) is on when both are set; the manual provider otherwise.
+  /** The platform's share of each released milestone, in percent (decision 170). */
+  PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(10),
+  /**
+   * How clients pay and creators are paid: `manual` (invoices and bank transfers an admin records) or `stripe`.
+   * Unset: `stripe` when both Stripe keys are set (issue 18), `manual` otherwise.
+   */
+  PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).optional(),
+  // The Stripe provider's keys (decision 171).
   STRIPE_SECRET_KEY: optionalString.refine((value) => value === undefined || /^(sk|rk)_/.test(value), {
     message: 'must be a Stripe secret key (sk_… or rk_…)',
   }),
@@ -101,7 +109,8 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface AppConfig extends Omit<Env, 'AUTH_SECRET' | 'PUBLIC_URL' | 'MAIL_FROM' | 'CONTACT_INBOX'> {
+export interface AppConfig extends Omit<Env, 'AUTH_SECRET' | 'PUBLIC_URL' | 'MAIL_FROM' | 'CONTACT_INBOX' | 'PAYMENT_PROVIDER'> {
+  PAYMENT_PROVIDER: PaymentProviderName;
   AUTH_SECRET: string;
   PUBLIC_URL: string;
   MAIL_FROM: string;
@@ -141,8 +150,12 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
   if (env.S3_ENDPOINT) {
     for (const key of s3Keys) if (!env[key]) problems.push(`${key}: is required when S3_ENDPOINT is set`);
   }
-  if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
-    problems.push(`${env.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'}: is required when the other Stripe key is set`);
+  const paymentProvider: PaymentProviderName = env.PAYMENT_PROVIDER ?? (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET ? 'stripe' : 'manual');
+  // One Stripe key without the other is a half-done setup, whichever provider is chosen.
+  if (paymentProvider === 'stripe' || Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+    for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+      if (!env[key]) problems.push(`${key}: is required when ${paymentProvider === 'stripe' && env.PAYMENT_PROVIDER ? 'PAYMENT_PROVIDER=stripe' : 'the other Stripe key is set'}`);
+    }
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -156,6 +169,7 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
     AUTH_SECRET: env.AUTH_SECRET ?? loadOrCreateSecret(dataDir),
     MAIL_FROM: env.MAIL_FROM ?? `${env.SITE_NAME} <no-reply@${host === 'localhost' ? 'humanmade.local' : host}>`,
     CONTACT_INBOX: env.CONTACT_INBOX ?? `hello@${host === 'localhost' ? 'humanmade.local' : host}`,
+    PAYMENT_PROVIDER: paymentProvider,
     isProduction,
   };
 };

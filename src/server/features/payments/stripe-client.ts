@@ -1,8 +1,9 @@
 import Stripe from 'stripe';
 import type { AppConfig } from '../../config';
 
-/** The Stripe provider is on when both keys are set (decision 171); config.ts refuses one without the other. */
-export const isStripeConfigured = (config: AppConfig): boolean => Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET);
+/** The Stripe provider is on (decision 171): chosen, or both keys set; config.ts then guarantees both keys. */
+export const isStripeConfigured = (config: AppConfig): boolean =>
+  config.PAYMENT_PROVIDER === 'stripe' && Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET);
 
 const clients = new WeakMap<AppConfig, Stripe>();
 
