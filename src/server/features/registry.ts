@@ -4,6 +4,7 @@ import * as account from './account/routes';
 import * as admin from './admin/routes';
 import * as adminApplications from './admin-applications/routes';
 import * as adminContact from './admin-contact/routes';
+import * as adminPayments from './admin-payments/routes';
 import * as adminProjects from './admin-projects/routes';
 import * as adminProvenance from './admin-provenance/routes';
 import * as adminReports from './admin-reports/routes';
@@ -23,10 +24,10 @@ import * as health from './health/routes';
 import * as marketplace from './marketplace/routes';
 import * as notifications from './notifications/routes';
 import * as pageForms from './page-forms/routes';
-import * as payments from './payments/routes';
 import * as portfolio from './portfolio/routes';
 import * as processRecord from './process-record/routes';
 import * as profiles from './profiles/routes';
+import * as payments from './payments/routes';
 import * as reviews from './reviews/routes';
 import * as projects from './projects/routes';
 import * as sealCredentials from './seal-credentials/routes';
@@ -55,6 +56,7 @@ export const features = [
   feature('admin', admin),
   feature('admin-applications', adminApplications),
   feature('admin-contact', adminContact),
+  feature('admin-payments', adminPayments),
   feature('admin-projects', adminProjects),
   feature('admin-provenance', adminProvenance),
   feature('admin-reports', adminReports),
