@@ -1080,15 +1080,6 @@ export const stripeAccounts = pgTable(
   (t) => [uniqueIndex('stripe_accounts_account_key').on(t.accountId), check('stripe_accounts_state_known', sql`${t.state} in ('pending', 'ready')`)],
 );
 
-/** The Checkout Session of a payment, and the PaymentIntent that paid it (what a refund names). */
-export const stripeCheckouts = pgTable('stripe_checkouts', {
-  paymentId: uuid('payment_id').primaryKey(),
-  sessionId: text('session_id').notNull(),
-  paymentIntentId: text('payment_intent_id'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
-
 /**
  * Every webhook event applied, by Stripe's event id. The row is written in the transaction of the event's effect,
  * so an event is applied exactly once whichever instance receives it and however often Stripe redelivers it.

@@ -63,7 +63,8 @@ const isReady = (account: Stripe.Account): boolean => Boolean(account.charges_en
 /**
  * Applies an account.updated event in the webhook's transaction. An account that becomes ready wakes the transfers
  * that waited for it (decision 171): they run at once instead of after their back-off, and a transfer that had used
- * up its attempts waiting is pending again, so no release is lost to a slow onboarding.
+ * up its attempts waiting is pending again, so no release is lost to a slow onboarding. The attempts are kept: the
+ * job looks for an earlier transfer of its own at Stripe whenever it has tried before.
  */
 export const applyAccountUpdate = async (tx: Transaction, account: Stripe.Account, now: Date): Promise<void> => {
   const [row] = await tx
@@ -80,6 +81,6 @@ export const applyAccountUpdate = async (tx: Transaction, account: Stripe.Accoun
   if (!row || row.state !== 'ready') return;
   await tx
     .update(jobs)
-    .set({ status: 'pending', runAt: now, attempts: 0, doneAt: null })
+    .set({ status: 'pending', runAt: now, doneAt: null })
     .where(and(eq(jobs.kind, 'stripe.transfer'), sql`${jobs.status} in ('pending', 'failed')`, sql`${jobs.payload}->>'creatorId' = ${row.userId}`));
 };

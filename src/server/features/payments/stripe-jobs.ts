@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { stripeCheckouts, stripeOperations } from '../../db/schema';
+import { payments, stripeOperations } from '../../db/schema';
 import { stripeClientFor } from './stripe-client';
 import { readyAccountOf } from './stripe-connect';
 import { recordStripePayout } from './stripe-ledger';
@@ -13,8 +13,8 @@ const transferPayload = z.object({
   ledgerTransactionId: z.string(),
   creatorId: z.string(),
   amountCents: z.number().int().positive(),
-  projectId: z.string().nullable().optional(),
-  milestoneId: z.string().nullable().optional(),
+  paymentId: z.string(),
+  milestoneId: z.string(),
 });
 export type TransferJobPayload = z.infer<typeof transferPayload>;
 
@@ -55,7 +55,7 @@ export const registerStripeJobs = (app: FastifyInstance): void => {
           currency: app.config.STRIPE_CURRENCY,
           destination,
           transfer_group: group,
-          metadata: { ledgerTransactionId: payload.ledgerTransactionId, creatorId: payload.creatorId, ...(payload.milestoneId ? { milestoneId: payload.milestoneId } : {}) },
+          metadata: { ledgerTransactionId: payload.ledgerTransactionId, creatorId: payload.creatorId, paymentId: payload.paymentId, milestoneId: payload.milestoneId },
         },
         { idempotencyKey: key },
       ));
@@ -67,7 +67,7 @@ export const registerStripeJobs = (app: FastifyInstance): void => {
       amountCents: payload.amountCents,
       createdAt: now,
     });
-    await recordStripePayout(app, tx, { creatorId: payload.creatorId, amountCents: payload.amountCents, transferId: transfer.id, ledgerTransactionId: payload.ledgerTransactionId, now });
+    await recordStripePayout(tx, { creatorId: payload.creatorId, amountCents: payload.amountCents, transferId: transfer.id, ledgerTransactionId: payload.ledgerTransactionId, now });
   });
 
   app.jobs.handle(JOB_STRIPE_REFUND, async ({ tx, job, now }) => {
@@ -75,13 +75,13 @@ export const registerStripeJobs = (app: FastifyInstance): void => {
     const key = `refund:${payload.ledgerTransactionId}`;
     const [done] = await tx.select().from(stripeOperations).where(eq(stripeOperations.idempotencyKey, key));
     if (done) return;
-    const [checkout] = await tx.select().from(stripeCheckouts).where(eq(stripeCheckouts.paymentId, payload.paymentId));
-    if (!checkout) throw new Error(`payment ${payload.paymentId} has no Stripe checkout to refund`);
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, payload.paymentId));
+    if (!payment || payment.provider !== 'stripe' || !payment.providerRef) throw new Error(`payment ${payload.paymentId} was not paid through Stripe Checkout`);
     const stripe = stripeClientFor(app.config);
-    // The webhook normally brought the PaymentIntent; if it has not arrived yet, the session names it.
-    const paymentIntent = checkout.paymentIntentId ?? (await stripe.checkout.sessions.retrieve(checkout.sessionId)).payment_intent;
+    // The webhook recorded the PaymentIntent as the payment's reference; the session names it otherwise.
+    const paymentIntent = payment.reference?.startsWith('pi_') ? payment.reference : (await stripe.checkout.sessions.retrieve(payment.providerRef)).payment_intent;
     const paymentIntentId = typeof paymentIntent === 'string' ? paymentIntent : paymentIntent?.id;
-    if (!paymentIntentId) throw new Error(`checkout ${checkout.sessionId} has not been paid yet`);
+    if (!paymentIntentId) throw new Error(`checkout ${payment.providerRef} has not been paid`);
     const refund = await stripe.refunds.create(
       { payment_intent: paymentIntentId, amount: payload.amountCents, metadata: { ledgerTransactionId: payload.ledgerTransactionId, paymentId: payload.paymentId } },
       { idempotencyKey: key },

@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../../config';
 import type { Transaction } from '../../db/client';
-import { stripeCheckouts } from '../../db/schema';
 import { scheduleJob } from '../../jobs/scheduler';
 import { stripeClientFor } from './stripe-client';
 import { JOB_STRIPE_REFUND, JOB_STRIPE_TRANSFER, type RefundJobPayload, type TransferJobPayload } from './stripe-jobs';
 
-export interface FundingRequest {
+/** What funding needs of a payment row (payments in db/schema.ts). */
+export interface StripeFundingRequest {
   id: string;
   amountCents: number;
   clientId: string | null;
@@ -19,17 +19,17 @@ export interface FundingRequest {
  * in the transaction that moved the money in the ledger, so the network is never called while that transaction is
  * open and a job exists exactly when the ledger says the money is owed.
  */
-export const createStripeProvider = (app: FastifyInstance) => ({
+export const createStripeProvider = (config: AppConfig) => ({
   name: 'stripe' as const,
 
   /**
    * One Checkout Session per payment: the idempotency key is the payment's, so asking again (a double click, a retry
-   * after a timeout) returns the same session instead of charging the client twice.
+   * after a timeout) returns the same session instead of opening a second one.
    */
-  startFunding: async (payment: FundingRequest): Promise<{ checkoutUrl: string | null; providerRef: string | null }> => {
-    const back = `${app.config.PUBLIC_URL}/dashboard-client`;
+  startFunding: async (payment: StripeFundingRequest): Promise<{ checkoutUrl: string | null; providerRef: string | null }> => {
+    const back = `${config.PUBLIC_URL}/dashboard-client`;
     const label = [payment.projectTitle, payment.milestoneTitle].filter(Boolean).join(' — ');
-    const session = await stripeClientFor(app.config).checkout.sessions.create(
+    const session = await stripeClientFor(config).checkout.sessions.create(
       {
         mode: 'payment',
         client_reference_id: payment.id,
@@ -38,7 +38,7 @@ export const createStripeProvider = (app: FastifyInstance) => ({
         line_items: [
           {
             quantity: 1,
-            price_data: { currency: app.config.STRIPE_CURRENCY, unit_amount: payment.amountCents, product_data: { name: label.slice(0, 250) || 'Milestone' } },
+            price_data: { currency: config.STRIPE_CURRENCY, unit_amount: payment.amountCents, product_data: { name: label.slice(0, 250) || 'Milestone' } },
           },
         ],
         success_url: `${back}?funded=${encodeURIComponent(payment.id)}`,
@@ -46,21 +46,25 @@ export const createStripeProvider = (app: FastifyInstance) => ({
       },
       { idempotencyKey: `fund:${payment.id}` },
     );
-    await app.db
-      .insert(stripeCheckouts)
-      .values({ paymentId: payment.id, sessionId: session.id })
-      .onConflictDoUpdate({ target: stripeCheckouts.paymentId, set: { sessionId: session.id, updatedAt: new Date() } });
     return { checkoutUrl: session.url ?? null, providerRef: session.id };
   },
 
   /** Pays the creator's share to their connected account, later, from the job (stripe-jobs.ts). */
-  afterRelease: async (tx: Transaction, release: TransferJobPayload): Promise<void> => {
-    await scheduleJob(tx, { kind: JOB_STRIPE_TRANSFER, key: `stripe.transfer:${release.ledgerTransactionId}`, runAt: new Date(), payload: { ...release } });
+  afterRelease: async (tx: Transaction, release: { transactionId: string; paymentId: string; milestoneId: string; creatorId: string; creatorCents: number }) => {
+    const payload: TransferJobPayload = {
+      ledgerTransactionId: release.transactionId,
+      creatorId: release.creatorId,
+      amountCents: release.creatorCents,
+      paymentId: release.paymentId,
+      milestoneId: release.milestoneId,
+    };
+    await scheduleJob(tx, { kind: JOB_STRIPE_TRANSFER, key: `stripe.transfer:${release.transactionId}`, runAt: new Date(), payload });
   },
 
   /** Returns the client's money through the PaymentIntent that paid it, later, from the job. */
-  afterRefund: async (tx: Transaction, refund: RefundJobPayload): Promise<void> => {
-    await scheduleJob(tx, { kind: JOB_STRIPE_REFUND, key: `stripe.refund:${refund.ledgerTransactionId}`, runAt: new Date(), payload: { ...refund } });
+  afterRefund: async (tx: Transaction, refund: { transactionId: string; paymentId: string; refundCents: number }) => {
+    const payload: RefundJobPayload = { ledgerTransactionId: refund.transactionId, paymentId: refund.paymentId, amountCents: refund.refundCents };
+    await scheduleJob(tx, { kind: JOB_STRIPE_REFUND, key: `stripe.refund:${refund.transactionId}`, runAt: new Date(), payload });
   },
 });
 

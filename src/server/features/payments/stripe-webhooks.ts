@@ -44,8 +44,10 @@ export const processStripeEvent = async (app: FastifyInstance, event: Stripe.Eve
         const session = event.data.object;
         const paymentId = session.metadata?.paymentId ?? session.client_reference_id;
         // An unpaid completion (a delayed method) is settled by its async_payment_succeeded event.
-        if (paymentId && session.payment_status === 'paid') {
-          await recordCheckoutPaid(app, tx, { paymentId, sessionId: session.id, paymentIntentId: idOf(session.payment_intent), now });
+        const paymentIntentId = idOf(session.payment_intent);
+        if (paymentId && paymentIntentId && session.payment_status === 'paid') {
+          const outcome = await recordCheckoutPaid(app, tx, { paymentId, paymentIntentId });
+          if (outcome === 'not_open') app.log.warn({ stripeEvent: event.id, paymentId }, 'stripe checkout paid for a payment that is not open');
         }
         break;
       }
