@@ -7,6 +7,7 @@ import { activeProject, authOf, signedEvent, stripeEnv, webhookRequest } from '.
 import { startStripeStandIn, type StripeStandIn } from '../../../../test/support/stripe-stand-in';
 import { accounts, balanceOf } from './ledger';
 import { fundMilestone, releaseIfFunded } from './funding';
+import { STRIPE_PAYS_AUTOMATICALLY } from './payouts';
 import { connectStatusOf } from './stripe-connect';
 import { JOB_STRIPE_REFUND, JOB_STRIPE_TRANSFER } from './stripe-jobs';
 
@@ -164,6 +165,11 @@ describe.skipIf(Boolean(liveKey))('Stripe provider against the local stand-in', 
     expect(await connectStatusOf(ctx.db, creator.id)).toBe('pending');
     await ctx.inject(null, webhookRequest(signedEvent('account.updated', standIn.completeOnboarding(account.accountId))));
     expect(await connectStatusOf(ctx.db, creator.id)).toBe('ready');
+    // What the creator's dashboard reads.
+    const balance = await ctx.inject(creator, { method: 'GET', url: '/api/payments/balance' });
+    expect(balance.json()).toMatchObject({ provider: 'stripe', connect: 'ready' });
+    const newcomer = await approveMaker(ctx);
+    expect((await ctx.inject(newcomer, { method: 'GET', url: '/api/payments/balance' })).json().connect).toBe('not_started');
   });
 
   it('pays a release to the creator’s connected account once, after waiting for onboarding, and posts the payout', async () => {
@@ -191,6 +197,10 @@ describe.skipIf(Boolean(liveKey))('Stripe provider against the local stand-in', 
     expect(waiting.lastError).toMatch(/no connected account ready/);
     expect(standIn.calls('POST', '/v1/transfers').filter((call) => call.idempotencyKey === key)).toEqual([]);
     expect(await balanceOf(ctx.db, accounts.payable(creator.id))).toBe(72_000);
+    // The money is on its way by transfer: a payout asked by hand would pay it twice.
+    const asked = await ctx.inject(creator, { method: 'POST', url: '/api/payments/payouts', payload: { amountCents: 72_000 } });
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json().message).toBe(STRIPE_PAYS_AUTOMATICALLY);
 
     // Onboarding finishes: account.updated wakes the waiting transfer, which runs at once.
     const link = await ctx.inject(creator, { method: 'POST', url: '/api/payments/connect/onboarding' });
