@@ -6,7 +6,7 @@ import { approveMaker, onboardedClient } from '../../../../test/support/project-
 import { activeProject, authOf, signedEvent, stripeEnv, webhookRequest } from '../../../../test/support/stripe-fixtures';
 import { startStripeStandIn, type StripeStandIn } from '../../../../test/support/stripe-stand-in';
 import { accounts, balanceOf } from './ledger';
-import { fundMilestone, releaseIfFunded } from './funding';
+import { fundMilestone, releaseIfFunded, settleCancelledProject } from './funding';
 import { STRIPE_PAYS_AUTOMATICALLY } from './payouts';
 import { connectStatusOf } from './stripe-connect';
 import { JOB_STRIPE_REFUND, JOB_STRIPE_TRANSFER } from './stripe-jobs';
@@ -43,8 +43,8 @@ describe.skipIf(Boolean(liveKey))('Stripe provider against the local stand-in', 
   });
 
   /** Funds a fresh project's first milestone: the client's checkout, then Stripe's signed completion. */
-  const fundedProject = async (amountCents = 50_000) => {
-    const { project, milestone } = await activeProject(ctx.app, client, maker, amountCents);
+  const fundedProject = async (amountCents: number, creator: TestUser = maker) => {
+    const { project, milestone } = await activeProject(ctx.app, client, creator, amountCents);
     await fundMilestone(ctx.app, authOf(client), milestone.id);
     const [payment] = await ctx.db.select().from(payments).where(eq(payments.milestoneId, milestone.id));
     const session = standIn.paySession(payment.providerRef!);
@@ -231,10 +231,7 @@ describe.skipIf(Boolean(liveKey))('Stripe provider against the local stand-in', 
     await ctx.inject(creator, { method: 'POST', url: '/api/payments/connect/onboarding' });
     const [account] = await ctx.db.select().from(stripeAccounts).where(eq(stripeAccounts.userId, creator.id));
     await ctx.inject(null, webhookRequest(signedEvent('account.updated', standIn.completeOnboarding(account.accountId))));
-    const { project, milestone } = await activeProject(ctx.app, client, creator, 10_000);
-    await fundMilestone(ctx.app, authOf(client), milestone.id);
-    const [payment] = await ctx.db.select().from(payments).where(eq(payments.milestoneId, milestone.id));
-    await ctx.inject(null, webhookRequest(signedEvent('checkout.session.completed', standIn.paySession(payment.providerRef!))));
+    const { project, milestone } = await fundedProject(10_000, creator);
     const released = await ctx.db.transaction(async (tx) => {
       const [approved] = await tx.update(projectMilestones).set({ status: 'approved', approvedAt: new Date() }).where(eq(projectMilestones.id, milestone.id)).returning();
       const [locked] = await tx.select().from(projects).where(eq(projects.id, project.id)).for('update');
@@ -256,22 +253,37 @@ describe.skipIf(Boolean(liveKey))('Stripe provider against the local stand-in', 
     expect(await balanceOf(ctx.db, accounts.paidOut(creator.id))).toBe(9_000);
   });
 
-  it('refunds through the PaymentIntent that paid, keyed by the ledger transaction', async () => {
-    const { project, milestone, payment, session } = await fundedProject(25_000);
-    const refundTransaction = await ctx.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(ledgerTransactions).where(eq(ledgerTransactions.paymentId, payment.id));
-      // What a cancellation does: the ledger's refund, then the provider's hook in the same transaction.
-      await ctx.app.payments.provider.afterRefund?.(tx, { transactionId: row.id, paymentId: payment.id, milestoneId: milestone.id, clientId: project.clientId!, refundCents: 25_000 });
-      return row.id;
+  it('settles a dispute split 40/60 from one ledger transaction: a transfer and a refund, each with its own key', async () => {
+    const creator = await approveMaker(ctx);
+    await ctx.inject(creator, { method: 'POST', url: '/api/payments/connect/onboarding' });
+    const [account] = await ctx.db.select().from(stripeAccounts).where(eq(stripeAccounts.userId, creator.id));
+    await ctx.inject(null, webhookRequest(signedEvent('account.updated', standIn.completeOnboarding(account.accountId))));
+    const { project, milestone, session } = await fundedProject(25_000, creator);
+
+    // The admin cancels the flagged project with the milestone under review, splitting it: $100 to the creator.
+    await ctx.db.update(projectMilestones).set({ status: 'submitted', submissions: 1, submittedAt: new Date() }).where(eq(projectMilestones.id, milestone.id));
+    await ctx.db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(projects).where(eq(projects.id, project.id)).for('update');
+      await settleCancelledProject(ctx.app, tx, locked, { outcome: 'split', creatorCents: 10_000 });
     });
-    const [scheduled] = await ctx.db.select().from(jobs).where(eq(jobs.key, `stripe.refund:${refundTransaction}`));
-    expect(scheduled.kind).toBe(JOB_STRIPE_REFUND);
+    const [split] = await ctx.db.select().from(ledgerTransactions).where(and(eq(ledgerTransactions.milestoneId, milestone.id), eq(ledgerTransactions.kind, 'split')));
+    const scheduled = await ctx.db.select().from(jobs).where(sql`${jobs.key} in (${`stripe.transfer:${split.id}`}, ${`stripe.refund:${split.id}`})`);
+    expect(scheduled.map((job) => job.kind).sort()).toEqual([JOB_STRIPE_REFUND, JOB_STRIPE_TRANSFER]);
+
     await ctx.app.jobs.runDue(later(1));
-    const refunds = standIn.calls('POST', '/v1/refunds').filter((call) => call.idempotencyKey === `refund:${refundTransaction}`);
+    const refunds = standIn.calls('POST', '/v1/refunds').filter((call) => call.idempotencyKey === `refund:${split.id}`);
     expect(refunds).toHaveLength(1);
-    expect(refunds[0].body).toMatchObject({ payment_intent: session.payment_intent, amount: '25000' });
-    const [operation] = await ctx.db.select().from(stripeOperations).where(eq(stripeOperations.idempotencyKey, `refund:${refundTransaction}`));
-    expect(operation).toMatchObject({ kind: 'refund', amountCents: 25_000 });
+    expect(refunds[0].body).toMatchObject({ payment_intent: session.payment_intent, amount: '15000' });
+    const transfers = standIn.calls('POST', '/v1/transfers').filter((call) => call.idempotencyKey === `transfer:${split.id}`);
+    expect(transfers).toHaveLength(1);
+    expect(transfers[0].body).toMatchObject({ amount: '9000', destination: account.accountId });
+    const operations = await ctx.db.select().from(stripeOperations).where(eq(stripeOperations.ledgerTransactionId, split.id));
+    expect(operations.map((operation) => [operation.kind, operation.amountCents]).sort()).toEqual([
+      ['refund', 15_000],
+      ['transfer', 9_000],
+    ]);
+    expect(await balanceOf(ctx.db, accounts.paidOut(creator.id))).toBe(9_000);
+    expect(await balanceOf(ctx.db, accounts.refunded(client.id))).toBe(15_000);
   });
 });
 
