@@ -12,6 +12,8 @@ export interface StripeFundingRequest {
   projectTitle: string;
   milestoneTitle: string;
   invoiceNumber: string | null;
+  /** The payment's earlier Checkout Session, when one expired unpaid (stripe-webhooks.ts). */
+  providerRef: string | null;
 }
 
 /**
@@ -24,7 +26,8 @@ export const createStripeProvider = (config: AppConfig) => ({
 
   /**
    * One Checkout Session per payment: the idempotency key is the payment's, so asking again (a double click, a retry
-   * after a timeout) returns the same session instead of opening a second one.
+   * after a timeout) returns the same session instead of opening a second one. After a session expired unpaid, the
+   * key names the expired one, so the client gets a fresh session rather than Stripe's replay of the dead one.
    */
   startFunding: async (payment: StripeFundingRequest): Promise<{ checkoutUrl: string | null; providerRef: string | null }> => {
     const back = `${config.PUBLIC_URL}/dashboard-client`;
@@ -44,7 +47,7 @@ export const createStripeProvider = (config: AppConfig) => ({
         success_url: `${back}?funded=${encodeURIComponent(payment.id)}`,
         cancel_url: `${back}?funding=cancelled`,
       },
-      { idempotencyKey: `fund:${payment.id}` },
+      { idempotencyKey: payment.providerRef ? `fund:${payment.id}:after:${payment.providerRef}` : `fund:${payment.id}` },
     );
     return { checkoutUrl: session.url ?? null, providerRef: session.id };
   },

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
-import { stripeEvents } from '../../db/schema';
+import { z } from 'zod';
+import { payments, stripeEvents } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { stripeClientFor } from './stripe-client';
 import { applyAccountUpdate } from './stripe-connect';
@@ -19,6 +20,12 @@ export const verifyStripeEvent = (app: FastifyInstance, rawBody: Buffer, signatu
   } catch {
     throw badRequest(STRIPE_WEBHOOK_MESSAGES.badSignature);
   }
+};
+
+/** Our payment's id on a session we made; anything else (another integration's session) is not ours. */
+const paymentIdOf = (session: Stripe.Checkout.Session): string | null => {
+  const candidate = session.metadata?.paymentId ?? session.client_reference_id;
+  return candidate && z.uuid().safeParse(candidate).success ? candidate : null;
 };
 
 const idOf = (value: string | { id: string } | null): string | null => (value === null ? null : typeof value === 'string' ? value : value.id);
@@ -42,12 +49,24 @@ export const processStripeEvent = async (app: FastifyInstance, event: Stripe.Eve
       case 'checkout.session.completed':
       case 'checkout.session.async_payment_succeeded': {
         const session = event.data.object;
-        const paymentId = session.metadata?.paymentId ?? session.client_reference_id;
+        const paymentId = paymentIdOf(session);
         // An unpaid completion (a delayed method) is settled by its async_payment_succeeded event.
         const paymentIntentId = idOf(session.payment_intent);
         if (paymentId && paymentIntentId && session.payment_status === 'paid') {
           const outcome = await recordCheckoutPaid(app, tx, { paymentId, paymentIntentId });
           if (outcome === 'not_open') app.log.warn({ stripeEvent: event.id, paymentId }, 'stripe checkout paid for a payment that is not open');
+        }
+        break;
+      }
+      case 'checkout.session.expired': {
+        // The client's link is dead: the next 'fund' opens a new session (stripe-provider.ts names the expired one).
+        const session = event.data.object;
+        const paymentId = paymentIdOf(session);
+        if (paymentId) {
+          await tx
+            .update(payments)
+            .set({ checkoutUrl: null })
+            .where(and(eq(payments.id, paymentId), eq(payments.status, 'awaiting_payment'), eq(payments.providerRef, session.id)));
         }
         break;
       }

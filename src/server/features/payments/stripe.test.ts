@@ -111,6 +111,26 @@ describe.skipIf(Boolean(liveKey))('Stripe provider against the local stand-in', 
     expect(await fundingTransactions(open.id)).toHaveLength(1);
   });
 
+  it('opens a fresh session after Stripe expires the client’s unpaid one, and ignores sessions that are not ours', async () => {
+    const { milestone } = await activeProject(ctx.app, client, maker, 15_000);
+    const first = await fundMilestone(ctx.app, authOf(client), milestone.id);
+    const [open] = await ctx.db.select().from(payments).where(eq(payments.milestoneId, milestone.id));
+    const expired = await ctx.inject(null, webhookRequest(signedEvent('checkout.session.expired', { id: open.providerRef, object: 'checkout.session', status: 'expired', payment_status: 'unpaid', metadata: { paymentId: open.id }, client_reference_id: open.id })));
+    expect(expired.statusCode).toBe(200);
+    const [cleared] = await ctx.db.select().from(payments).where(eq(payments.id, open.id));
+    expect(cleared.checkoutUrl).toBeNull();
+
+    const again = await fundMilestone(ctx.app, authOf(client), milestone.id);
+    expect(again.payment?.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+    expect(again.payment?.checkoutUrl).not.toBe(first.payment?.checkoutUrl);
+    const keys = standIn.calls('POST', '/v1/checkout/sessions').filter((call) => call.body.client_reference_id === open.id).map((call) => call.idempotencyKey);
+    expect(keys).toEqual([`fund:${open.id}`, `fund:${open.id}:after:${open.providerRef}`]);
+
+    // A session of another integration on the same Stripe account: stored, answered 200, no money moves.
+    const foreign = await ctx.inject(null, webhookRequest(signedEvent('checkout.session.completed', { id: 'cs_test_elsewhere', object: 'checkout.session', payment_status: 'paid', payment_intent: 'pi_test_elsewhere', metadata: { paymentId: 'order-77' }, client_reference_id: null })));
+    expect(foreign.statusCode, foreign.body).toBe(200);
+  });
+
   it('refuses an event whose signature does not match with 400, and applies nothing', async () => {
     const { milestone } = await activeProject(ctx.app, client, maker, 20_000);
     await fundMilestone(ctx.app, authOf(client), milestone.id);
