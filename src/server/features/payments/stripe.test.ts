@@ -157,11 +157,14 @@ describe.skipIf(Boolean(liveKey))('Stripe provider against the local stand-in', 
     const creator = await approveMaker(ctx);
     const admin = await ctx.createAdmin();
     const onboarding = { method: 'POST' as const, url: '/api/payments/connect/onboarding' };
+    const mind = await ctx.signUp('mind');
     await expectAccess(ctx, onboarding, [
       ['anonymous', null, 401],
       ['client', client, 403],
       ['admin', admin, 403],
+      ['mind', mind, 200],
     ]);
+    expect(await connectStatusOf(ctx.db, mind.id)).toBe('pending');
     expect(await connectStatusOf(ctx.db, creator.id)).toBe('not_started');
 
     const first = await ctx.inject(creator, onboarding);
