@@ -88,7 +88,9 @@ describe.skipIf(Boolean(liveKey))('Stripe provider against the local stand-in', 
     const session = standIn.paySession(open.providerRef!);
     const event = signedEvent('checkout.session.completed', session);
 
-    const first = await ctx.inject(null, webhookRequest(event));
+    // As Stripe sends it: no Origin, no cookie, JSON with a charset.
+    const request = webhookRequest(event);
+    const first = await ctx.app.inject({ ...request, headers: { ...request.headers, 'content-type': 'application/json; charset=utf-8' } });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toEqual({ received: true, duplicate: false });
     const [paid] = await ctx.db.select().from(payments).where(eq(payments.id, open.id));
