@@ -30,6 +30,12 @@ export class AwaitingConnectedAccount extends Error {
 }
 
 /**
+ * A job's call runs inside its transaction, which holds a connection (on the embedded database, the only one) until
+ * Stripe answers: a short wait and one quick retry, and the scheduler's back-off does the rest.
+ */
+const IN_TRANSACTION = { timeout: 10_000, maxNetworkRetries: 1 } as const;
+
+/**
  * The Stripe jobs (decision 171), run by the durable scheduler: the call to Stripe and the record of its result share
  * the job's transaction. If that transaction fails after Stripe answered, the next attempt repeats the call with the
  * same idempotency key and Stripe answers with the same object instead of moving the money again. Stripe forgets a
@@ -46,7 +52,7 @@ export const registerStripeJobs = (app: FastifyInstance): void => {
 
     const stripe = stripeClientFor(app.config);
     const group = `release:${payload.ledgerTransactionId}`;
-    const earlier = job.attempts > 0 ? (await stripe.transfers.list({ transfer_group: group, limit: 1 })).data[0] : undefined;
+    const earlier = job.attempts > 0 ? (await stripe.transfers.list({ transfer_group: group, limit: 1 }, IN_TRANSACTION)).data[0] : undefined;
     const transfer =
       earlier ??
       (await stripe.transfers.create(
@@ -57,7 +63,7 @@ export const registerStripeJobs = (app: FastifyInstance): void => {
           transfer_group: group,
           metadata: { ledgerTransactionId: payload.ledgerTransactionId, creatorId: payload.creatorId, paymentId: payload.paymentId, milestoneId: payload.milestoneId },
         },
-        { idempotencyKey: key },
+        { ...IN_TRANSACTION, idempotencyKey: key },
       ));
     await tx.insert(stripeOperations).values({
       idempotencyKey: key,
@@ -79,12 +85,12 @@ export const registerStripeJobs = (app: FastifyInstance): void => {
     if (!payment || payment.provider !== 'stripe' || !payment.providerRef) throw new Error(`payment ${payload.paymentId} was not paid through Stripe Checkout`);
     const stripe = stripeClientFor(app.config);
     // The webhook recorded the PaymentIntent as the payment's reference; the session names it otherwise.
-    const paymentIntent = payment.reference?.startsWith('pi_') ? payment.reference : (await stripe.checkout.sessions.retrieve(payment.providerRef)).payment_intent;
+    const paymentIntent = payment.reference?.startsWith('pi_') ? payment.reference : (await stripe.checkout.sessions.retrieve(payment.providerRef, {}, IN_TRANSACTION)).payment_intent;
     const paymentIntentId = typeof paymentIntent === 'string' ? paymentIntent : paymentIntent?.id;
     if (!paymentIntentId) throw new Error(`checkout ${payment.providerRef} has not been paid`);
     const refund = await stripe.refunds.create(
       { payment_intent: paymentIntentId, amount: payload.amountCents, metadata: { ledgerTransactionId: payload.ledgerTransactionId, paymentId: payload.paymentId } },
-      { idempotencyKey: key },
+      { ...IN_TRANSACTION, idempotencyKey: key },
     );
     await tx.insert(stripeOperations).values({
       idempotencyKey: key,
