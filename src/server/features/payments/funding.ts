@@ -47,6 +47,36 @@ const nameOf = async (tx: Transaction, userId: string | null): Promise<{ name: s
   return { name: row?.name ?? row?.fallback ?? 'Unknown', email: row?.email ?? '' };
 };
 
+/** Issues the invoice for a milestone's funding (a numbered payment, awaiting payment) and tells the client. */
+export const issueInvoice = async (app: FastifyInstance, tx: Transaction, project: ProjectRow, milestone: MilestoneRow, now: Date): Promise<PaymentRow> => {
+  const client = await nameOf(tx, project.clientId);
+  const creator = await nameOf(tx, creatorOf(project)?.id ?? null);
+  const [created] = await tx
+    .insert(payments)
+    .values({
+      milestoneId: milestone.id,
+      projectId: project.id,
+      clientId: project.clientId,
+      amountCents: milestone.amountCents,
+      provider: app.payments.provider.name,
+      invoiceNumber: await nextDocumentNumber(tx, 'invoice', now),
+      projectTitle: project.title,
+      milestoneTitle: milestone.title,
+      milestonePosition: milestone.position,
+      clientName: client.name,
+      clientEmail: client.email,
+      creatorName: creator.name,
+      issuedAt: now,
+    })
+    .returning();
+  await tellMoneyEvent(app, tx, 'funding_requested', {
+    project,
+    only: 'client',
+    detail: `invoice ${created.invoiceNumber}, ${formatCents(created.amountCents)} for ${milestoneName(milestone)}`,
+  });
+  return created;
+};
+
 /**
  * The client asks to fund a milestone: an invoice (and, with Stripe, a checkout) for its amount. Asking again
  * returns the same open payment. The provider is called after the payment committed, never inside the transaction.
@@ -67,32 +97,7 @@ export const fundMilestone = async (app: FastifyInstance, auth: AuthContext, mil
     if (live?.status === 'paid') throw conflict(PAYMENT_MESSAGES.alreadyFunded);
     if (live) return { payment: live, projectId: project.id };
     if (project.status === 'cancelled' || !FUNDABLE.includes(milestone.status) || milestone.amountCents <= 0) throw conflict(PAYMENT_MESSAGES.notFundable);
-    const now = new Date();
-    const client = await nameOf(tx, project.clientId);
-    const creator = await nameOf(tx, creatorOf(project)?.id ?? null);
-    const [created] = await tx
-      .insert(payments)
-      .values({
-        milestoneId,
-        projectId: project.id,
-        clientId: project.clientId,
-        amountCents: milestone.amountCents,
-        provider: app.payments.provider.name,
-        invoiceNumber: await nextDocumentNumber(tx, 'invoice', now),
-        projectTitle: project.title,
-        milestoneTitle: milestone.title,
-        milestonePosition: milestone.position,
-        clientName: client.name,
-        clientEmail: client.email,
-        creatorName: creator.name,
-        issuedAt: now,
-      })
-      .returning();
-    await tellMoneyEvent(app, tx, 'funding_requested', {
-      project,
-      only: 'client',
-      detail: `invoice ${created.invoiceNumber}, ${formatCents(created.amountCents)} for ${milestoneName(milestone)}`,
-    });
+    const created = await issueInvoice(app, tx, project, milestone, new Date());
     return { payment: created, projectId: project.id };
   });
   if (payment.status === 'awaiting_payment' && !payment.checkoutUrl && app.payments.provider.name !== 'manual') {
