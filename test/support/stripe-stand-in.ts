@@ -179,6 +179,8 @@ export const startStripeStandIn = async () => {
     requests,
     transfers,
     refunds,
+    /** How many Checkout Sessions it has made (a replayed key makes none). */
+    sessionCount: () => sessions.size,
     /** The requests to one endpoint, in order. */
     calls: (method: string, path: string) => requests.filter((request) => request.method === method && request.path === path),
     /** The next call to this endpoint answers with this status (as an outage or a rejection would). */

@@ -59,6 +59,7 @@ describe.skipIf(Boolean(liveKey))('Stripe provider against the local stand-in', 
   it('opens one Checkout Session per payment, keyed by the payment, and gives the client its address', async () => {
     const { milestone } = await activeProject(ctx.app, client, maker, 42_000);
     const first = await fundMilestone(ctx.app, authOf(client), milestone.id);
+    const sessionsBefore = standIn.sessionCount();
     const [payment] = await ctx.db.select().from(payments).where(eq(payments.milestoneId, milestone.id));
     expect(payment).toMatchObject({ provider: 'stripe', status: 'awaiting_payment' });
     expect(payment.providerRef).toMatch(/^cs_test_/);
@@ -79,6 +80,11 @@ describe.skipIf(Boolean(liveKey))('Stripe provider against the local stand-in', 
     const again = await fundMilestone(ctx.app, authOf(client), milestone.id);
     expect(again.payment?.checkoutUrl).toBe(first.payment?.checkoutUrl);
     expect(standIn.calls('POST', '/v1/checkout/sessions').filter((call) => call.idempotencyKey === `fund:${payment.id}`)).toHaveLength(1);
+
+    // A retry of the first call (a timeout after Stripe made the session) carries the same key: the same session.
+    const replay = await ctx.app.payments.provider.startFunding({ ...payment, providerRef: null, checkoutUrl: null });
+    expect(replay).toEqual({ providerRef: payment.providerRef, checkoutUrl: first.payment?.checkoutUrl });
+    expect(standIn.sessionCount()).toBe(sessionsBefore);
   });
 
   it('funds the milestone from a signed checkout.session.completed, and applies the same event once', async () => {
@@ -331,7 +337,8 @@ describe.skipIf(!liveKey)('Stripe provider against Stripe test mode (STRIPE_TEST
     const first = await fundMilestone(ctx.app, authOf(client), milestone.id);
     const [payment] = await ctx.db.select().from(payments).where(eq(payments.milestoneId, milestone.id));
     expect(first.payment?.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.com\//);
-    const replay = await ctx.app.payments.provider.startFunding(payment);
+    // A retry of the first call (the payment as it was before it had a session) gets the same session back.
+    const replay = await ctx.app.payments.provider.startFunding({ ...payment, providerRef: null, checkoutUrl: null });
     expect(replay.providerRef).toBe(payment.providerRef);
   });
 
