@@ -159,6 +159,12 @@ describe.skipIf(Boolean(liveKey))('Stripe provider against the local stand-in', 
     expect(await ctx.db.select().from(stripeEvents).where(sql`${stripeEvents.id} in (${sql.join(ids, sql`, `)})`)).toEqual([]);
     const [still] = await ctx.db.select().from(payments).where(eq(payments.id, open.id));
     expect(still.status).toBe('awaiting_payment');
+
+    // An event we only keep for reference, correctly signed: stored, answered 200, nothing else.
+    const refunded = signedEvent('charge.refunded', { id: 'ch_test_1', object: 'charge', amount_refunded: 2_000, payment_intent: session.payment_intent });
+    expect((await ctx.inject(null, webhookRequest(refunded))).json()).toEqual({ received: true, duplicate: false });
+    const [kept] = await ctx.db.select().from(stripeEvents).where(eq(stripeEvents.id, JSON.parse(refunded.payload).id));
+    expect(kept).toMatchObject({ type: 'charge.refunded', processedAt: expect.any(Date) });
   });
 
   it('gives creators, and only creators, an onboarding link for one connected account; account.updated makes it ready', async () => {
