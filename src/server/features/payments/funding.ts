@@ -96,7 +96,9 @@ export const fundMilestone = async (app: FastifyInstance, auth: AuthContext, mil
     const live = await livePaymentOf(tx, milestoneId);
     if (live?.status === 'paid') throw conflict(PAYMENT_MESSAGES.alreadyFunded);
     if (live) return { payment: live, projectId: project.id };
-    if (project.status === 'cancelled' || !FUNDABLE.includes(milestone.status) || milestone.amountCents <= 0) throw conflict(PAYMENT_MESSAGES.notFundable);
+    // Approved work stays payable, even on a project cancelled later; anything else of a cancelled project is not.
+    const isCancelled = project.status === 'cancelled' && milestone.status !== 'approved';
+    if (isCancelled || !FUNDABLE.includes(milestone.status) || milestone.amountCents <= 0) throw conflict(PAYMENT_MESSAGES.notFundable);
     const created = await issueInvoice(app, tx, project, milestone, new Date());
     return { payment: created, projectId: project.id };
   });
