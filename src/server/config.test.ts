@@ -44,4 +44,16 @@ describe('configuration', () => {
     expect(first.AUTH_SECRET.length).toBeGreaterThanOrEqual(32);
     expect(second.AUTH_SECRET).toBe(first.AUTH_SECRET);
   });
+
+  it('turns the Stripe provider on with both Stripe keys, and refuses half a Stripe setup', () => {
+    const base = { DATA_DIR: '/tmp/hm-config-test', AUTH_SECRET: 'a-test-secret-of-at-least-32-characters!!' };
+    expect(loadConfig(base).PAYMENT_PROVIDER).toBe('manual');
+    const stripe = loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_123' });
+    expect(stripe).toMatchObject({ PAYMENT_PROVIDER: 'stripe', STRIPE_CURRENCY: 'usd' });
+    expect(loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_123', PAYMENT_PROVIDER: 'manual' }).PAYMENT_PROVIDER).toBe('manual');
+    expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_123' })).toThrow(/STRIPE_WEBHOOK_SECRET: is required when the other Stripe key is set/);
+    expect(() => loadConfig({ ...base, PAYMENT_PROVIDER: 'stripe' })).toThrow(/STRIPE_SECRET_KEY: is required when PAYMENT_PROVIDER=stripe/);
+    expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: 'pk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_123' })).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
+    expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_123', STRIPE_API_BASE: 'ftp://x' })).toThrow(/STRIPE_API_BASE/);
+  });
 });

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SITE_NAME } from '../domain/constants';
-import { PAYMENT_PROVIDERS } from '../domain/payment-schemas';
+import { PAYMENT_PROVIDERS, type PaymentProviderName } from '../domain/payment-schemas';
 
 const optionalString = z
   .string()
@@ -71,10 +71,25 @@ const envSchema = z.object({
   AUTO_APPROVE_DAYS: z.coerce.number().min(1).max(60).default(7),
   /** The platform's share of each released milestone, in percent (decision 170). */
   PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(10),
-  /** How clients pay and creators are paid: `manual` (invoices and bank transfers an admin records) or `stripe`. */
-  PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).default('manual'),
-  STRIPE_SECRET_KEY: optionalString,
-  STRIPE_WEBHOOK_SECRET: optionalString,
+  /**
+   * How clients pay and creators are paid: `manual` (invoices and bank transfers an admin records) or `stripe`.
+   * Unset: `stripe` when both Stripe keys are set (issue 18), `manual` otherwise.
+   */
+  PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).optional(),
+  // The Stripe provider's keys (decision 171).
+  STRIPE_SECRET_KEY: optionalString.refine((value) => value === undefined || /^(sk|rk)_/.test(value), {
+    message: 'must be a Stripe secret key (sk_… or rk_…)',
+  }),
+  STRIPE_WEBHOOK_SECRET: optionalString.refine((value) => value === undefined || value.startsWith('whsec_'), {
+    message: 'must be a Stripe webhook signing secret (whsec_…)',
+  }),
+  // Where the SDK sends its calls instead of api.stripe.com: the tests' local stand-in.
+  STRIPE_API_BASE: optionalUrl(/^https?:/, 'http(s)'),
+  STRIPE_CURRENCY: z
+    .string()
+    .trim()
+    .regex(/^[a-z]{3}$/, { message: 'must be a three-letter ISO currency code in lower case, e.g. usd' })
+    .default('usd'),
   // /api/health says `degraded` when free space under DATA_DIR falls below the smaller of these two.
   DISK_MIN_FREE_PERCENT: z.coerce.number().min(0).max(100).default(5),
   DISK_MIN_FREE_MB: z.coerce.number().min(0).default(500),
@@ -94,7 +109,8 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface AppConfig extends Omit<Env, 'AUTH_SECRET' | 'PUBLIC_URL' | 'MAIL_FROM' | 'CONTACT_INBOX'> {
+export interface AppConfig extends Omit<Env, 'AUTH_SECRET' | 'PUBLIC_URL' | 'MAIL_FROM' | 'CONTACT_INBOX' | 'PAYMENT_PROVIDER'> {
+  PAYMENT_PROVIDER: PaymentProviderName;
   AUTH_SECRET: string;
   PUBLIC_URL: string;
   MAIL_FROM: string;
@@ -134,8 +150,12 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
   if (env.S3_ENDPOINT) {
     for (const key of s3Keys) if (!env[key]) problems.push(`${key}: is required when S3_ENDPOINT is set`);
   }
-  if (env.PAYMENT_PROVIDER === 'stripe') {
-    for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) if (!env[key]) problems.push(`${key}: is required when PAYMENT_PROVIDER=stripe`);
+  const paymentProvider: PaymentProviderName = env.PAYMENT_PROVIDER ?? (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET ? 'stripe' : 'manual');
+  // One Stripe key without the other is a half-done setup, whichever provider is chosen.
+  if (paymentProvider === 'stripe' || Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+    for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+      if (!env[key]) problems.push(`${key}: is required when ${paymentProvider === 'stripe' && env.PAYMENT_PROVIDER ? 'PAYMENT_PROVIDER=stripe' : 'the other Stripe key is set'}`);
+    }
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -149,6 +169,7 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
     AUTH_SECRET: env.AUTH_SECRET ?? loadOrCreateSecret(dataDir),
     MAIL_FROM: env.MAIL_FROM ?? `${env.SITE_NAME} <no-reply@${host === 'localhost' ? 'humanmade.local' : host}>`,
     CONTACT_INBOX: env.CONTACT_INBOX ?? `hello@${host === 'localhost' ? 'humanmade.local' : host}`,
+    PAYMENT_PROVIDER: paymentProvider,
     isProduction,
   };
 };

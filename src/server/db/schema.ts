@@ -1057,3 +1057,51 @@ export const documentCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.kind, t.year] }), check('document_counters_kind_known', sql`${t.kind} in ('invoice', 'receipt')`)],
 );
+
+// ─── Stripe provider (issue 18, decision 171) ────────────────────────────────────────────────────────────────
+// Kept together at the end of the file: the money core's tables are written beside these in parallel.
+
+export const STRIPE_CONNECT_STATES = ['pending', 'ready'] as const;
+/** A creator's Stripe Connect Express account; its state follows the account.updated webhooks. */
+export const stripeAccounts = pgTable(
+  'stripe_accounts',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accountId: text('account_id').notNull(),
+    state: text('state', { enum: STRIPE_CONNECT_STATES }).notNull().default('pending'),
+    chargesEnabled: boolean('charges_enabled').notNull().default(false),
+    payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+    detailsSubmitted: boolean('details_submitted').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('stripe_accounts_account_key').on(t.accountId), check('stripe_accounts_state_known', sql`${t.state} in ('pending', 'ready')`)],
+);
+
+/**
+ * Every webhook event applied, by Stripe's event id. The row is written in the transaction of the event's effect,
+ * so an event is applied exactly once whichever instance receives it and however often Stripe redelivers it.
+ */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  processedAt: timestamp('processed_at', { withTimezone: true }),
+});
+
+export const STRIPE_OPERATION_KINDS = ['transfer', 'refund'] as const;
+/** Money the platform moved at Stripe (a transfer to a creator, a refund to a client), keyed by its idempotency key. */
+export const stripeOperations = pgTable(
+  'stripe_operations',
+  {
+    idempotencyKey: text('idempotency_key').primaryKey(),
+    kind: text('kind', { enum: STRIPE_OPERATION_KINDS }).notNull(),
+    ledgerTransactionId: uuid('ledger_transaction_id').notNull(),
+    stripeId: text('stripe_id').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('stripe_operations_kind_known', sql`${t.kind} in ('transfer', 'refund')`), check('stripe_operations_amount_positive', sql`${t.amountCents} > 0`)],
+);

@@ -17,8 +17,14 @@ import { toPayoutView } from './views';
  * which moves it from payable to paid out in the ledger and issues a numbered receipt.
  */
 
+/** Shown to a creator who asks for a payout under the Stripe provider. */
+export const STRIPE_PAYS_AUTOMATICALLY = 'Your earnings are sent to your Stripe account when each milestone is released.';
+
 export const requestPayout = async (app: FastifyInstance, auth: AuthContext, amountCents: number): Promise<PayoutView> =>
   app.db.transaction(async (tx) => {
+    // With Stripe every release is transferred to the creator's connected account by a job (decision 171): a request
+    // paid by hand as well would pay the same money twice.
+    if (app.payments.provider.name === 'stripe') throw conflict(STRIPE_PAYS_AUTOMATICALLY);
     // The payable account's row lock: two requests at once are decided one after the other, against the same balance.
     await getOrCreateAccount(tx, accounts.payable(auth.userId), { lock: true });
     const { availableCents } = await creatorLedger(tx, auth.userId);

@@ -5,6 +5,7 @@ import { errorBodySchema } from '../../http/schemas';
 import { fundMilestone } from './funding';
 import { requestPayout } from './payouts';
 import { getInvoicePdf, getReceiptPdf } from './service';
+import { stripeRoutes } from './stripe-routes';
 import { getCreatorBalance, getProjectFunding, listInvoices } from './views';
 
 export const prefix = '/api/payments';
@@ -21,6 +22,9 @@ const sendPdf = (reply: import('fastify').FastifyReply, document: { filename: st
     .send(Buffer.from(document.bytes));
 
 export const routes: FastifyPluginAsyncZod = async (app) => {
+  // Connect onboarding and the webhook, when the Stripe provider is on (decision 171).
+  await app.register(stripeRoutes);
+
   app.get('/projects/:projectId', {
     config: { access: 'authenticated' },
     schema: {

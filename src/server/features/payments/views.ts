@@ -18,6 +18,7 @@ import type { AuthContext } from '../../types';
 import { requireVisibleProject } from '../projects/access';
 import { allBalances, creatorLedger } from './ledger';
 import type { PaymentRow } from './provider';
+import { connectStatusOf } from './stripe-connect';
 
 type PayoutRow = typeof payouts.$inferSelect;
 type MilestoneLike = { id: string; status: (typeof projectMilestones.$inferSelect)['status'] };
@@ -156,7 +157,7 @@ export const getCreatorBalance = async (app: FastifyInstance, auth: AuthContext)
     paidOutCents: figures.paidOutCents,
     earnedCents: figures.earnedCents,
     payouts: rows.map(toPayoutView),
-    connect: app.payments.provider.name === 'manual' ? 'not_applicable' : 'not_started',
+    connect: app.payments.provider.name === 'manual' ? 'not_applicable' : await connectStatusOf(app.db, auth.userId),
   };
 };
 
