@@ -6,7 +6,8 @@ import { approveMaker, onboardedClient } from '../../../../test/support/project-
 import { activeProject, authOf, signedEvent, stripeEnv, webhookRequest } from '../../../../test/support/stripe-fixtures';
 import { startStripeStandIn, type StripeStandIn } from '../../../../test/support/stripe-stand-in';
 import { accounts, balanceOf } from './ledger';
-import { fundMilestone, releaseIfFunded, settleCancelledProject } from './funding';
+import { fundMilestone } from './funding';
+import { releaseIfFunded, settleCancelledProject } from './settlement';
 import { STRIPE_PAYS_AUTOMATICALLY } from './payouts';
 import { connectStatusOf } from './stripe-connect';
 import { JOB_STRIPE_REFUND, JOB_STRIPE_TRANSFER } from './stripe-jobs';
