@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contentCredentialsSchema, PROVENANCE_REASONS } from './content-credentials';
 import {
   APPLICATION_STATUSES,
   CONTACT_STATUSES,
@@ -236,7 +237,7 @@ export const auditResponseSchema = z.object({ entries: z.array(auditEntrySchema)
 
 export const okSchema = z.object({ ok: z.literal(true) });
 
-/** The Provenance review: portfolio images held because they closely resemble another creator's (features/admin-provenance). */
+/** The Provenance review: portfolio images held because they closely resemble another creator's, or declare generative AI (features/admin-provenance). */
 const provenanceImageSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -244,7 +245,12 @@ const provenanceImageSchema = z.object({
   createdAt: iso,
   maker: z.object({ id: z.string(), name: z.string() }),
 });
-export const provenanceReviewItemSchema = provenanceImageSchema.extend({ match: provenanceImageSchema.nullable() });
+export const provenanceReviewItemSchema = provenanceImageSchema.extend({
+  match: provenanceImageSchema.nullable(),
+  /** Why it waits: a near copy of another creator's image, or Content Credentials that declare generative AI. */
+  reason: z.enum(PROVENANCE_REASONS),
+  contentCredentials: contentCredentialsSchema.nullable(),
+});
 export type ProvenanceReviewItem = z.infer<typeof provenanceReviewItemSchema>;
 export const provenanceReviewResponseSchema = z.object({ items: z.array(provenanceReviewItemSchema) });
 export const provenanceRemoveSchema = z.object({ reason: z.string().trim().max(500, 'Keep the reason under 500 characters.').optional() });

@@ -29,6 +29,7 @@ import {
   USER_ROLES,
   WHITE_GLOVE_STATUSES,
 } from '../../domain/constants';
+import { PROVENANCE_REASONS, type ContentCredentials } from '../../domain/content-credentials';
 import { MILESTONE_STATUSES, OFFER_STATUSES } from '../../domain/milestones';
 
 export const appRoleEnum = pgEnum('app_role', USER_ROLES);
@@ -295,6 +296,10 @@ export const portfolioItems = pgTable(
       .default('clear'),
     /** The other creator's item it resembles, shown beside it in the review. */
     matchedItemId: uuid('matched_item_id'),
+    /** Why it waits ('near_copy' or 'ai_declared': its Content Credentials declare generative AI); null when clear from the start. */
+    reviewReason: text('review_reason', { enum: PROVENANCE_REASONS }),
+    /** What the image's C2PA manifest said at upload (features/provenance/content-credentials.ts); null without one. */
+    contentCredentials: jsonb('content_credentials').$type<ContentCredentials>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -303,6 +308,7 @@ export const portfolioItems = pgTable(
     index('portfolio_items_perceptual_bands_idx').using('gin', t.perceptualBands),
     index('portfolio_items_pending_review_idx').on(t.createdAt).where(sql`${t.reviewStatus} = 'pending'`),
     check('portfolio_items_review_status', sql`${t.reviewStatus} IN ('clear', 'pending')`),
+    check('portfolio_items_review_reason', sql`${t.reviewReason} IS NULL OR ${t.reviewReason} IN ('near_copy', 'ai_declared')`),
   ],
 );
 
@@ -359,6 +365,8 @@ export const processDocs = pgTable(
     description: text('description'),
     /** The milestone it documents; null for docs made before milestones existed. */
     milestoneId: uuid('milestone_id').references(() => projectMilestones.id, { onDelete: 'set null' }),
+    /** What the file's C2PA manifest said at upload; null without one. */
+    contentCredentials: jsonb('content_credentials').$type<ContentCredentials>(),
     createdAt: createdAt(),
   },
   (t) => [index('process_docs_project_idx').on(t.projectId), index('process_docs_maker_idx').on(t.makerId)],
