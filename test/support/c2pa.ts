@@ -75,20 +75,21 @@ export const signWithManifest = async (image: Buffer, generator: string, actions
   return Buffer.from(await asset.getDataRange());
 };
 
-const baseImage = (background: string, format: 'jpeg' | 'png') => {
-  const image = sharp({ create: { width: 64, height: 48, channels: 3, background } });
+/** A small noisy picture: noise, so that no two fixtures look alike to the near-copy check. */
+export const noiseImage = (format: 'jpeg' | 'png' = 'jpeg', background = '#8a6a4a') => {
+  const image = sharp({ create: { width: 96, height: 64, channels: 3, background, noise: { type: 'gaussian', mean: 128, sigma: 60 } } });
   return (format === 'png' ? image.png() : image.jpeg()).toBuffer();
 };
 
 /** An image whose manifest says an AI model made it (IPTC trainedAlgorithmicMedia). */
-export const aiDeclaredImage = async (background = '#3b6ea5', format: 'jpeg' | 'png' = 'jpeg') =>
-  signWithManifest(await baseImage(background, format), 'Imagine Studio', [
+export const aiDeclaredImage = async (format: 'jpeg' | 'png' = 'jpeg', base?: Buffer) =>
+  signWithManifest(base ?? (await noiseImage(format)), 'Imagine Studio', [
     { action: 'c2pa.created', digitalSourceType: `${IPTC}trainedAlgorithmicMedia` as Action['digitalSourceType'], softwareAgent: { name: 'Imagine Diffusion 4' } },
   ] as Action[]);
 
 /** A photograph from a camera, then edited in a desktop editor: a plain, human capture-and-edit claim. */
-export const cameraClaimImage = async (background = '#7a8b3c', format: 'jpeg' | 'png' = 'jpeg') =>
-  signWithManifest(await baseImage(background, format), 'Fieldmark Camera', [
+export const cameraClaimImage = async (format: 'jpeg' | 'png' = 'jpeg', base?: Buffer) =>
+  signWithManifest(base ?? (await noiseImage(format)), 'Fieldmark Camera', [
     { action: 'c2pa.created', digitalSourceType: `${IPTC}digitalCapture` as Action['digitalSourceType'], softwareAgent: { name: 'Fieldmark M2' } },
     { action: 'c2pa.color_adjustments', softwareAgent: { name: 'Darkroom Pro' } },
   ] as Action[]);
