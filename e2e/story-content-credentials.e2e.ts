@@ -90,11 +90,11 @@ describe('content credentials on uploads', () => {
     expect(await dialog.getByText(year, { exact: false }).first().isVisible()).toBe(true);
     await visitor.page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
     await expectAccessible(visitor.page);
-    await visitor.page.screenshot({ path: `${inject('dataDir')}/content-credentials-dialog.png` });
+    await visitor.page.screenshot({ path: '/tmp/c2pa-dialog-1280.png' });
     await visitor.page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => mark.evaluate((element) => element === document.activeElement)).toBe(true);
-    await visitor.page.screenshot({ path: `${inject('dataDir')}/content-credentials-mark.png` });
+    await visitor.page.screenshot({ path: '/tmp/c2pa-mark-1280.png' });
 
     // The admin sees why it waits, and clears it.
     const admin = await newPage(browser);
@@ -107,7 +107,7 @@ describe('content credentials on uploads', () => {
       expect(await held.getByText(text, { exact: true }).isVisible(), text).toBe(true);
     }
     await expectAccessible(admin.page);
-    await admin.page.screenshot({ path: `${inject('dataDir')}/content-credentials-review.png` });
+    await admin.page.screenshot({ path: '/tmp/c2pa-review-1280.png' });
     await held.getByRole('button', { name: /Clear image/ }).click();
     await seeText(admin.page, 'Image cleared');
     await expect.poll(() => held.count(), { timeout: 10000 }).toBe(0);

@@ -365,8 +365,6 @@ export const processDocs = pgTable(
     description: text('description'),
     /** The milestone it documents; null for docs made before milestones existed. */
     milestoneId: uuid('milestone_id').references(() => projectMilestones.id, { onDelete: 'set null' }),
-    /** What the file's C2PA manifest said at upload; null without one. */
-    contentCredentials: jsonb('content_credentials').$type<ContentCredentials>(),
     createdAt: createdAt(),
   },
   (t) => [index('process_docs_project_idx').on(t.projectId), index('process_docs_maker_idx').on(t.makerId)],
@@ -555,6 +553,11 @@ export const processRecordEntries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     prevHash: text('prev_hash').notNull(),
     entryHash: text('entry_hash').notNull(),
+    /**
+     * What the file's C2PA manifest said at upload (features/provenance/content-credentials.ts); null without one.
+     * Outside the entry's hash: it is read from the file, whose own hash the chain already holds.
+     */
+    contentCredentials: jsonb('content_credentials').$type<ContentCredentials>(),
   },
   (t) => [
     uniqueIndex('process_record_entries_project_seq_idx').on(t.projectId, t.seq),

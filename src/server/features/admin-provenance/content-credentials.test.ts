@@ -4,7 +4,7 @@ import { CONTENT_CREDENTIALS_MESSAGES } from '../../../domain/content-credential
 import { auditLog, portfolioItems } from '../../db/schema';
 import { aiDeclaredImage, cameraClaimImage, noiseImage } from '../../../../test/support/c2pa';
 import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
-import { approveMaker, multipart } from '../../../../test/support/project-fixtures';
+import { approveMaker, multipart, onboardedClient, pdfBuffer, projectPayload } from '../../../../test/support/project-fixtures';
 import { readContentCredentials } from '../provenance/content-credentials';
 
 let ctx: TestContext;
@@ -104,5 +104,30 @@ describe('camera and editing claims', () => {
     const changed = Buffer.from(signed);
     changed[changed.length - 20] ^= 0xff;
     expect(await upload(maker, changed, 'Changed')).toMatchObject({ inReview: false, contentCredentials: null });
+  });
+});
+
+describe('process docs and deliverables', () => {
+  it("keeps each file's credentials on its process record entry, and a PDF or plain file has none", async () => {
+    const [client, maker] = [await onboardedClient(ctx), await approveMaker(ctx)];
+    const created = await ctx.inject(client, { method: 'POST', url: '/api/projects', payload: projectPayload({ creatorId: maker.id }) });
+    const id = created.json().id as string;
+    expect((await ctx.inject(maker, { method: 'POST', url: `/api/projects/${id}/accept` })).statusCode).toBe(200);
+    const send = async (kind: 'process-docs' | 'deliverable', data: Buffer, filename: string, contentType: string) => {
+      const body = multipart({ data, filename, contentType });
+      const response = await ctx.inject(maker, { method: 'POST', url: `/api/projects/${id}/${kind}`, payload: body.payload, headers: body.headers });
+      expect(response.statusCode, response.body).toBeLessThan(300);
+    };
+    await send('process-docs', await cameraClaimImage(), 'shot.jpg', 'image/jpeg');
+    await send('process-docs', await noiseImage('png'), 'sketch.png', 'image/png');
+    await send('deliverable', pdfBuffer(), 'final.pdf', 'application/pdf');
+
+    const entries = (await ctx.inject(client, { method: 'GET', url: `/api/process-records/${id}` })).json().entries as Array<{ kind: string; contentCredentials: unknown }>;
+    expect(entries.map((entry) => entry.kind)).toEqual(['process_doc', 'process_doc', 'deliverable']);
+    expect(entries[0].contentCredentials).toMatchObject({ generator: 'Fieldmark Camera', tool: 'Fieldmark M2', valid: true });
+    expect(entries[1].contentCredentials).toBeNull();
+    expect(entries[2].contentCredentials).toBeNull();
+    // The credentials sit outside the chain's hashes: the record still verifies.
+    expect((await ctx.inject(client, { method: 'GET', url: `/api/process-records/${id}/verification` })).json().verified).toBe(true);
   });
 });
