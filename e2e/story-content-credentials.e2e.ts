@@ -115,6 +115,17 @@ describe('content credentials on uploads', () => {
     // Now the public sees it.
     await expect.poll(async () => (await studioPieces(visitor.page, studioPath)).join(' '), { timeout: 10000 }).toContain(AI_TITLE);
 
-    for (const { context } of [maker, visitor, admin]) await context.close();
+    // At phone width the mark still sits on its picture, and its dialog fits.
+    const phone = await newPage(browser, { width: 375, height: 812 });
+    await studioPieces(phone.page, studioPath);
+    const phoneMark = phone.page.getByRole('button', { name: `Content Credentials of ${CAMERA_TITLE}` });
+    await phoneMark.scrollIntoViewIfNeeded();
+    await phone.page.screenshot({ path: '/tmp/c2pa-mark-375.png' });
+    await phoneMark.click();
+    await expect.poll(() => phone.page.getByRole('dialog').getByText('Fieldmark M2', { exact: true }).isVisible()).toBe(true);
+    await phone.page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+    await phone.page.screenshot({ path: '/tmp/c2pa-dialog-375.png' });
+
+    for (const { context } of [maker, visitor, admin, phone]) await context.close();
   });
 });
