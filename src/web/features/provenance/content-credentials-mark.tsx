@@ -36,6 +36,8 @@ export function ContentCredentialsMark({ credentials, itemTitle, className }: { 
   return (
     <Dialog>
       <DialogTrigger
+        // Named for its piece, as a grid has one per item; the visible words start the name.
+        aria-label={`${CONTENT_CREDENTIALS_MESSAGES.mark} of ${itemTitle}`}
         className={cn(
           'inline-flex items-center gap-1.5 rounded-full border border-border bg-paper/95 px-2.5 py-1 text-xs font-medium text-ink shadow-sm transition-colors duration-150 hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring motion-reduce:transition-none',
           className,
@@ -43,7 +45,6 @@ export function ContentCredentialsMark({ credentials, itemTitle, className }: { 
       >
         <CrGlyph />
         {CONTENT_CREDENTIALS_MESSAGES.mark}
-        <span className="sr-only"> of {itemTitle}</span>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
