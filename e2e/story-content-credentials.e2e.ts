@@ -107,7 +107,7 @@ describe('content credentials on uploads', () => {
       expect(await held.getByText(text, { exact: true }).isVisible(), text).toBe(true);
     }
     await expectAccessible(admin.page);
-    await admin.page.screenshot({ path: '/tmp/c2pa-review-1280.png' });
+    await held.screenshot({ path: '/tmp/c2pa-review-1280.png' });
     await held.getByRole('button', { name: /Clear image/ }).click();
     await seeText(admin.page, 'Image cleared');
     await expect.poll(() => held.count(), { timeout: 10000 }).toBe(0);

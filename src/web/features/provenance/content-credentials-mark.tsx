@@ -30,7 +30,18 @@ function Row({ term, children }: { term: string; children: React.ReactNode }) {
  * button (keyboard reachable, named for the piece) that opens a dialog with the claim's tool, signer and date.
  * Nothing shows for a file without credentials, or with a claim that did not verify.
  */
-export function ContentCredentialsMark({ credentials, itemTitle, className }: { credentials: ContentCredentials | null | undefined; itemTitle: string; className?: string }) {
+export function ContentCredentialsMark({
+  credentials,
+  itemTitle,
+  className,
+  compactOnPhone = false,
+}: {
+  credentials: ContentCredentials | null | undefined;
+  itemTitle: string;
+  className?: string;
+  /** Only the glyph below the small breakpoint, where the words would cover a thumbnail. */
+  compactOnPhone?: boolean;
+}) {
   if (!credentials?.valid) return null;
   const tool = credentials.tool && credentials.tool !== credentials.generator ? credentials.tool : null;
   return (
@@ -39,12 +50,12 @@ export function ContentCredentialsMark({ credentials, itemTitle, className }: { 
         // Named for its piece, as a grid has one per item; the visible words start the name.
         aria-label={`${CONTENT_CREDENTIALS_MESSAGES.mark} of ${itemTitle}`}
         className={cn(
-          'inline-flex items-center gap-1.5 rounded-full border border-border bg-paper/95 px-2.5 py-1 text-xs font-medium text-ink shadow-sm transition-colors duration-150 hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring motion-reduce:transition-none',
+          'inline-flex items-center gap-1.5 whitespace-nowrap rounded-full border border-border bg-paper/95 min-h-7 px-2.5 py-1 text-xs font-medium text-ink shadow-sm transition-colors duration-150 hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring motion-reduce:transition-none',
           className,
         )}
       >
         <CrGlyph />
-        {CONTENT_CREDENTIALS_MESSAGES.mark}
+        <span className={compactOnPhone ? 'max-sm:sr-only' : undefined}>{CONTENT_CREDENTIALS_MESSAGES.mark}</span>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>

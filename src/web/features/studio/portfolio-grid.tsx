@@ -49,7 +49,7 @@ export function PortfolioGrid({ items, creatorName }: { items: StudioPortfolioIt
               <span className="block text-sm text-muted-foreground">{CATEGORY_LABELS[item.category]}</span>
             </a>
             {/* Beside the link, not in it: a button inside a link is neither valid nor reachable on its own. */}
-            <ContentCredentialsMark credentials={item.contentCredentials} itemTitle={item.title} className="absolute left-2 top-2" />
+            <ContentCredentialsMark credentials={item.contentCredentials} itemTitle={item.title} className="absolute left-2 top-2" compactOnPhone />
           </li>
         ))}
       </ul>
