@@ -213,6 +213,7 @@ export const AUDIT_ACTIONS = [
   'settings.update',
   'provenance.approve',
   'provenance.remove',
+  'provenance.clear_project_file',
   'report.dismiss',
   'message.remove',
   'review.hide',
@@ -253,6 +254,19 @@ export const provenanceReviewItemSchema = provenanceImageSchema.extend({
 });
 export type ProvenanceReviewItem = z.infer<typeof provenanceReviewItemSchema>;
 export const provenanceReviewResponseSchema = z.object({ items: z.array(provenanceReviewItemSchema) });
+/** Process docs and deliverables whose Content Credentials declare generative AI, for an admin to look at and clear. */
+export const projectFileReviewItemSchema = z.object({
+  entryId: z.string(),
+  projectId: z.string(),
+  projectTitle: z.string(),
+  kind: z.enum(['process_doc', 'deliverable']),
+  fileUrl: z.string().nullable(),
+  createdAt: iso,
+  uploader: z.object({ id: z.string(), name: z.string() }),
+  contentCredentials: contentCredentialsSchema.nullable(),
+});
+export type ProjectFileReviewItem = z.infer<typeof projectFileReviewItemSchema>;
+export const projectFileReviewResponseSchema = z.object({ items: z.array(projectFileReviewItemSchema) });
 export const provenanceRemoveSchema = z.object({ reason: z.string().trim().max(500, 'Keep the reason under 500 characters.').optional() });
 
 export const PROVENANCE_MESSAGES = {
@@ -260,4 +274,6 @@ export const PROVENANCE_MESSAGES = {
   removed: 'Image removed',
   notPending: 'This image is not waiting for review any more.',
   notFound: 'Portfolio item not found',
+  fileCleared: 'File marked as reviewed',
+  fileNotFound: 'Project file not found',
 } as const;

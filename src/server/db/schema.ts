@@ -567,6 +567,31 @@ export const processRecordEntries = pgTable(
 );
 
 /**
+ * A process doc or deliverable whose Content Credentials declare generative AI, waiting for (or cleared by) an
+ * admin in Provenance review. Kept beside the append-only record rather than in it, since a review changes state.
+ */
+export const projectFileReviews = pgTable(
+  'project_file_reviews',
+  {
+    entryId: uuid('entry_id')
+      .primaryKey()
+      .references(() => processRecordEntries.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'clear'] })
+      .notNull()
+      .default('pending'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('project_file_reviews_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    check('project_file_reviews_status', sql`${t.status} IN ('pending', 'clear')`),
+  ],
+);
+
+/**
  * Seal credentials issued: each a signed W3C Verifiable Credential (VC-JOSE, `jwt`) for one maker, with its own
  * position in the revocation status list (`status_index`). The list published at /credentials/status/seal is read
  * from `revoked_at`, which revoking the Seal sets in the revocation's own transaction. A deleted maker's

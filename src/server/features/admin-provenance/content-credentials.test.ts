@@ -130,4 +130,28 @@ describe('process docs and deliverables', () => {
     // The credentials sit outside the chain's hashes: the record still verifies.
     expect((await ctx.inject(client, { method: 'GET', url: `/api/process-records/${id}/verification` })).json().verified).toBe(true);
   });
+
+  it('lists an AI-declared process doc for Provenance review with its reason, for admins only, until one clears it (audited)', async () => {
+    const [client, maker] = [await onboardedClient(ctx), await approveMaker(ctx, { name: 'Pia Process' })];
+    const created = await ctx.inject(client, { method: 'POST', url: '/api/projects', payload: projectPayload({ creatorId: maker.id }) });
+    const id = created.json().id as string;
+    expect((await ctx.inject(maker, { method: 'POST', url: `/api/projects/${id}/accept` })).statusCode).toBe(200);
+    const body = multipart({ data: await aiDeclaredImage(), filename: 'render.jpg', contentType: 'image/jpeg' });
+    expect((await ctx.inject(maker, { method: 'POST', url: `/api/projects/${id}/process-docs`, payload: body.payload, headers: body.headers })).statusCode).toBeLessThan(300);
+
+    const list = async (user: TestUser | null) => ctx.inject(user, { method: 'GET', url: '/api/admin/provenance/project-files' });
+    expect((await list(null)).statusCode).toBe(401);
+    expect((await list(maker)).statusCode).toBe(403);
+    expect((await list(client)).statusCode).toBe(403);
+    const entry = ((await list(admin)).json().items as Array<{ projectId: string; entryId: string }>).find((item) => item.projectId === id);
+    expect(entry).toMatchObject({ kind: 'process_doc', uploader: { id: maker.id, name: 'Pia Process' }, contentCredentials: { aiDeclared: true, tool: 'Imagine Diffusion 4' } });
+
+    const clear = (user: TestUser | null) => ctx.inject(user, { method: 'POST', url: `/api/admin/provenance/project-files/${entry!.entryId}/clear` });
+    expect((await clear(maker)).statusCode).toBe(403);
+    expect((await clear(admin)).statusCode).toBe(200);
+    expect((await clear(admin)).statusCode).toBe(409);
+    expect(((await list(admin)).json().items as Array<{ entryId: string }>).map((item) => item.entryId)).not.toContain(entry!.entryId);
+    expect(await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'provenance.clear_project_file'), eq(auditLog.targetId, entry!.entryId)))).toHaveLength(1);
+    expect((await ctx.inject(admin, { method: 'POST', url: '/api/admin/provenance/project-files/00000000-0000-4000-8000-000000000000/clear' })).statusCode).toBe(404);
+  });
 });

@@ -5,7 +5,7 @@ import { auditLog } from '../../db/schema';
 
 export interface AuditRecord {
   action: AuditAction;
-  targetType: 'user' | 'maker' | 'mind' | 'project' | 'white_glove_request' | 'workshop' | 'platform' | 'portfolio_item' | 'message' | 'review';
+  targetType: 'user' | 'maker' | 'mind' | 'project' | 'white_glove_request' | 'workshop' | 'platform' | 'portfolio_item' | 'process_record_entry' | 'message' | 'review';
   targetId: string;
   reason?: string | null;
   metadata?: Record<string, unknown>;

@@ -30,7 +30,7 @@ export const appendProcessRecordEntry = async (
     note?: string | null;
     contentCredentials?: ContentCredentials | null;
   },
-): Promise<void> => {
+): Promise<string> => {
   const [last] = await tx
     .select({ seq: processRecordEntries.seq, entryHash: processRecordEntries.entryHash })
     .from(processRecordEntries)
@@ -48,7 +48,11 @@ export const appendProcessRecordEntry = async (
     createdAt: new Date(),
     prevHash: last?.entryHash ?? GENESIS_HASH,
   };
-  await tx.insert(processRecordEntries).values({ ...fields, fileUrl: input.fileUrl, entryHash: entryHashOf(fields), contentCredentials: input.contentCredentials ?? null });
+  const [entry] = await tx
+    .insert(processRecordEntries)
+    .values({ ...fields, fileUrl: input.fileUrl, entryHash: entryHashOf(fields), contentCredentials: input.contentCredentials ?? null })
+    .returning({ id: processRecordEntries.id });
+  return entry.id;
 };
 
 /**

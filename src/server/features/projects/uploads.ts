@@ -10,7 +10,7 @@ import type { AuthContext } from '../../types';
 import { requireProjectAction, requireVisibleProject } from './access';
 import { loadMilestones, submitMilestone } from './milestones';
 import { appendProcessRecordEntry } from '../process-record/service';
-import { readProjectFileCredentials } from '../provenance/project-file-credentials';
+import { readProjectFileCredentials, recordProjectFileReview } from '../provenance/project-file-credentials';
 import { getProject, notifyOtherSide } from './service';
 
 /** Checks the caller may take this action now, before the upload is read and stored (cheap refusal). */
@@ -57,7 +57,8 @@ export const addProcessDoc = async (app: FastifyInstance, auth: AuthContext, pro
           fileUrl: stored.url,
           description: fields.data.description || null,
         });
-        await appendProcessRecordEntry(tx, { projectId, kind: 'process_doc', fileUrl: stored.url, fileSha256: stored.sha256, uploaderId: auth.userId, contentCredentials });
+        const entryId = await appendProcessRecordEntry(tx, { projectId, kind: 'process_doc', fileUrl: stored.url, fileSha256: stored.sha256, uploaderId: auth.userId, contentCredentials });
+        await recordProjectFileReview(tx, entryId, projectId, contentCredentials);
       }),
   );
   return getProject(app, auth, projectId);
@@ -81,7 +82,8 @@ export const submitDeliverable = async (app: FastifyInstance, auth: AuthContext,
         const file = await app.storage.saveUpload('deliverable', `${auth.userId}/${projectId}/deliverable`, upload.data);
         stored = file;
         const submitted = await submitMilestone(app, tx, row, file.url, new Date());
-        await appendProcessRecordEntry(tx, { projectId, kind: 'deliverable', fileUrl: file.url, fileSha256: file.sha256, uploaderId: auth.userId, contentCredentials });
+        const entryId = await appendProcessRecordEntry(tx, { projectId, kind: 'deliverable', fileUrl: file.url, fileSha256: file.sha256, uploaderId: auth.userId, contentCredentials });
+        await recordProjectFileReview(tx, entryId, projectId, contentCredentials);
         await notifyOtherSide(app, tx, 'deliverable_submitted', { before: row, after: submitted.project, actor: auth, detail: submitted.detail });
       }),
   );
