@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { RowCard, SectionHeading } from './admin-bits';
 import { adminKeys, useAdminAction, useAdminQuery } from './admin-data';
 import { formatDate } from './format';
+import { ProvenanceProjectFiles } from './provenance-project-files';
 import { ReasonDialog } from './reason-dialog';
 
 function Figure({ label, image }: { label: string; image: NonNullable<ProvenanceReviewItem['match']> }) {
@@ -140,6 +141,7 @@ export function ProvenanceTab() {
         isPending={remove.isPending}
         onConfirm={(reason) => removing && remove.mutate({ itemId: removing.id, reason })}
       />
+      <ProvenanceProjectFiles />
     </section>
   );
 }
