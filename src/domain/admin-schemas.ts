@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contentCredentialsSchema, PROVENANCE_REASONS } from './content-credentials';
 import {
   APPLICATION_STATUSES,
   CONTACT_STATUSES,
@@ -212,6 +213,7 @@ export const AUDIT_ACTIONS = [
   'settings.update',
   'provenance.approve',
   'provenance.remove',
+  'provenance.clear_project_file',
   'report.dismiss',
   'message.remove',
   'review.hide',
@@ -236,7 +238,7 @@ export const auditResponseSchema = z.object({ entries: z.array(auditEntrySchema)
 
 export const okSchema = z.object({ ok: z.literal(true) });
 
-/** The Provenance review: portfolio images held because they closely resemble another creator's (features/admin-provenance). */
+/** The Provenance review: portfolio images held because they closely resemble another creator's, or declare generative AI (features/admin-provenance). */
 const provenanceImageSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -244,9 +246,27 @@ const provenanceImageSchema = z.object({
   createdAt: iso,
   maker: z.object({ id: z.string(), name: z.string() }),
 });
-export const provenanceReviewItemSchema = provenanceImageSchema.extend({ match: provenanceImageSchema.nullable() });
+export const provenanceReviewItemSchema = provenanceImageSchema.extend({
+  match: provenanceImageSchema.nullable(),
+  /** Why it waits: a near copy of another creator's image, or Content Credentials that declare generative AI. */
+  reason: z.enum(PROVENANCE_REASONS),
+  contentCredentials: contentCredentialsSchema.nullable(),
+});
 export type ProvenanceReviewItem = z.infer<typeof provenanceReviewItemSchema>;
 export const provenanceReviewResponseSchema = z.object({ items: z.array(provenanceReviewItemSchema) });
+/** Process docs and deliverables whose Content Credentials declare generative AI, for an admin to look at and clear. */
+export const projectFileReviewItemSchema = z.object({
+  entryId: z.string(),
+  projectId: z.string(),
+  projectTitle: z.string(),
+  kind: z.enum(['process_doc', 'deliverable']),
+  fileUrl: z.string().nullable(),
+  createdAt: iso,
+  uploader: z.object({ id: z.string(), name: z.string() }),
+  contentCredentials: contentCredentialsSchema.nullable(),
+});
+export type ProjectFileReviewItem = z.infer<typeof projectFileReviewItemSchema>;
+export const projectFileReviewResponseSchema = z.object({ items: z.array(projectFileReviewItemSchema) });
 export const provenanceRemoveSchema = z.object({ reason: z.string().trim().max(500, 'Keep the reason under 500 characters.').optional() });
 
 export const PROVENANCE_MESSAGES = {
@@ -254,4 +274,6 @@ export const PROVENANCE_MESSAGES = {
   removed: 'Image removed',
   notPending: 'This image is not waiting for review any more.',
   notFound: 'Portfolio item not found',
+  fileCleared: 'File marked as reviewed',
+  fileNotFound: 'Project file not found',
 } as const;

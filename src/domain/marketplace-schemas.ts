@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contentCredentialsSchema } from './content-credentials';
 import { APPLICATION_STATUSES, DELIVERABLE_CATEGORIES, EXPERTISE_AREAS, SEAL_STATUSES, SUBSCRIPTION_PLANS } from './constants';
 import { CREATOR_ROLES, CREATOR_SORTS, MARKETPLACE_MAX_PAGE_SIZE, MARKETPLACE_PAGE_SIZE, SEARCH_MATCHES } from './marketplace';
 import { cardRatingSchema, ratingSummarySchema, reviewPageSchema } from './review-schemas';
@@ -88,6 +89,8 @@ export const studioPortfolioItemSchema = z.object({
   category: z.enum(DELIVERABLE_CATEGORIES),
   imageUrl: z.string(),
   thumbnailUrl: z.string().nullable(),
+  /** The image's Content Credentials as read at upload; null (or absent) without a manifest. */
+  contentCredentials: contentCredentialsSchema.nullable().optional(),
 });
 export type StudioPortfolioItem = z.infer<typeof studioPortfolioItemSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contentCredentialsSchema } from './content-credentials';
 import { DELIVERABLE_CATEGORIES } from './constants';
 
 export const PORTFOLIO_TITLE_MAX = 120;
@@ -49,5 +50,7 @@ export const portfolioItemSchema = z.object({
   createdAt: z.string(),
   /** Held for a provenance review (it closely resembles another creator's image): shown to its owner only. */
   inReview: z.boolean().optional(),
+  /** What the image's Content Credentials (C2PA manifest) said at upload, when it carried a valid one. */
+  contentCredentials: contentCredentialsSchema.nullable().optional(),
 });
 export type PortfolioItem = z.infer<typeof portfolioItemSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contentCredentialsSchema } from './content-credentials';
 
 /** A project's process record: a hash chain over its process docs and deliverables (server: features/process-record). */
 export const PROCESS_RECORD_KINDS = ['process_doc', 'deliverable', 'tombstone'] as const;
@@ -23,6 +24,8 @@ export const processRecordEntryViewSchema = z.object({
   createdAt: z.string(),
   prevHash: sha256Hex,
   entryHash: sha256Hex,
+  /** What the file's Content Credentials (C2PA manifest) said at upload; null without one. */
+  contentCredentials: contentCredentialsSchema.nullable().optional(),
 });
 export type ProcessRecordEntryView = z.infer<typeof processRecordEntryViewSchema>;
 

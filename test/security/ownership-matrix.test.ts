@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makerProfiles, mindProfiles, portfolioItems, projectOffers, projects, whiteGloveRequests } from '../../src/server/db/schema';
+import { makerProfiles, mindProfiles, portfolioItems, projectFileReviews, projectOffers, projects, whiteGloveRequests } from '../../src/server/db/schema';
 import { multipart, pngBuffer } from '../support/project-fixtures';
 import { createTestContext, type TestContext, type TestUser } from '../support/harness';
 import { arrangeConversationWorld, conversationCases, type ConversationWorld } from './ownership-conversations';
@@ -230,6 +230,12 @@ const adminCases = (world: OwnershipWorld): OwnershipCase[] => {
   return [
     adminCase('POST /api/admin/provenance/:itemId/approve', `/api/admin/provenance/${world.heldItems.forApprove}/approve`, 200, held(world.heldItems.forApprove)),
     adminCase('POST /api/admin/provenance/:itemId/remove', `/api/admin/provenance/${world.heldItems.forRemove}/remove`, 200, held(world.heldItems.forRemove), {}),
+    adminCase(
+      'POST /api/admin/provenance/project-files/:entryId/clear',
+      `/api/admin/provenance/project-files/${world.heldProjectFileEntryId}/clear`,
+      200,
+      async () => (await ctx.db.select().from(projectFileReviews).where(eq(projectFileReviews.entryId, world.heldProjectFileEntryId)))[0],
+    ),
     adminCase('POST /api/admin/applications/:role/:userId/approve', `/api/admin/applications/maker/${world.pendingMaker.id}/approve`, 200, maker(world.pendingMaker.id)),
     adminCase('POST /api/admin/applications/:role/:userId/reject', `/api/admin/applications/mind/${world.pendingMind.id}/reject`, 200, mind(world.pendingMind.id), { reason: 'Not yet' }),
     adminCase('POST /api/admin/projects/:projectId/clear-flag', `/api/admin/projects/${world.flaggedForClear}/clear-flag`, 200, projectRow(world.flaggedForClear), {}),

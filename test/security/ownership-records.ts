@@ -1,10 +1,10 @@
 // Test support: real records owned by "A" users, made through the API where the API makes them (projects,
 // uploads, White Glove, portfolio) and arranged in the database only for states that take many steps.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { addProject } from '../support/admin';
 import { approveMaker, approveMind, multipart, onboardedClient, pdfBuffer, pngBuffer, projectPayload, putInReview } from '../support/project-fixtures';
-import { portfolioItems, processDocs, projects } from '../../src/server/db/schema';
+import { portfolioItems, processDocs, processRecordEntries, projectFileReviews, projects } from '../../src/server/db/schema';
 import type { TestContext, TestUser } from '../support/harness';
 
 export interface OwnershipWorld {
@@ -24,6 +24,8 @@ export interface OwnershipWorld {
   portfolioItemId: string;
   /** Two portfolio items of a third maker held for a provenance review (one to clear, one to remove). */
   heldItems: { forApprove: string; forRemove: string };
+  /** The reviewed project's process doc, listed for Provenance review as if its credentials declared generative AI. */
+  heldProjectFileEntryId: string;
   /** client A × maker A, in review, with a real process doc and a real deliverable. */
   reviewed: { id: string; processDocUrl: string; deliverableUrl: string };
   unassignedForAssign: string;
@@ -89,6 +91,11 @@ export const arrangeOwnershipWorld = async (ctx: TestContext): Promise<Ownership
   ok(await ctx.inject(makerA, { method: 'POST', url: `/api/projects/${reviewedId}/deliverable`, payload: pdf.payload, headers: pdf.headers }), 200);
   const [reviewedRow] = await ctx.db.select().from(projects).where(eq(projects.id, reviewedId));
   const [docRow] = await ctx.db.select().from(processDocs).where(eq(processDocs.projectId, reviewedId));
+  const [docEntry] = await ctx.db
+    .select({ id: processRecordEntries.id })
+    .from(processRecordEntries)
+    .where(and(eq(processRecordEntries.projectId, reviewedId), eq(processRecordEntries.kind, 'process_doc')));
+  await ctx.db.insert(projectFileReviews).values({ entryId: docEntry.id, projectId: reviewedId });
 
   const active = await createProject(makerA.id);
   await act(makerA, active, 'accept');
@@ -143,6 +150,7 @@ export const arrangeOwnershipWorld = async (ctx: TestContext): Promise<Ownership
     doomedClient,
     portfolioItemId: created.json().item.id,
     heldItems: { forApprove: await heldItem(), forRemove: await heldItem() },
+    heldProjectFileEntryId: docEntry.id,
     reviewed: { id: reviewedId, processDocUrl: docRow.fileUrl, deliverableUrl: reviewedRow.deliverableUrl! },
     unassignedForAssign: await createProject(),
     unassignedForCancel: await createProject(),

@@ -30,6 +30,7 @@ import {
   USER_ROLES,
   WHITE_GLOVE_STATUSES,
 } from '../../domain/constants';
+import { PROVENANCE_REASONS, type ContentCredentials } from '../../domain/content-credentials';
 import { MILESTONE_STATUSES, OFFER_STATUSES } from '../../domain/milestones';
 import { LEDGER_ACCOUNT_KINDS, PAYMENT_PROVIDERS, PAYMENT_STATUSES, PAYOUT_STATUSES } from '../../domain/payment-schemas';
 
@@ -297,6 +298,10 @@ export const portfolioItems = pgTable(
       .default('clear'),
     /** The other creator's item it resembles, shown beside it in the review. */
     matchedItemId: uuid('matched_item_id'),
+    /** Why it waits ('near_copy' or 'ai_declared': its Content Credentials declare generative AI); null when clear from the start. */
+    reviewReason: text('review_reason', { enum: PROVENANCE_REASONS }),
+    /** What the image's C2PA manifest said at upload (features/provenance/content-credentials.ts); null without one. */
+    contentCredentials: jsonb('content_credentials').$type<ContentCredentials>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -305,6 +310,7 @@ export const portfolioItems = pgTable(
     index('portfolio_items_perceptual_bands_idx').using('gin', t.perceptualBands),
     index('portfolio_items_pending_review_idx').on(t.createdAt).where(sql`${t.reviewStatus} = 'pending'`),
     check('portfolio_items_review_status', sql`${t.reviewStatus} IN ('clear', 'pending')`),
+    check('portfolio_items_review_reason', sql`${t.reviewReason} IS NULL OR ${t.reviewReason} IN ('near_copy', 'ai_declared')`),
   ],
 );
 
@@ -549,11 +555,41 @@ export const processRecordEntries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     prevHash: text('prev_hash').notNull(),
     entryHash: text('entry_hash').notNull(),
+    /**
+     * What the file's C2PA manifest said at upload (features/provenance/content-credentials.ts); null without one.
+     * Outside the entry's hash: it is read from the file, whose own hash the chain already holds.
+     */
+    contentCredentials: jsonb('content_credentials').$type<ContentCredentials>(),
   },
   (t) => [
     uniqueIndex('process_record_entries_project_seq_idx').on(t.projectId, t.seq),
     check('process_record_entries_kind', sql`${t.kind} IN ('process_doc', 'deliverable', 'tombstone')`),
     check('process_record_entries_file', sql`(${t.kind} = 'tombstone') = (${t.fileSha256} IS NULL)`),
+  ],
+);
+
+/**
+ * A process doc or deliverable whose Content Credentials declare generative AI, waiting for (or cleared by) an
+ * admin in Provenance review. Kept beside the append-only record rather than in it, since a review changes state.
+ */
+export const projectFileReviews = pgTable(
+  'project_file_reviews',
+  {
+    entryId: uuid('entry_id')
+      .primaryKey()
+      .references(() => processRecordEntries.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'clear'] })
+      .notNull()
+      .default('pending'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('project_file_reviews_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    check('project_file_reviews_status', sql`${t.status} IN ('pending', 'clear')`),
   ],
 );
 

@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { okSchema, provenanceRemoveSchema, provenanceReviewResponseSchema } from '../../../domain/admin-schemas';
+import { okSchema, projectFileReviewResponseSchema, provenanceRemoveSchema, provenanceReviewResponseSchema } from '../../../domain/admin-schemas';
 import { errorBodySchema } from '../../http/schemas';
+import { clearProjectFileReview, listProjectFileReviews } from './project-files';
 import { approveProvenance, listProvenanceReview, removeProvenance } from './service';
 
 export const prefix = '/api/admin/provenance';
 
 const params = z.object({ itemId: z.uuid() });
+const entryParams = z.object({ entryId: z.uuid() });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
 export const routes: FastifyPluginAsyncZod = async (app) => {
@@ -30,6 +32,21 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['admin'], summary: 'Remove a held image and its portfolio item (audited)', params, body: provenanceRemoveSchema, response: { 200: okSchema, ...errors } },
     handler: async (request) => {
       await removeProvenance(app, await request.requireAuth(), request.params.itemId, request.body.reason || null);
+      return { ok: true as const };
+    },
+  });
+
+  app.get('/project-files', {
+    config: { access: ['admin'] },
+    schema: { tags: ['admin'], summary: 'Process docs and deliverables whose Content Credentials declare generative AI', response: { 200: projectFileReviewResponseSchema, ...errors } },
+    handler: async () => ({ items: await listProjectFileReviews(app.db) }),
+  });
+
+  app.post('/project-files/:entryId/clear', {
+    config: { access: ['admin'] },
+    schema: { tags: ['admin'], summary: 'Mark an AI-declared project file as reviewed (audited)', params: entryParams, response: { 200: okSchema, ...errors } },
+    handler: async (request) => {
+      await clearProjectFileReview(app, await request.requireAuth(), request.params.entryId);
       return { ok: true as const };
     },
   });

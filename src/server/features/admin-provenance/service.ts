@@ -10,7 +10,7 @@ import { recordAudit } from '../audit/service';
 
 const PROVENANCE_LIST_LIMIT = 100;
 
-/** Every held image, oldest first, beside the other creator's image it resembles. */
+/** Every held image, oldest first, with why it waits: beside the other creator's image it resembles, or with what its credentials declare. */
 export const listProvenanceReview = async (db: Database): Promise<ProvenanceReviewItem[]> => {
   const match = alias(portfolioItems, 'match');
   const matchProfile = alias(profiles, 'match_profile');
@@ -23,6 +23,8 @@ export const listProvenanceReview = async (db: Database): Promise<ProvenanceRevi
       createdAt: portfolioItems.createdAt,
       makerId: portfolioItems.makerId,
       makerName: sql<string>`coalesce(${profiles.name}, ${user.name})`,
+      reviewReason: portfolioItems.reviewReason,
+      contentCredentials: portfolioItems.contentCredentials,
       matchId: match.id,
       matchTitle: match.title,
       matchImageUrl: match.imageUrl,
@@ -45,6 +47,8 @@ export const listProvenanceReview = async (db: Database): Promise<ProvenanceRevi
     imageUrl: row.imageUrl,
     createdAt: row.createdAt.toISOString(),
     maker: { id: row.makerId, name: row.makerName },
+    reason: row.reviewReason ?? 'near_copy',
+    contentCredentials: row.contentCredentials,
     match:
       row.matchId && row.matchImageUrl && row.matchCreatedAt && row.matchMakerId
         ? {
@@ -70,10 +74,10 @@ export const approveProvenance = (app: FastifyInstance, auth: AuthContext, itemI
   app.db.transaction(async (tx) => {
     const row = await requirePending(tx, itemId);
     await tx.update(portfolioItems).set({ reviewStatus: 'clear' }).where(and(eq(portfolioItems.id, itemId), eq(portfolioItems.reviewStatus, 'pending')));
-    await recordAudit(tx, auth, { action: 'provenance.approve', targetType: 'portfolio_item', targetId: itemId, metadata: { makerId: row.makerId, title: row.title, matchedItemId: row.matchedItemId } });
+    await recordAudit(tx, auth, { action: 'provenance.approve', targetType: 'portfolio_item', targetId: itemId, metadata: { makerId: row.makerId, title: row.title, matchedItemId: row.matchedItemId, reason: row.reviewReason } });
   });
 
-/** The admin finds it a copy: the item and its image go, and the decision is audited. The file goes after the commit. */
+/** The admin finds it a copy (or AI-made): the item and its image go, and the decision is audited. The file goes after the commit. */
 export const removeProvenance = async (app: FastifyInstance, auth: AuthContext, itemId: string, reason: string | null): Promise<void> => {
   const imageUrl = await app.db.transaction(async (tx) => {
     const row = await requirePending(tx, itemId);
@@ -83,7 +87,7 @@ export const removeProvenance = async (app: FastifyInstance, auth: AuthContext, 
       targetType: 'portfolio_item',
       targetId: itemId,
       reason,
-      metadata: { makerId: row.makerId, title: row.title, matchedItemId: row.matchedItemId },
+      metadata: { makerId: row.makerId, title: row.title, matchedItemId: row.matchedItemId, reason: row.reviewReason },
     });
     return row.imageUrl;
   });

@@ -6,6 +6,7 @@ import { portfolioItems } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { readUpload, type ReceivedUpload } from '../../storage/upload-request';
 import { fingerprintImage } from '../provenance/copies';
+import { readContentCredentials } from '../provenance/content-credentials';
 
 type PortfolioRow = typeof portfolioItems.$inferSelect;
 
@@ -18,6 +19,7 @@ const toView = (row: PortfolioRow): PortfolioItem => ({
   thumbnailUrl: row.thumbnailUrl,
   createdAt: row.createdAt.toISOString(),
   inReview: row.reviewStatus === 'pending',
+  contentCredentials: row.contentCredentials,
 });
 
 export const listOwnPortfolio = async (app: FastifyInstance, userId: string): Promise<PortfolioItem[]> => {
@@ -53,13 +55,27 @@ export const createPortfolioItem = async (app: FastifyInstance, request: Fastify
   if (total >= PORTFOLIO_MAX_ITEMS) throw conflict(PORTFOLIO_MESSAGES.tooMany);
 
   const id = randomUUID();
+  // Read from the original bytes: storing re-encodes the image, which strips the manifest.
+  const credentials = await readContentCredentials(upload.data);
   const stored = await app.storage.saveUpload('portfolioImage', `${userId}/portfolio/${id}`, upload.data);
   try {
-    // A near copy of another creator's image waits for an admin before anyone else sees it.
+    // A near copy of another creator's image, or an image whose credentials declare generative AI, waits for an
+    // admin before anyone else sees it.
     const fingerprint = await fingerprintImage(app.db, userId, upload.data);
+    const reviewReason = credentials?.aiDeclared ? 'ai_declared' : fingerprint.reviewStatus === 'pending' ? 'near_copy' : null;
     const [row] = await app.db
       .insert(portfolioItems)
-      .values({ id, makerId: userId, ...parsed.data, imageUrl: stored.url, thumbnailUrl: stored.thumbnailUrl, ...fingerprint })
+      .values({
+        id,
+        makerId: userId,
+        ...parsed.data,
+        imageUrl: stored.url,
+        thumbnailUrl: stored.thumbnailUrl,
+        ...fingerprint,
+        reviewStatus: reviewReason ? 'pending' : 'clear',
+        reviewReason,
+        contentCredentials: credentials && (credentials.valid || credentials.aiDeclared) ? credentials : null,
+      })
       .returning();
     return toView(row);
   } catch (error) {

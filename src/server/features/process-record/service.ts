@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ContentCredentials } from '../../../domain/content-credentials';
 import type { ProcessRecordEntryView, ProcessRecordStatus, ProcessRecordVerification } from '../../../domain/process-record-schemas';
 import type { DbExecutor, Transaction } from '../../db/client';
 import { processRecordEntries, projects, user } from '../../db/schema';
@@ -20,8 +21,16 @@ type EntryRow = typeof processRecordEntries.$inferSelect;
  */
 export const appendProcessRecordEntry = async (
   tx: Transaction,
-  input: { projectId: string; kind: ProcessRecordKind; fileUrl: string | null; fileSha256: string | null; uploaderId: string; note?: string | null },
-): Promise<void> => {
+  input: {
+    projectId: string;
+    kind: ProcessRecordKind;
+    fileUrl: string | null;
+    fileSha256: string | null;
+    uploaderId: string;
+    note?: string | null;
+    contentCredentials?: ContentCredentials | null;
+  },
+): Promise<string> => {
   const [last] = await tx
     .select({ seq: processRecordEntries.seq, entryHash: processRecordEntries.entryHash })
     .from(processRecordEntries)
@@ -39,7 +48,11 @@ export const appendProcessRecordEntry = async (
     createdAt: new Date(),
     prevHash: last?.entryHash ?? GENESIS_HASH,
   };
-  await tx.insert(processRecordEntries).values({ ...fields, fileUrl: input.fileUrl, entryHash: entryHashOf(fields) });
+  const [entry] = await tx
+    .insert(processRecordEntries)
+    .values({ ...fields, fileUrl: input.fileUrl, entryHash: entryHashOf(fields), contentCredentials: input.contentCredentials ?? null })
+    .returning({ id: processRecordEntries.id });
+  return entry.id;
 };
 
 /**
@@ -124,6 +137,7 @@ export const getProcessRecord = async (app: FastifyInstance, auth: AuthContext, 
     createdAt: entry.createdAt.toISOString(),
     prevHash: entry.prevHash,
     entryHash: entry.entryHash,
+    contentCredentials: entry.contentCredentials,
   }));
 };
 

@@ -10,6 +10,7 @@ import type { AuthContext } from '../../types';
 import { requireProjectAction, requireVisibleProject } from './access';
 import { loadMilestones, submitMilestone } from './milestones';
 import { appendProcessRecordEntry } from '../process-record/service';
+import { readProjectFileCredentials, recordProjectFileReview } from '../provenance/project-file-credentials';
 import { getProject, notifyOtherSide } from './service';
 
 /** Checks the caller may take this action now, before the upload is read and stored (cheap refusal). */
@@ -37,6 +38,7 @@ export const addProcessDoc = async (app: FastifyInstance, auth: AuthContext, pro
     throw badRequest(message, { description: message });
   }
   const docId = randomUUID();
+  const contentCredentials = await readProjectFileCredentials(upload.data);
   const stored = await app.storage.saveUpload('processScreenshot', `${auth.userId}/${projectId}/process/${docId}`, upload.data);
   await removeOnFailure(
     app,
@@ -55,7 +57,8 @@ export const addProcessDoc = async (app: FastifyInstance, auth: AuthContext, pro
           fileUrl: stored.url,
           description: fields.data.description || null,
         });
-        await appendProcessRecordEntry(tx, { projectId, kind: 'process_doc', fileUrl: stored.url, fileSha256: stored.sha256, uploaderId: auth.userId });
+        const entryId = await appendProcessRecordEntry(tx, { projectId, kind: 'process_doc', fileUrl: stored.url, fileSha256: stored.sha256, uploaderId: auth.userId, contentCredentials });
+        await recordProjectFileReview(tx, entryId, projectId, contentCredentials);
       }),
   );
   return getProject(app, auth, projectId);
@@ -68,6 +71,7 @@ export const addProcessDoc = async (app: FastifyInstance, auth: AuthContext, pro
  */
 export const submitDeliverable = async (app: FastifyInstance, auth: AuthContext, projectId: string, upload: ReceivedUpload): Promise<ProjectView> => {
   let stored: StoredFile | null = null;
+  const contentCredentials = await readProjectFileCredentials(upload.data);
   await removeOnFailure(
     app,
     () => stored,
@@ -78,7 +82,8 @@ export const submitDeliverable = async (app: FastifyInstance, auth: AuthContext,
         const file = await app.storage.saveUpload('deliverable', `${auth.userId}/${projectId}/deliverable`, upload.data);
         stored = file;
         const submitted = await submitMilestone(app, tx, row, file.url, new Date());
-        await appendProcessRecordEntry(tx, { projectId, kind: 'deliverable', fileUrl: file.url, fileSha256: file.sha256, uploaderId: auth.userId });
+        const entryId = await appendProcessRecordEntry(tx, { projectId, kind: 'deliverable', fileUrl: file.url, fileSha256: file.sha256, uploaderId: auth.userId, contentCredentials });
+        await recordProjectFileReview(tx, entryId, projectId, contentCredentials);
         await notifyOtherSide(app, tx, 'deliverable_submitted', { before: row, after: submitted.project, actor: auth, detail: submitted.detail });
       }),
   );

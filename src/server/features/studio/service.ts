@@ -19,11 +19,11 @@ type PortfolioRow = StudioData['portfolio'][number];
 const loadStudio = async (db: DbExecutor, userId: string) => {
   const portfolio = sql<PortfolioRow[] | null>`(
     select json_agg(json_build_object('id', pi.id, 'title', pi.title, 'description', pi.description, 'category', pi.category,
-      'imageUrl', pi.image_url, 'thumbnailUrl', pi.thumbnail_url) order by pi.created_at desc, pi.id desc)
+      'imageUrl', pi.image_url, 'thumbnailUrl', pi.thumbnail_url, 'contentCredentials', pi.content_credentials) order by pi.created_at desc, pi.id desc)
     from (
       select ${portfolioItems.id} as id, ${portfolioItems.title} as title, ${portfolioItems.description} as description,
         ${portfolioItems.category} as category, ${portfolioItems.imageUrl} as image_url, ${portfolioItems.thumbnailUrl} as thumbnail_url,
-        ${portfolioItems.createdAt} as created_at
+        ${portfolioItems.createdAt} as created_at, ${portfolioItems.contentCredentials} as content_credentials
       from ${portfolioItems}
       where ${portfolioItems.makerId} = ${profiles.id} and ${portfolioItems.reviewStatus} = 'clear'
       order by ${portfolioItems.createdAt} desc, ${portfolioItems.id} desc

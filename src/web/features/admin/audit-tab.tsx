@@ -20,6 +20,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'settings.update': 'Changed platform settings',
   'provenance.approve': 'Cleared a portfolio image in provenance review',
   'provenance.remove': 'Removed a portfolio image after provenance review',
+  'provenance.clear_project_file': 'Reviewed a project file that declares generative AI',
   'report.dismiss': 'Dismissed a message report',
   'message.remove': 'Removed a reported message',
   'review.hide': 'Hid a review',

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { PROVENANCE_MESSAGES, type ProvenanceReviewItem } from '../../../domain/admin-schemas';
+import { CONTENT_CREDENTIALS_MESSAGES } from '../../../domain/content-credentials';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/list-states';
 import { Button } from '../../components/ui/button';
 import { RowCard, SectionHeading } from './admin-bits';
 import { adminKeys, useAdminAction, useAdminQuery } from './admin-data';
 import { formatDate } from './format';
+import { ProvenanceProjectFiles } from './provenance-project-files';
 import { ReasonDialog } from './reason-dialog';
 
 function Figure({ label, image }: { label: string; image: NonNullable<ProvenanceReviewItem['match']> }) {
@@ -24,6 +26,38 @@ function Figure({ label, image }: { label: string; image: NonNullable<Provenance
   );
 }
 
+/** Why an AI-declared image waits: the reason, and the app and tool its Content Credentials name. */
+function AiDeclaration({ item }: { item: ProvenanceReviewItem }) {
+  const credentials = item.contentCredentials;
+  return (
+    <div className="self-center rounded-xl border border-border bg-muted/40 p-4 text-sm">
+      <p className="font-sans text-xs font-semibold uppercase tracking-[0.12em] text-muted-foreground">Why it waits</p>
+      <p className="mt-1 font-medium text-ink">{CONTENT_CREDENTIALS_MESSAGES.aiDeclared}</p>
+      {credentials ? (
+        <dl className="mt-3 space-y-1 text-muted-foreground">
+          <div>
+            <dt className="inline">App: </dt>
+            <dd className="inline text-ink">{credentials.generator}</dd>
+          </div>
+          {credentials.tool ? (
+            <div>
+              <dt className="inline">Tool: </dt>
+              <dd className="inline text-ink">{credentials.tool}</dd>
+            </div>
+          ) : null}
+          {credentials.digitalSourceType ? (
+            <div>
+              <dt className="inline">Source type: </dt>
+              <dd className="inline text-ink">{credentials.digitalSourceType.split('/').pop()}</dd>
+            </div>
+          ) : null}
+        </dl>
+      ) : null}
+      {credentials && !credentials.valid ? <p className="mt-2 text-muted-foreground">The credentials’ signature did not verify; the declaration is shown as written.</p> : null}
+    </div>
+  );
+}
+
 /** Names the image to a screen reader, after a button's visible verb ("Clear image"). */
 function ImageName({ item }: { item: ProvenanceReviewItem }) {
   return (
@@ -35,8 +69,9 @@ function ImageName({ item }: { item: ProvenanceReviewItem }) {
 }
 
 /**
- * Portfolio images held because they closely resemble another creator's (a perceptual hash within a few bits): the
- * new upload beside the earlier image, to clear or remove. Held images are hidden from the public until cleared.
+ * Portfolio images held because they closely resemble another creator's (a perceptual hash within a few bits), shown
+ * beside the earlier image, or because their Content Credentials declare generative AI, shown with what they name.
+ * Held images are hidden from the public until cleared.
  */
 export function ProvenanceTab() {
   const query = useAdminQuery<{ items: ProvenanceReviewItem[] }>(adminKeys.provenance, '/api/admin/provenance');
@@ -58,21 +93,23 @@ export function ProvenanceTab() {
       <SectionHeading
         id="provenance-heading"
         title="Provenance review"
-        description="New portfolio images that closely resemble another creator's work. They stay hidden from the public until you clear them."
+        description="New portfolio images that closely resemble another creator's work, or whose Content Credentials declare generative AI. They stay hidden from the public until you clear them."
       />
       {query.isPending ? (
         <ListSkeleton rows={2} />
       ) : query.isError ? (
         <ErrorState message="Could not load the provenance review." onRetry={() => void query.refetch()} />
       ) : query.data.items.length === 0 ? (
-        <EmptyState title="Nothing waiting for review" description="Images that look like another creator's work appear here." />
+        <EmptyState title="Nothing waiting for review" description="Images that look like another creator's work, or declare generative AI, appear here." />
       ) : (
         <ul className="space-y-4" aria-label="Images held for review">
           {query.data.items.map((item) => (
             <RowCard key={item.id} className="space-y-5">
                 <div className="grid gap-5 sm:grid-cols-2">
                   <Figure label="New upload" image={item} />
-                  {item.match ? (
+                  {item.reason === 'ai_declared' ? (
+                    <AiDeclaration item={item} />
+                  ) : item.match ? (
                     <Figure label="Resembles" image={item.match} />
                   ) : (
                     <p className="self-center text-sm text-muted-foreground">The image it resembled has since been deleted.</p>
@@ -104,6 +141,7 @@ export function ProvenanceTab() {
         isPending={remove.isPending}
         onConfirm={(reason) => removing && remove.mutate({ itemId: removing.id, reason })}
       />
+      <ProvenanceProjectFiles />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ImageOff, LoaderCircle, Trash2 } from 'lucide-react';
 import { toast } from '../../lib/toast';
+import { CONTENT_CREDENTIALS_MESSAGES } from '../../../domain/content-credentials';
 import { PORTFOLIO_MESSAGES, type PortfolioItem } from '../../../domain/portfolio-schemas';
 import { isPreviewableImageUrl } from '../../../domain/upload-policy';
 import { Badge } from '../../components/ui/badge';
@@ -11,12 +12,14 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { apiFetch, reasonToShow } from '../../lib/api';
 import { displayCategory } from '../profile/labels';
 import { refreshPortfolio } from './portfolio-api';
+import { ContentCredentialsMark } from '../provenance/content-credentials-mark';
 
 export function PortfolioCard({ item }: { item: PortfolioItem }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [isDeleting, setDeleting] = useState(false);
   const image = item.thumbnailUrl ?? item.imageUrl;
+  const heldBecause = item.contentCredentials?.aiDeclared ? CONTENT_CREDENTIALS_MESSAGES.aiDeclared : 'It closely resembles another creator’s image';
 
   const remove = async () => {
     setDeleting(true);
@@ -78,14 +81,13 @@ export function PortfolioCard({ item }: { item: PortfolioItem }) {
         <div className="flex flex-wrap gap-2">
           <Badge variant="neutral">{displayCategory(item.category)}</Badge>
           {item.inReview ? (
-            <Badge variant="outline" title="It closely resembles another creator's image, so our team checks it before it appears on your studio.">
+            <Badge variant="outline" title={`${heldBecause}, so our team checks it before it appears on your studio.`}>
               In provenance review
             </Badge>
           ) : null}
+          <ContentCredentialsMark credentials={item.contentCredentials} itemTitle={item.title} />
         </div>
-        {item.inReview ? (
-          <p className="text-sm text-muted-foreground">Hidden from your studio until our team has checked it: it closely resembles another creator’s image.</p>
-        ) : null}
+        {item.inReview ? <p className="text-sm text-muted-foreground">Hidden from your studio until our team has checked it: {heldBecause.charAt(0).toLowerCase() + heldBecause.slice(1)}.</p> : null}
         {item.description ? <p className="line-clamp-3 text-sm text-muted-foreground">{item.description}</p> : null}
       </div>
     </Card>

@@ -9,6 +9,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { apiFetch, reasonToShow } from '../../lib/api';
 import { cn } from '../../lib/utils';
+import { ContentCredentialsMark } from '../provenance/content-credentials-mark';
 
 const KIND_LABEL: Record<ProcessRecordEntryView['kind'], string> = {
   process_doc: 'Process doc',
@@ -74,6 +75,7 @@ export function ProcessRecord({ projectId }: { projectId: string }) {
                         {entry.uploaderName ? ` · ${entry.uploaderName}` : ''}
                       </span>
                       {entry.note ? <span className="block text-muted-foreground">{entry.note}</span> : null}
+                      <ContentCredentialsMark credentials={entry.contentCredentials} itemTitle={`${KIND_LABEL[entry.kind]} ${entry.seq}`} className="mt-1.5 flex w-fit" />
                     </span>
                     <span className="inline-flex items-center gap-2 font-mono text-xs text-muted-foreground">
                       <span title={entry.entryHash}>{shortHash(entry.entryHash)}</span>

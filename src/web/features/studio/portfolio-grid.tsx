@@ -2,6 +2,7 @@ import { useState, type MouseEvent } from 'react';
 import { CATEGORY_LABELS, type StudioPortfolioItem } from '../../../domain/marketplace';
 import { Badge } from '../../components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { ContentCredentialsMark } from '../provenance/content-credentials-mark';
 
 /** A plain click; one with a modifier key (a new tab or window, a download) is left to the browser. */
 const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
@@ -23,7 +24,7 @@ export function PortfolioGrid({ items, creatorName }: { items: StudioPortfolioIt
     <>
       <ul className="grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-3">
         {items.map((item, index) => (
-          <li key={item.id}>
+          <li key={item.id} className="relative">
             <a
               href={item.imageUrl}
               onClick={(event) => {
@@ -47,6 +48,8 @@ export function PortfolioGrid({ items, creatorName }: { items: StudioPortfolioIt
               <span className="mt-2 block truncate font-medium text-ink">{item.title}</span>
               <span className="block text-sm text-muted-foreground">{CATEGORY_LABELS[item.category]}</span>
             </a>
+            {/* Beside the link, not in it: a button inside a link is neither valid nor reachable on its own. */}
+            <ContentCredentialsMark credentials={item.contentCredentials} itemTitle={item.title} className="absolute left-2 top-2" compactOnPhone />
           </li>
         ))}
       </ul>

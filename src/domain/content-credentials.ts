@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/**
+ * What an upload's C2PA manifest (its Content Credentials) says about where it came from, as stored with the item
+ * (features/provenance/content-credentials.ts reads it from the original bytes, before re-encoding strips it).
+ */
+export const contentCredentialsSchema = z.object({
+  /** The claim generator: the app or device that wrote the manifest. */
+  generator: z.string(),
+  /** The tool named by the actions (their software agent), when it differs from the generator. */
+  tool: z.string().nullable(),
+  /** Who signed the claim (the signing certificate's subject) and who vouches for them (its issuer). */
+  signer: z.string().nullable(),
+  issuer: z.string().nullable(),
+  /** When the claim was signed, from its time-stamp; null when the manifest carries none. */
+  signedAt: z.string().nullable(),
+  /** The actions the manifest records, e.g. 'c2pa.created', 'c2pa.edited'. */
+  actions: z.array(z.string()),
+  /** The IPTC digital source type the manifest declares, if any. */
+  digitalSourceType: z.string().nullable(),
+  /** The manifest declares generative AI: such an item waits for a Provenance review. */
+  aiDeclared: z.boolean(),
+  /** The claim's signature verifies and the file is the one it was signed over. */
+  valid: z.boolean(),
+});
+export type ContentCredentials = z.infer<typeof contentCredentialsSchema>;
+
+/** IPTC digital source types that mean generative AI made or went into the file. */
+export const AI_SOURCE_TYPES = ['trainedAlgorithmicMedia', 'compositeWithTrainedAlgorithmicMedia', 'algorithmicMedia'] as const;
+
+export const CONTENT_CREDENTIALS_MESSAGES = {
+  aiDeclared: "The file's Content Credentials declare generative AI",
+  nearCopy: "It closely resembles another creator's image",
+  mark: 'Content Credentials',
+} as const;
+
+/** Why an item waits in the Provenance review. */
+export const PROVENANCE_REASONS = ['near_copy', 'ai_declared'] as const;
+export type ProvenanceReason = (typeof PROVENANCE_REASONS)[number];
+
+/** A short name for an action label: 'c2pa.color_adjustments' → 'color adjustments'. */
+export const describeAction = (action: string): string => action.replace(/^c2pa\./, '').replace(/[._]/g, ' ');

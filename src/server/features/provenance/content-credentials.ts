@@ -1,0 +1,127 @@
+import { JPEG, PNG, type Asset } from '@trustnxt/c2pa-ts/asset';
+import { SuperBox } from '@trustnxt/c2pa-ts/jumbf';
+import { ActionAssertion, AssertionLabels, MetadataAssertion, ManifestStore, type Manifest } from '@trustnxt/c2pa-ts/manifest';
+import { AI_SOURCE_TYPES, type ContentCredentials } from '../../../domain/content-credentials';
+
+/**
+ * Failures that only say nobody on a trust list vouches for the signer. Humanmade keeps no C2PA trust list, so
+ * every real camera's or app's certificate reads as untrusted here; the claim still counts as valid when its
+ * signature verifies and the file is the one it was signed over. The dialog names the signer and issuer so a
+ * reader can judge them.
+ */
+const TRUST_ONLY_CODES = new Set(['signingCredential.untrusted', 'signingCredential.invalid', 'timeStamp.untrusted', 'signingCredential.ocsp.skipped', 'signingCredential.ocsp.inaccessible']);
+
+const isAiSourceType = (value: unknown): boolean => {
+  if (typeof value !== 'string') return false;
+  const last = value.split('/').pop() ?? '';
+  return (AI_SOURCE_TYPES as readonly string[]).includes(last) || value === 'c2pa.trainedAlgorithmicData';
+};
+
+const openAsset = (data: Uint8Array): Asset | null => {
+  if (JPEG.canRead(data)) return new JPEG(data);
+  if (PNG.canRead(data)) return new PNG(data);
+  return null;
+};
+
+const commonName = (distinguishedName: string | undefined): string | null => {
+  if (!distinguishedName) return null;
+  const parts = Object.fromEntries(
+    distinguishedName
+      .split(/,\s*/)
+      .map((part) => part.split('='))
+      .filter((pair) => pair.length === 2)
+      .map(([key, value]) => [key.trim(), value.trim()]),
+  );
+  return parts.CN ?? parts.O ?? distinguishedName;
+};
+
+interface ManifestFacts {
+  actions: string[];
+  sourceTypes: string[];
+  agents: string[];
+  metadataAi: boolean;
+}
+
+const factsOf = (manifest: Manifest): ManifestFacts => {
+  const facts: ManifestFacts = { actions: [], sourceTypes: [], agents: [], metadataAi: false };
+  for (const assertion of manifest.assertions?.assertions ?? []) {
+    if (assertion instanceof ActionAssertion) {
+      for (const action of assertion.actions) {
+        facts.actions.push(action.action);
+        const sourceType = action.digitalSourceType ?? action.parameters?.digitalSourceType;
+        if (typeof sourceType === 'string') facts.sourceTypes.push(sourceType);
+        const agent: unknown = action.softwareAgent;
+        if (agent && typeof agent === 'object' && 'name' in agent && typeof agent.name === 'string') facts.agents.push(agent.name);
+        else if (typeof agent === 'string') facts.agents.push(agent);
+      }
+    } else if (assertion instanceof MetadataAssertion) {
+      // IPTC photo metadata can state the source type outside the actions (Iptc4xmpExt:DigitalSourceType).
+      if (assertion.entries.some((entry) => /digitalsourcetype/i.test(entry.name) && isAiSourceType(entry.value))) facts.metadataAi = true;
+    }
+  }
+  return facts;
+};
+
+/**
+ * Whether the file is the one the claim was signed over. c2pa-ts checks the hard binding only when the signer is
+ * on its trust list, so it is checked here directly: at least one hard binding, and every one matching the bytes.
+ */
+const isBoundToFile = async (manifest: Manifest, asset: Asset): Promise<boolean> => {
+  const bindings = (manifest.assertions?.assertions ?? []).filter((assertion) => assertion.label && AssertionLabels.hardBindings.includes(assertion.label));
+  if (bindings.length === 0) return false;
+  for (const binding of bindings) {
+    if (!('validateAgainstAsset' in binding) || typeof binding.validateAgainstAsset !== 'function') return false;
+    const result = (await binding.validateAgainstAsset(asset)) as { isValid: boolean };
+    if (!result.isValid) return false;
+  }
+  return true;
+};
+
+/** The claim's time-stamp, if it carries one and it was checked (c2pa-ts keeps it on the signature after validation). */
+const signedAtOf = (manifest: Manifest): string | null => {
+  const signatureData: unknown = manifest.signature?.signatureData;
+  if (!signatureData || typeof signatureData !== 'object' || !('validatedTimestamp' in signatureData)) return null;
+  const value = signatureData.validatedTimestamp;
+  return value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString() : null;
+};
+
+/**
+ * Reads the Content Credentials (the C2PA manifest store) of an upload's original bytes: JPEG and PNG. Any other
+ * format, a file without a manifest, or one the reader cannot parse gives null, and the upload goes on as before.
+ * Generative AI counts as declared when any manifest in the store (the file's own or an ingredient's) names an AI
+ * digital source type, whether or not its signature holds: a declaration is a declaration, and the admin decides.
+ */
+export const readContentCredentials = async (data: Uint8Array): Promise<ContentCredentials | null> => {
+  try {
+    const asset = openAsset(data);
+    const jumbf = asset?.getManifestJUMBF();
+    if (!asset || !jumbf) return null;
+    const store = ManifestStore.read(SuperBox.fromBuffer(new Uint8Array(jumbf)));
+    const active = store.getActiveManifest();
+    if (!active?.claim) return null;
+    const result = await store.validate(asset).catch(() => null);
+    const failures = result?.statusEntries.filter((entry) => entry.success === false && !TRUST_ONLY_CODES.has(entry.code)) ?? [{ code: 'unreadable' }];
+    const signatureChecked = result?.statusEntries.some((entry) => entry.code === 'claimSignature.validated') ?? false;
+
+    const bound = await isBoundToFile(active, asset).catch(() => false);
+    const all = store.manifests.map(factsOf);
+    const own = factsOf(active);
+    const aiDeclared = all.some((facts) => facts.metadataAi || facts.sourceTypes.some(isAiSourceType));
+    const generator = active.claim.claimGeneratorName || 'Unknown app';
+    const tool = own.agents.find((agent) => agent !== generator) ?? null;
+    const certificate = active.signature?.signatureData.certificate;
+    return {
+      generator,
+      tool,
+      signer: commonName(certificate?.subject),
+      issuer: commonName(certificate?.issuer),
+      signedAt: signedAtOf(active),
+      actions: [...new Set(own.actions)],
+      digitalSourceType: own.sourceTypes.find(isAiSourceType) ?? own.sourceTypes[0] ?? all.flatMap((facts) => facts.sourceTypes).find(isAiSourceType) ?? null,
+      aiDeclared,
+      valid: signatureChecked && failures.length === 0 && bound,
+    };
+  } catch {
+    return null;
+  }
+};

@@ -1,0 +1,49 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { ContentCredentials } from '../../../domain/content-credentials';
+import { ContentCredentialsMark } from './content-credentials-mark';
+
+afterEach(cleanup);
+
+const camera: ContentCredentials = {
+  generator: 'Fieldmark Camera',
+  tool: 'Fieldmark M2',
+  signer: 'Test Camera Co',
+  issuer: 'Humanmade Test CA',
+  signedAt: '2026-11-26T04:30:00.000Z',
+  actions: ['c2pa.created', 'c2pa.color_adjustments'],
+  digitalSourceType: 'http://cv.iptc.org/newscodes/digitalsourcetype/digitalCapture',
+  aiDeclared: false,
+  valid: true,
+};
+
+describe('the Content Credentials mark', () => {
+  it('is a button named for the piece that opens a dialog with the tool, the signer and the date', () => {
+    render(<ContentCredentialsMark credentials={camera} itemTitle="Harbour at dawn" />);
+    const mark = screen.getByRole('button', { name: 'Content Credentials of Harbour at dawn' });
+    fireEvent.click(mark);
+    const dialog = screen.getByRole('dialog', { name: 'Harbour at dawn' });
+    for (const text of ['Fieldmark M2', 'Fieldmark Camera', 'Test Camera Co, certified by Humanmade Test CA', 'created, color adjustments', '26 November 2026 at 04:30 UTC']) {
+      expect(dialog.textContent, text).toContain(text);
+    }
+    expect(dialog.textContent).not.toContain('Generative AI');
+  });
+
+  it('says so when the credentials declare generative AI', () => {
+    render(<ContentCredentialsMark credentials={{ ...camera, aiDeclared: true, tool: 'Imagine Diffusion 4', generator: 'Imagine Studio' }} itemTitle="Dreamt harbour" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Content Credentials of Dreamt harbour' }));
+    expect(screen.getByRole('dialog').textContent).toContain('Generative AI');
+  });
+
+  it('shows nothing without credentials, or for a claim that did not verify', () => {
+    const { container } = render(
+      <>
+        <ContentCredentialsMark credentials={null} itemTitle="Plain" />
+        <ContentCredentialsMark credentials={{ ...camera, valid: false }} itemTitle="Changed" />
+      </>,
+    );
+    expect(container.textContent).toBe('');
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+});

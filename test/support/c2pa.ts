@@ -1,0 +1,95 @@
+import * as x509 from '@peculiar/x509';
+import { JPEG, PNG } from '@trustnxt/c2pa-ts/asset';
+import { CoseAlgorithmIdentifier, LocalSigner } from '@trustnxt/c2pa-ts/cose';
+import { ActionAssertion, ClaimVersion, DataHashAssertion, ManifestStore, type Action } from '@trustnxt/c2pa-ts/manifest';
+import { LocalTimestampProvider } from '@trustnxt/c2pa-ts/rfc3161';
+import sharp from 'sharp';
+
+/**
+ * Test support: signs small images with C2PA manifests the way a camera or an AI image tool would, with a test-only
+ * certificate authority made here in memory (nothing is shipped, nothing is trusted outside the test).
+ */
+const IPTC = 'http://cv.iptc.org/newscodes/digitalsourcetype/';
+const ALGORITHM = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
+
+let signerPromise: Promise<{ signer: LocalSigner; timestamps: LocalTimestampProvider }> | null = null;
+
+const makeSigner = async () => {
+  x509.cryptoProvider.set(globalThis.crypto);
+  const day = 86_400_000;
+  const caKeys = await globalThis.crypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify']);
+  const ca = await x509.X509CertificateGenerator.createSelfSigned({
+    serialNumber: '01',
+    name: 'CN=Humanmade Test CA, O=Humanmade Test',
+    notBefore: new Date(Date.now() - day),
+    notAfter: new Date(Date.now() + 365 * day),
+    signingAlgorithm: ALGORITHM,
+    keys: caKeys,
+    extensions: [new x509.BasicConstraintsExtension(true, 0, true), new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true)],
+  });
+  const leafKeys = await globalThis.crypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify']);
+  const leaf = await x509.X509CertificateGenerator.create({
+    serialNumber: '02',
+    subject: 'CN=Test Camera Co, O=Test Camera Co',
+    issuer: ca.subject,
+    notBefore: new Date(Date.now() - day),
+    notAfter: new Date(Date.now() + 365 * day),
+    signingAlgorithm: ALGORITHM,
+    publicKey: leafKeys.publicKey,
+    signingKey: caKeys.privateKey,
+    extensions: [
+      new x509.BasicConstraintsExtension(false, undefined, true),
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
+      // Email protection is one of the extended key uses C2PA accepts for a claim signer.
+      new x509.ExtendedKeyUsageExtension(['1.3.6.1.5.5.7.3.4']),
+    ],
+  });
+  const key = new Uint8Array(await globalThis.crypto.subtle.exportKey('pkcs8', leafKeys.privateKey));
+  return { signer: new LocalSigner(key, CoseAlgorithmIdentifier.ES256, leaf, [ca]), timestamps: new LocalTimestampProvider(leaf, key, [ca]) };
+};
+
+export const signWithManifest = async (image: Buffer, generator: string, actions: Action[]): Promise<Buffer> => {
+  signerPromise ??= makeSigner();
+  const { signer, timestamps } = await signerPromise;
+  const isPng = PNG.canRead(image);
+  const asset = isPng ? new PNG(image) : new JPEG(image);
+  const store = new ManifestStore();
+  const manifest = store.createManifest({
+    claimVersion: ClaimVersion.V2,
+    assetFormat: isPng ? 'image/png' : 'image/jpeg',
+    instanceID: `xmp:iid:${globalThis.crypto.randomUUID()}`,
+    defaultHashAlgorithm: 'SHA-256',
+    signer,
+  });
+  if (manifest.claim) manifest.claim.claimGeneratorName = generator;
+  const actionAssertion = new ActionAssertion();
+  actionAssertion.label = 'c2pa.actions.v2';
+  actionAssertion.actions = actions;
+  manifest.addAssertion(actionAssertion);
+  const binding = DataHashAssertion.create('SHA-256');
+  manifest.addAssertion(binding);
+  await asset.ensureManifestSpace(store.measureSize());
+  await binding.updateWithAsset(asset);
+  await manifest.sign(signer, timestamps);
+  await asset.writeManifestJUMBF(store.getBytes());
+  return Buffer.from(await asset.getDataRange());
+};
+
+/** A small noisy picture: noise, so that no two fixtures look alike to the near-copy check. */
+export const noiseImage = (format: 'jpeg' | 'png' = 'jpeg', background = '#8a6a4a') => {
+  const image = sharp({ create: { width: 96, height: 64, channels: 3, background, noise: { type: 'gaussian', mean: 128, sigma: 60 } } });
+  return (format === 'png' ? image.png() : image.jpeg()).toBuffer();
+};
+
+/** An image whose manifest says an AI model made it (IPTC trainedAlgorithmicMedia). */
+export const aiDeclaredImage = async (format: 'jpeg' | 'png' = 'jpeg', base?: Buffer) =>
+  signWithManifest(base ?? (await noiseImage(format)), 'Imagine Studio', [
+    { action: 'c2pa.created', digitalSourceType: `${IPTC}trainedAlgorithmicMedia` as Action['digitalSourceType'], softwareAgent: { name: 'Imagine Diffusion 4' } },
+  ] as Action[]);
+
+/** A photograph from a camera, then edited in a desktop editor: a plain, human capture-and-edit claim. */
+export const cameraClaimImage = async (format: 'jpeg' | 'png' = 'jpeg', base?: Buffer) =>
+  signWithManifest(base ?? (await noiseImage(format)), 'Fieldmark Camera', [
+    { action: 'c2pa.created', digitalSourceType: `${IPTC}digitalCapture` as Action['digitalSourceType'], softwareAgent: { name: 'Fieldmark M2' } },
+    { action: 'c2pa.color_adjustments', softwareAgent: { name: 'Darkroom Pro' } },
+  ] as Action[]);
