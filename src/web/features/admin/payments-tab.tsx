@@ -80,9 +80,8 @@ export function PaymentsTab() {
                   </div>
                   <div className="flex shrink-0 flex-wrap items-center gap-3">
                     {row.pdfUrl ? <PdfLink href={row.pdfUrl} label="Invoice PDF" /> : null}
-                    <Button size="sm" onClick={() => setConfirming(row)}>
+                    <Button size="sm" onClick={() => setConfirming(row)} aria-label={`${PAYMENTS_COPY.received} for invoice ${row.number ?? row.milestoneTitle}`}>
                       {PAYMENTS_COPY.received}
-                      <span className="sr-only"> for invoice {row.number}</span>
                     </Button>
                   </div>
                 </RowCard>
@@ -107,12 +106,8 @@ export function PaymentsTab() {
                       {row.creatorName} ({row.creatorEmail}) · requested {formatDate(row.requestedAt)}
                     </p>
                   </div>
-                  <Button size="sm" className="w-fit" onClick={() => setPaying(row)}>
+                  <Button size="sm" className="w-fit" onClick={() => setPaying(row)} aria-label={`${PAYMENTS_COPY.paid}: ${formatMoneyCents(row.amountCents)} to ${row.creatorName}`}>
                     {PAYMENTS_COPY.paid}
-                    <span className="sr-only">
-                      {' '}
-                      for {row.creatorName}, {formatMoneyCents(row.amountCents)}
-                    </span>
                   </Button>
                 </RowCard>
               ))}
