@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SITE_NAME } from '../domain/constants';
+import { PAYMENT_PROVIDERS } from '../domain/payment-schemas';
 
 const optionalString = z
   .string()
@@ -68,6 +69,12 @@ const envSchema = z.object({
   MESSAGE_EMAIL_DELAY_MINUTES: z.coerce.number().min(0).max(10_080).default(10),
   /** Days a submitted milestone waits for the client before it is approved by time (issue 15). */
   AUTO_APPROVE_DAYS: z.coerce.number().min(1).max(60).default(7),
+  /** The platform's share of each released milestone, in percent (decision 170). */
+  PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(10),
+  /** How clients pay and creators are paid: `manual` (invoices and bank transfers an admin records) or `stripe`. */
+  PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).default('manual'),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
   // /api/health says `degraded` when free space under DATA_DIR falls below the smaller of these two.
   DISK_MIN_FREE_PERCENT: z.coerce.number().min(0).max(100).default(5),
   DISK_MIN_FREE_MB: z.coerce.number().min(0).default(500),
@@ -126,6 +133,9 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
   const s3Keys = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
   if (env.S3_ENDPOINT) {
     for (const key of s3Keys) if (!env[key]) problems.push(`${key}: is required when S3_ENDPOINT is set`);
+  }
+  if (env.PAYMENT_PROVIDER === 'stripe') {
+    for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) if (!env[key]) problems.push(`${key}: is required when PAYMENT_PROVIDER=stripe`);
   }
   if (problems.length > 0) throw new ConfigError(problems);
 

@@ -14,6 +14,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -30,6 +31,7 @@ import {
   WHITE_GLOVE_STATUSES,
 } from '../../domain/constants';
 import { MILESTONE_STATUSES, OFFER_STATUSES } from '../../domain/milestones';
+import { LEDGER_ACCOUNT_KINDS, PAYMENT_PROVIDERS, PAYMENT_STATUSES, PAYOUT_STATUSES } from '../../domain/payment-schemas';
 
 export const appRoleEnum = pgEnum('app_role', USER_ROLES);
 export const applicationStatusEnum = pgEnum('application_status', APPLICATION_STATUSES);
@@ -906,4 +908,152 @@ export const reviewReports = pgTable(
     index('review_reports_open_idx').on(t.createdAt).where(sql`${t.status} = 'open'`),
     check('review_reports_status_known', sql`${t.status} in ('open', 'dismissed', 'hidden')`),
   ],
+);
+
+// ---- Money (decision 170): a double-entry ledger, funding requests (invoices) and payouts ----
+// Money history outlives the people and projects it names: the ledger keeps bare ids (no foreign keys) and the
+// documents keep what they say, so deleting an account or a project never deletes or rewrites a cent.
+
+export const LEDGER_TRANSACTION_KINDS = ['funding', 'release', 'refund', 'split', 'payout'] as const;
+export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
+
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: LEDGER_ACCOUNT_KINDS }).notNull(),
+    /** The client or creator it belongs to; null for the platform's fee account and for a project's escrow. */
+    ownerId: text('owner_id'),
+    /** Escrow only: the project whose money it holds. */
+    projectId: uuid('project_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('ledger_accounts_kind_owner_project_key').on(t.kind, t.ownerId, t.projectId).nullsNotDistinct(),
+    index('ledger_accounts_owner_idx').on(t.ownerId),
+    index('ledger_accounts_project_idx').on(t.projectId),
+    check('ledger_accounts_kind_known', sql`${t.kind} in ('funding', 'escrow', 'creator_payable', 'platform_fees', 'paid_out', 'refunded')`),
+    check(
+      'ledger_accounts_shape',
+      sql`(${t.kind} = 'escrow') = (${t.projectId} IS NOT NULL) AND (${t.kind} in ('platform_fees', 'escrow')) = (${t.ownerId} IS NULL)`,
+    ),
+  ],
+);
+
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: LEDGER_TRANSACTION_KINDS }).notNull(),
+    projectId: uuid('project_id'),
+    milestoneId: uuid('milestone_id'),
+    paymentId: uuid('payment_id'),
+    payoutId: uuid('payout_id'),
+    memo: text('memo'),
+    createdBy: text('created_by'),
+    /** Names the money move (e.g. `release:<milestone>`): a second attempt at the same move is refused, not doubled. */
+    idempotencyKey: text('idempotency_key').notNull().unique('ledger_transactions_idempotency_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_transactions_project_idx').on(t.projectId),
+    index('ledger_transactions_milestone_idx').on(t.milestoneId),
+    check('ledger_transactions_kind_known', sql`${t.kind} in ('funding', 'release', 'refund', 'split', 'payout')`),
+  ],
+);
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('ledger_entries_transaction_idx').on(t.transactionId),
+    index('ledger_entries_account_idx').on(t.accountId),
+    check('ledger_entries_amount_nonzero', sql`${t.amountCents} <> 0`),
+  ],
+);
+
+/** A funding request: one invoice (manual) or checkout (Stripe) for one milestone. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    milestoneId: uuid('milestone_id').references(() => projectMilestones.id, { onDelete: 'set null' }),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    clientId: text('client_id').references(() => user.id, { onDelete: 'set null' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('awaiting_payment'),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    /** The provider's id for it (a Stripe Checkout Session), and where the client pays, when the provider has one. */
+    providerRef: text('provider_ref'),
+    checkoutUrl: text('checkout_url'),
+    /** The bank's or provider's reference for the money received. */
+    reference: text('reference'),
+    invoiceNumber: text('invoice_number').notNull().unique('payments_invoice_number_key'),
+    // What the invoice says, kept as issued: the document does not change when a project or a name does.
+    projectTitle: text('project_title').notNull(),
+    milestoneTitle: text('milestone_title').notNull(),
+    milestonePosition: integer('milestone_position').notNull(),
+    clientName: text('client_name').notNull(),
+    clientEmail: text('client_email').notNull(),
+    creatorName: text('creator_name').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [
+    // At most one open or paid payment per milestone: a second 'fund' finds the first, and money arrives once.
+    uniqueIndex('payments_milestone_live_key').on(t.milestoneId).where(sql`${t.status} in ('awaiting_payment', 'paid')`),
+    index('payments_client_idx').on(t.clientId, t.issuedAt),
+    index('payments_project_idx').on(t.projectId),
+    index('payments_open_idx').on(t.issuedAt).where(sql`${t.status} = 'awaiting_payment'`),
+    check('payments_amount_positive', sql`${t.amountCents} > 0`),
+    check('payments_status_known', sql`${t.status} in ('awaiting_payment', 'paid', 'cancelled')`),
+    check('payments_provider_known', sql`${t.provider} in ('manual', 'stripe')`),
+  ],
+);
+
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    creatorId: text('creator_id').references(() => user.id, { onDelete: 'set null' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    status: text('status', { enum: PAYOUT_STATUSES }).notNull().default('requested'),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    providerRef: text('provider_ref'),
+    reference: text('reference'),
+    receiptNumber: text('receipt_number').unique('payouts_receipt_number_key'),
+    creatorName: text('creator_name').notNull(),
+    creatorEmail: text('creator_email').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('payouts_creator_idx').on(t.creatorId, t.requestedAt),
+    index('payouts_requested_idx').on(t.requestedAt).where(sql`${t.status} = 'requested'`),
+    check('payouts_amount_min', sql`${t.amountCents} >= 100`),
+    check('payouts_status_known', sql`${t.status} in ('requested', 'paid', 'cancelled')`),
+    check('payouts_paid_has_receipt', sql`${t.status} <> 'paid' OR ${t.receiptNumber} IS NOT NULL`),
+  ],
+);
+
+/** The last number given per document kind and year; taken with UPDATE … RETURNING so a rollback gives it back. */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    kind: text('kind', { enum: ['invoice', 'receipt'] }).notNull(),
+    year: integer('year').notNull(),
+    last: integer('last').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.year] }), check('document_counters_kind_known', sql`${t.kind} in ('invoice', 'receipt')`)],
 );
