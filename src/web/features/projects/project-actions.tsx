@@ -102,8 +102,8 @@ export function ProjectActions({ project }: { project: ProjectView }) {
   const creatorName = project.creator?.name ?? 'the creator';
   const approveDescription =
     current?.name && isMidway
-      ? `${formatCents(current.milestone.amountCents)} for ${current.name} goes to ${creatorName}'s earnings, and the next milestone starts.`
-      : `The project will be marked complete and ${current?.name ? formatCents(current.milestone.amountCents) : formatBudget(project.budget)} goes to ${creatorName}'s earnings.`;
+      ? `The ${formatCents(current.milestone.amountCents)} held in escrow for ${current.name} is released to ${creatorName}, less the platform fee, and the next milestone starts.`
+      : `The project will be marked complete and the ${current?.name ? formatCents(current.milestone.amountCents) : formatBudget(project.budget)} held in escrow is released to ${creatorName}, less the platform fee.`;
   const roundsLeft = project.revisions.left;
   // In the order they show; each opens its dialog, which asks or collects what the action needs.
   const dialogButtons: Array<{ action: ProjectAction; dialog: Exclude<OpenDialog, null>; Icon: LucideIcon; label: string; variant?: ButtonProps['variant'] }> = [
