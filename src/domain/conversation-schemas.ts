@@ -65,6 +65,12 @@ export const PROJECT_EVENTS = [
   'milestone_auto_approved',
   'revision_requested',
   'extra_revision_allowed',
+  // Money (decision 170)
+  'funding_requested',
+  'payment_received',
+  'funds_released',
+  'funds_refunded',
+  'funds_split',
 ] as const;
 export type ProjectEvent = (typeof PROJECT_EVENTS)[number];
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FUNDING_STATUSES } from './payment-schemas';
 import { BUDGET_MAX } from './constants';
 
 /**
@@ -194,6 +195,8 @@ export const milestoneViewSchema = z.object({
   approvedByTime: z.boolean(),
   revisionNote: z.string().nullable(),
   late: z.boolean(),
+  /** Where its money stands (decision 170), so a card can say 'Awaiting funding'. The server always sends it. */
+  funding: z.enum(FUNDING_STATUSES).optional(),
 });
 export type MilestoneView = z.infer<typeof milestoneViewSchema>;
 

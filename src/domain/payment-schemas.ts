@@ -67,12 +67,18 @@ export const payoutRequestSchema = z.object({
  * The money outcome of an admin's decision to cancel a flagged project: the funded milestone under review is refunded,
  * released, or split (creatorCents to the creator, before the fee; the rest refunded).
  */
-export const disputeOutcomeSchema = z
-  .object({
-    outcome: z.enum(DISPUTE_OUTCOMES).default('refund'),
-    creatorCents: z.number().int().min(0, PAYMENT_MESSAGES.splitOutOfRange).optional(),
-  })
-  .refine((value) => value.outcome !== 'split' || value.creatorCents !== undefined, { message: PAYMENT_MESSAGES.splitOutOfRange, path: ['creatorCents'] });
+export const disputeOutcomeFields = {
+  outcome: z.enum(DISPUTE_OUTCOMES).default('refund'),
+  creatorCents: z.number().int(PAYMENT_MESSAGES.splitOutOfRange).min(0, PAYMENT_MESSAGES.splitOutOfRange).optional(),
+};
+const hasSplitAmount = (value: { outcome: DisputeOutcome; creatorCents?: number }) => value.outcome !== 'split' || value.creatorCents !== undefined;
+const splitAmountIssue = { message: PAYMENT_MESSAGES.splitOutOfRange, path: ['creatorCents'] };
+export const disputeOutcomeSchema = z.object(disputeOutcomeFields).refine(hasSplitAmount, splitAmountIssue);
+/** The admin's cancellation of a flagged project: the reason, and what happens to the money held for the work. */
+export const flaggedCancelSchema = z
+  .object({ reason: z.string().trim().max(1000, 'Keep the reason under 1000 characters').optional(), ...disputeOutcomeFields })
+  .refine(hasSplitAmount, splitAmountIssue);
+export type FlaggedCancelInput = z.input<typeof flaggedCancelSchema>;
 
 export const milestoneFundingSchema = z.object({
   milestoneId: z.string(),
@@ -178,3 +184,10 @@ export type Reconciliation = z.infer<typeof reconciliationSchema>;
 
 /** The platform fee on a released amount, in cents, rounded half up; the creator receives the rest. */
 export const platformFeeCents = (amountCents: number, feePercent: number): number => Math.round((amountCents * feePercent) / 100);
+
+/**
+ * Money's audit actions (decision 170). Kept beside AUDIT_ACTIONS rather than in it, so the admin audit tab (which
+ * labels every known action, and shows an unknown one as it is) gains their labels with the money screens.
+ */
+export const MONEY_AUDIT_ACTIONS = ['payment.received', 'payout.paid'] as const;
+export type MoneyAuditAction = (typeof MONEY_AUDIT_ACTIONS)[number];

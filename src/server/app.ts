@@ -23,6 +23,7 @@ import multipart from '@fastify/multipart';
 import { createStorageDriver, type StorageDriver } from './storage/driver';
 import { createStorage } from './storage/storage';
 import { createResourceWatch } from './features/health/resources';
+import { createPaymentProvider } from './features/payments/provider';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -97,6 +98,7 @@ export const buildApp = async (options: BuildAppOptions) => {
   });
   app.decorate('sessionCache', sessionCache);
   app.addHook('onClose', async () => sessionCache.close());
+  app.decorate('payments', { provider: createPaymentProvider(config) });
   app.decorate('storage', createStorage(options.storageDriver ?? createStorageDriver(config)));
   app.decorate('resources', createResourceWatch({ dataDir: config.DATA_DIR, minFreePercent: config.DISK_MIN_FREE_PERCENT, minFreeMb: config.DISK_MIN_FREE_MB }));
 

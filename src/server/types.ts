@@ -1,4 +1,5 @@
 import type { UserRole } from '../domain/constants';
+import type { PaymentProvider } from './features/payments/provider';
 import type { PostedForm } from '../domain/posted-form';
 import type { Auth } from './auth/auth';
 import type { SessionCache } from './auth/session-cache';
@@ -42,6 +43,8 @@ declare module 'fastify' {
     /** The durable scheduler: features register their timers' actions on it (jobs/scheduler.ts). */
     jobs: JobRunner;
     storage: Storage;
+    /** Money (decision 170): the configured payment provider. */
+    payments: { provider: PaymentProvider };
     /** Free disk and refused writes, for /api/health (features/health/resources.ts). */
     resources: ResourceWatch;
     /**

@@ -4,6 +4,7 @@ import * as account from './account/routes';
 import * as admin from './admin/routes';
 import * as adminApplications from './admin-applications/routes';
 import * as adminContact from './admin-contact/routes';
+import * as adminPayments from './admin-payments/routes';
 import * as adminProjects from './admin-projects/routes';
 import * as adminProvenance from './admin-provenance/routes';
 import * as adminReports from './admin-reports/routes';
@@ -26,6 +27,7 @@ import * as pageForms from './page-forms/routes';
 import * as portfolio from './portfolio/routes';
 import * as processRecord from './process-record/routes';
 import * as profiles from './profiles/routes';
+import * as payments from './payments/routes';
 import * as reviews from './reviews/routes';
 import * as projects from './projects/routes';
 import * as sealCredentials from './seal-credentials/routes';
@@ -54,6 +56,7 @@ export const features = [
   feature('admin', admin),
   feature('admin-applications', adminApplications),
   feature('admin-contact', adminContact),
+  feature('admin-payments', adminPayments),
   feature('admin-projects', adminProjects),
   feature('admin-provenance', adminProvenance),
   feature('admin-reports', adminReports),
@@ -73,6 +76,7 @@ export const features = [
   feature('marketplace', marketplace),
   feature('notifications', notifications),
   feature('page-forms', pageForms),
+  feature('payments', payments),
   feature('portfolio', portfolio),
   feature('process-record', processRecord),
   feature('profiles', profiles),

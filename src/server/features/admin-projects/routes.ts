@@ -2,13 +2,30 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminProjectsQuerySchema, adminProjectsResponseSchema, reasonSchema } from '../../../domain/admin-schemas';
 import { PROJECT_STATUSES } from '../../../domain/constants';
+import { DISPUTE_OUTCOMES, flaggedCancelSchema } from '../../../domain/payment-schemas';
 import { errorBodySchema } from '../../http/schemas';
 import { listProjects, resolveFlag } from './service';
 
 export const prefix = '/api/admin/projects';
 
 const params = z.object({ projectId: z.uuid({ error: 'Project not found' }) });
-const resolvedSchema = z.object({ id: z.string(), status: z.enum(PROJECT_STATUSES), flagged: z.boolean() });
+const resolvedSchema = z.object({
+  id: z.string(),
+  status: z.enum(PROJECT_STATUSES),
+  flagged: z.boolean(),
+  /** A cancellation's money: what the held funding became (decision 170). */
+  money: z
+    .object({
+      outcome: z.enum(DISPUTE_OUTCOMES),
+      milestoneId: z.string().nullable(),
+      fundedCents: z.number().int(),
+      creatorCents: z.number().int(),
+      feeCents: z.number().int(),
+      refundCents: z.number().int(),
+      invoicesVoided: z.array(z.string()),
+    })
+    .optional(),
+});
 const actionResponses = { 200: resolvedSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
 export const routes: FastifyPluginAsyncZod = async (app) => {
@@ -37,7 +54,16 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/:projectId/cancel', {
     config: { access: ['admin'] },
-    schema: { tags: ['admin'], summary: 'Cancel a flagged project', params, body: reasonSchema, response: actionResponses },
-    handler: async (request) => resolveFlag(app, await request.requireAuth(), request.params.projectId, 'cancel', request.body.reason || null),
+    schema: {
+      tags: ['admin'],
+      summary: 'Cancel a flagged project; the funded work under review is refunded (default), released, or split by amount',
+      params,
+      body: flaggedCancelSchema,
+      response: actionResponses,
+    },
+    handler: async (request) => {
+      const { reason, outcome, creatorCents } = request.body;
+      return resolveFlag(app, await request.requireAuth(), request.params.projectId, 'cancel', reason || null, { outcome, creatorCents });
+    },
   });
 };

@@ -13,6 +13,8 @@ import { startReviewClock, submittedMilestone } from '../projects/milestones';
 import { projectCancelledEmail, projectFlagClearedEmail } from '../admin/emails';
 import { recordProjectEvent } from '../conversations/threads';
 import { creatorOf } from '../projects/access';
+import { settleCancelledProject } from '../payments/funding';
+import type { DisputeOutcome } from '../../../domain/payment-schemas';
 
 const clientProfile = alias(profiles, 'client_profile');
 const makerProfile = alias(profiles, 'maker_profile');
@@ -75,7 +77,14 @@ const participantsOf = async (tx: Transaction, project: { clientId: string; make
  * Resolves a client's flag: clearing returns the work to the client's review (flagged false, still
  * in_review); cancelling ends the project. Both parties are emailed and the decision is audit-logged.
  */
-export const resolveFlag = async (app: FastifyInstance, auth: AuthContext, projectId: string, decision: FlagDecision, reason: string | null) =>
+export const resolveFlag = async (
+  app: FastifyInstance,
+  auth: AuthContext,
+  projectId: string,
+  decision: FlagDecision,
+  reason: string | null,
+  dispute: { outcome: DisputeOutcome; creatorCents?: number } = { outcome: 'refund' },
+) =>
   app.db.transaction(async (tx) => {
     const project = await lockFlaggedProject(tx, auth, projectId, decision);
     const changes =
@@ -88,6 +97,8 @@ export const resolveFlag = async (app: FastifyInstance, auth: AuthContext, proje
       .where(and(eq(projects.id, projectId), eq(projects.flagged, true), eq(projects.status, 'in_review')))
       .returning({ status: projects.status, flagged: projects.flagged });
     if (!updated) throw conflict(ADMIN_MESSAGES.projectNotFlagged);
+    // The money held for the work is settled as decided, in the decision's own transaction (decision 170).
+    const money = decision === 'cancel' ? await settleCancelledProject(app, tx, project, dispute) : null;
     // Cleared work is back in the client's review, with the full wait before approval by time (decision 151).
     const underReview = decision === 'clear' ? await submittedMilestone(tx, projectId) : null;
     if (underReview) await startReviewClock(app, tx, underReview, new Date());
@@ -114,7 +125,7 @@ export const resolveFlag = async (app: FastifyInstance, auth: AuthContext, proje
       targetType: 'project',
       targetId: projectId,
       reason,
-      metadata: { title: project.title, flagReason: project.flagReason },
+      metadata: { title: project.title, flagReason: project.flagReason, ...(money ? { money } : {}) },
     });
-    return { id: projectId, status: updated.status, flagged: updated.flagged };
+    return { id: projectId, status: updated.status, flagged: updated.flagged, ...(money ? { money } : {}) };
   });

@@ -1,11 +1,12 @@
 import { desc } from 'drizzle-orm';
 import type { AuditAction, AuditEntry } from '../../../domain/admin-schemas';
+import type { MoneyAuditAction } from '../../../domain/payment-schemas';
 import type { Database, DbExecutor } from '../../db/client';
 import { auditLog } from '../../db/schema';
 
 export interface AuditRecord {
-  action: AuditAction;
-  targetType: 'user' | 'maker' | 'mind' | 'project' | 'white_glove_request' | 'workshop' | 'platform' | 'portfolio_item' | 'message' | 'review';
+  action: AuditAction | MoneyAuditAction;
+  targetType: 'user' | 'maker' | 'mind' | 'project' | 'white_glove_request' | 'workshop' | 'platform' | 'portfolio_item' | 'message' | 'review' | 'payment' | 'payout';
   targetId: string;
   reason?: string | null;
   metadata?: Record<string, unknown>;

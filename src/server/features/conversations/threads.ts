@@ -40,6 +40,11 @@ const SYSTEM_LINES: Record<ProjectEvent, (actor: string, title: string, detail: 
   milestone_auto_approved: (_actor, title, detail) => `${detail.charAt(0).toUpperCase()}${detail.slice(1)} of ${quoted(title)} was approved automatically: the review time passed without an answer.`,
   revision_requested: (actor, title, detail) => `${actor} asked for a revision of ${detail} of ${quoted(title)}.`,
   extra_revision_allowed: (actor, title) => `${actor} allowed an extra revision round on ${quoted(title)}.`,
+  funding_requested: (actor, title, detail) => `${actor} requested funding for ${quoted(title)}: ${detail}.`,
+  payment_received: (actor, title, detail) => `${actor} recorded the payment for ${quoted(title)}: ${detail}, now held in escrow.`,
+  funds_released: (actor, title, detail) => `${actor} released ${detail} of ${quoted(title)} to the creator.`,
+  funds_refunded: (actor, title, detail) => `${actor} refunded ${detail} of ${quoted(title)} to the client.`,
+  funds_split: (actor, title, detail) => `${actor} settled ${quoted(title)} by a split: ${detail}.`,
 };
 
 export interface ProjectEventInput {

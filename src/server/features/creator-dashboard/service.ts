@@ -4,6 +4,7 @@ import type { CreatorEarnings, CreatorSummary } from '../../../domain/profile-sc
 import { makerProfiles, mindProfiles, portfolioItems, projects } from '../../db/schema';
 import type { UserRole } from '../../../domain/constants';
 import { forbidden, notFound } from '../../http/errors';
+import { creatorLedger } from '../payments/ledger';
 
 export type CreatorRole = 'maker' | 'mind';
 
@@ -17,6 +18,9 @@ export const requireCreatorRole = (role: UserRole): CreatorRole => {
 /** The caller's own projects: makers by maker_id, minds by mind_id. */
 const ownProjects = (role: CreatorRole, userId: string) => (role === 'maker' ? eq(projects.makerId, userId) : eq(projects.mindId, userId));
 
+/** The earnings total, read from the ledger (decision 170): every release to the creator, after the platform fee. */
+const earnedDollars = async (app: FastifyInstance, userId: string): Promise<number> => (await creatorLedger(app.db, userId)).earnedCents / 100;
+
 const readApplication = async (app: FastifyInstance, role: CreatorRole, userId: string) => {
   if (role === 'maker') {
     const [row] = await app.db
@@ -24,21 +28,19 @@ const readApplication = async (app: FastifyInstance, role: CreatorRole, userId: 
         applicationStatus: makerProfiles.applicationStatus,
         rejectionReason: makerProfiles.rejectionReason,
         sealStatus: makerProfiles.sealStatus,
-        earningsTotal: makerProfiles.earningsTotal,
       })
       .from(makerProfiles)
       .where(eq(makerProfiles.userId, userId));
-    return row;
+    return row ? { ...row, earningsTotal: await earnedDollars(app, userId) } : undefined;
   }
   const [row] = await app.db
     .select({
       applicationStatus: mindProfiles.applicationStatus,
       rejectionReason: mindProfiles.rejectionReason,
-      earningsTotal: mindProfiles.earningsTotal,
     })
     .from(mindProfiles)
     .where(eq(mindProfiles.userId, userId));
-  return row ? { ...row, sealStatus: 'none' as const } : undefined;
+  return row ? { ...row, sealStatus: 'none' as const, earningsTotal: await earnedDollars(app, userId) } : undefined;
 };
 
 /** The figures on a creator dashboard's stat cards. */

@@ -22,7 +22,12 @@ export type ProjectEmailEvent =
   | 'revision_requested'
   | 'extra_revision_allowed'
   | 'approval_reminder'
-  | 'due_reminder';
+  | 'due_reminder'
+  | 'funding_requested'
+  | 'payment_received'
+  | 'funds_released'
+  | 'funds_refunded'
+  | 'funds_split';
 
 interface Recipient {
   email: string;
@@ -49,6 +54,11 @@ const subjects: Record<ProjectEmailEvent, (title: string) => string> = {
   extra_revision_allowed: (title) => `An extra revision round is open: ${title}`,
   approval_reminder: (title) => `Work waits for your review: ${title}`,
   due_reminder: (title) => `A milestone is due tomorrow: ${title}`,
+  funding_requested: (title) => `Invoice issued: ${title}`,
+  payment_received: (title) => `Payment received and held in escrow: ${title}`,
+  funds_released: (title) => `Payment released: ${title}`,
+  funds_refunded: (title) => `Payment refunded: ${title}`,
+  funds_split: (title) => `Payment split by the platform: ${title}`,
 };
 
 /** The subject line, also the title of the in-app notification. */
@@ -90,6 +100,14 @@ const bodies: Record<ProjectEmailEvent, (project: ProjectRow, actorName: string,
     `If you neither approve it, ask for a revision nor flag it, it will be approved automatically on ${detail}.`,
   ],
   due_reminder: (p, _actor, detail) => [`${detail} of "${p.title}" is due tomorrow.`, 'If you need more time, tell your client in the project thread.'],
+  funding_requested: (p, _actor, detail) => [
+    `An invoice was issued to fund "${p.title}": ${detail}.`,
+    'The work can go on meanwhile; the milestone shows "Awaiting funding" until the payment arrives. Download the invoice from your Payments page.',
+  ],
+  payment_received: (p, _actor, detail) => [`The payment for "${p.title}" arrived: ${detail}. It is held in escrow until the work is approved.`],
+  funds_released: (p, _actor, detail) => [`${detail} of "${p.title}" was released to the creator's balance.`],
+  funds_refunded: (p, _actor, detail) => [`${detail} of "${p.title}" was refunded to the client.`],
+  funds_split: (p, _actor, detail) => [`The payment held for "${p.title}" was split by the platform: ${detail}.`],
 };
 
 /** Writes the email in the caller's transaction, so it is sent if and only if the transition commits. */

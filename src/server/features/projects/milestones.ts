@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   applyMilestoneAction,
@@ -9,11 +9,12 @@ import {
   type MilestonePlan,
 } from '../../../domain/milestones';
 import type { Transaction } from '../../db/client';
-import { makerProfiles, mindProfiles, projectMilestones, projectOffers, projects } from '../../db/schema';
-import { conflict, HttpError } from '../../http/errors';
+import { projectMilestones, projectOffers, projects } from '../../db/schema';
+import { conflict } from '../../http/errors';
 import { cancelJobs, scheduleJob } from '../../jobs/scheduler';
 import { recordAudit } from '../audit/service';
-import { creatorOf, PROJECT_CHANGED, unchangedSince } from './access';
+import { releaseIfFunded } from '../payments/funding';
+import { PROJECT_CHANGED, unchangedSince } from './access';
 import { projectCompleted } from './completion';
 import type { ProjectRow } from './views';
 
@@ -166,21 +167,10 @@ export const submitMilestone = async (app: FastifyInstance, tx: Transaction, pro
   return { project: updated, detail: milestoneDetail(submitted, milestones.length) };
 };
 
-const addEarnings = async (tx: Transaction, project: ProjectRow, cents: number): Promise<void> => {
-  const creator = creatorOf(project);
-  if (!creator) throw new HttpError(500, 'no_creator', 'This project has no creator to pay.');
-  const table = creator.role === 'maker' ? makerProfiles : mindProfiles;
-  const paid = await tx
-    .update(table)
-    .set({ earningsTotal: sql`${table.earningsTotal} + ${cents / 100}::numeric`, updatedAt: new Date() })
-    .where(eq(table.userId, creator.id))
-    .returning({ id: table.id });
-  if (paid.length === 0) throw new HttpError(500, 'no_creator_profile', "The creator's profile could not be found.");
-};
-
 /**
- * Approves the submitted milestone, by the client or by time: the next one starts, the creator's earnings grow by
- * its amount, and approving the last one completes the project. Returns what the caller tells the other side.
+ * Approves the submitted milestone, by the client or by time: the next one starts, a funded milestone's escrow is
+ * released to the creator (decision 170; an unfunded one is released when its money arrives), and approving the last
+ * one completes the project. Returns what the caller tells the other side.
  */
 export const approveMilestone = async (app: FastifyInstance, tx: Transaction, project: ProjectRow, actor: Actor, options: { byTime: boolean; now: Date }) => {
   const { byTime, now } = options;
@@ -205,7 +195,7 @@ export const approveMilestone = async (app: FastifyInstance, tx: Transaction, pr
     .where(unchangedSince(project))
     .returning();
   if (!updated) throw conflict(PROJECT_CHANGED);
-  await addEarnings(tx, project, milestone.amountCents);
+  await releaseIfFunded(app, tx, updated, approved);
   if (status === 'completed') await projectCompleted(app, tx, updated);
   if (byTime) {
     await recordAudit(tx, { userId: actor.userId, email: actor.email }, {

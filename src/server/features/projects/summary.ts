@@ -1,7 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ProjectSummary } from '../../../domain/project-schemas';
-import { makerProfiles, mindProfiles, projects } from '../../db/schema';
+import { projects } from '../../db/schema';
+import { creatorLedger } from '../payments/ledger';
 import type { AuthContext } from '../../types';
 
 /** Stat-card figures for the caller's own dashboard: their projects by status and, for creators, total earnings. */
@@ -13,9 +14,8 @@ export const getProjectSummary = async (app: FastifyInstance, auth: AuthContext)
 
   let earningsTotal: number | null = null;
   if (auth.role === 'maker' || auth.role === 'mind') {
-    const table = auth.role === 'maker' ? makerProfiles : mindProfiles;
-    const [profile] = await app.db.select({ earnings: table.earningsTotal }).from(table).where(eq(table.userId, auth.userId));
-    earningsTotal = Number(profile?.earnings ?? 0);
+    // Read from the ledger (decision 170): everything released to the creator, after the platform fee.
+    earningsTotal = (await creatorLedger(app.db, auth.userId)).earnedCents / 100;
   }
   return {
     activeProjects: byStatus('active'),

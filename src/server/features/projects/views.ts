@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { ProjectView } from '../../../domain/project-schemas';
 import type { DbExecutor } from '../../db/client';
 import { isLate, revisionsLeft } from '../../../domain/milestones';
+import { fundingStatuses } from '../payments/views';
 import { clientProfiles, processDocs, profiles, projectMilestones, projectOffers, projects } from '../../db/schema';
 
 export type ProjectRow = typeof projects.$inferSelect;
@@ -43,6 +44,8 @@ export const loadProjectViews = async (db: DbExecutor, where: SQL | undefined, l
     db.select().from(projectMilestones).where(inArray(projectMilestones.projectId, ids)).orderBy(asc(projectMilestones.position)),
   ]);
   const now = new Date();
+  const cancelled = new Set(rows.filter((row) => row.project.status === 'cancelled').map((row) => row.project.id));
+  const funding = await fundingStatuses(db, milestones.map((milestone) => ({ id: milestone.id, status: milestone.status, projectCancelled: cancelled.has(milestone.projectId) })));
 
   return rows.map(({ project, clientName, companyName, makerName, makerAvatar, mindName, mindAvatar }) => {
     const creator = project.makerId
@@ -98,6 +101,7 @@ export const loadProjectViews = async (db: DbExecutor, where: SQL | undefined, l
           approvedByTime: milestone.approvedByTime,
           revisionNote: milestone.revisionNote,
           late: project.status !== 'cancelled' && isLate(milestone, now),
+          funding: funding.get(milestone.id) ?? 'not_due',
         })),
       revisions: {
         included: project.revisionRounds,

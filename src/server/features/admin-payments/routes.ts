@@ -1,0 +1,76 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminPaymentsSchema, invoiceViewSchema, paymentReceivedSchema, payoutPaidSchema, payoutViewSchema, reconciliationSchema } from '../../../domain/payment-schemas';
+import { errorBodySchema } from '../../http/schemas';
+import { recordPayoutPaid } from '../payments/payouts';
+import { recordManualPayment } from '../payments/service';
+import { getAdminPayments, getReconciliation, reconciliationCsv } from '../payments/views';
+
+/** The admin's side of money (decision 170): payments to confirm, payouts to pay, and the reconciliation. */
+export const prefix = '/api/admin';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+
+export const routes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/payments', {
+    config: { access: ['admin'] },
+    schema: {
+      tags: ['admin'],
+      summary: "Manual payments waiting for 'Payment received', and payout requests waiting to be paid",
+      response: { 200: adminPaymentsSchema, ...errors },
+    },
+    handler: async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getAdminPayments(app);
+    },
+  });
+
+  app.get('/payments/reconciliation', {
+    config: { access: ['admin'] },
+    schema: {
+      tags: ['admin'],
+      summary: 'Every ledger account with its balance; the total is always 0',
+      response: { 200: reconciliationSchema, ...errors },
+    },
+    handler: async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { ownerNames: _names, ...reconciliation } = await getReconciliation(app.db);
+      return reconciliation;
+    },
+  });
+
+  app.get('/payments/reconciliation.csv', {
+    config: { access: ['admin'] },
+    schema: { tags: ['admin'], summary: 'The reconciliation as CSV: one line per account, then the total' },
+    handler: async (_request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', 'attachment; filename="reconciliation.csv"')
+        .send(await reconciliationCsv(app.db)),
+  });
+
+  app.post('/payments/:paymentId/received', {
+    config: { access: ['admin'] },
+    schema: {
+      tags: ['admin'],
+      summary: "Record a manual payment as received: the money goes into the project's escrow",
+      params: z.object({ paymentId: z.uuid({ error: 'Payment not found' }) }),
+      body: paymentReceivedSchema,
+      response: { 200: invoiceViewSchema, ...errors },
+    },
+    handler: async (request) => recordManualPayment(app, await request.requireAuth(), request.params.paymentId, request.body.reference),
+  });
+
+  app.post('/payouts/:payoutId/paid', {
+    config: { access: ['admin'] },
+    schema: {
+      tags: ['admin'],
+      summary: 'Record a payout request as paid, with the transfer reference; issues the receipt',
+      params: z.object({ payoutId: z.uuid({ error: 'Payout not found' }) }),
+      body: payoutPaidSchema,
+      response: { 200: payoutViewSchema, ...errors },
+    },
+    handler: async (request) => recordPayoutPaid(app, await request.requireAuth(), request.params.payoutId, request.body.reference),
+  });
+};

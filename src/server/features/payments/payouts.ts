@@ -1,0 +1,84 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { formatCents } from '../../../domain/milestones';
+import { PAYMENT_MESSAGES, type PayoutView } from '../../../domain/payment-schemas';
+import { payouts, userRoles } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import type { AuthContext } from '../../types';
+import { recordAudit } from '../audit/service';
+import { findContacts } from '../projects/creators';
+import { nextDocumentNumber } from './documents';
+import { accounts, creatorLedger, getOrCreateAccount, post } from './ledger';
+import { tellPayoutPaid } from './tell';
+import { toPayoutView } from './views';
+
+/**
+ * Payouts (decision 170): a creator asks for part of their available balance; an admin records the transfer as paid,
+ * which moves it from payable to paid out in the ledger and issues a numbered receipt.
+ */
+
+export const requestPayout = async (app: FastifyInstance, auth: AuthContext, amountCents: number): Promise<PayoutView> =>
+  app.db.transaction(async (tx) => {
+    // The payable account's row lock: two requests at once are decided one after the other, against the same balance.
+    await getOrCreateAccount(tx, accounts.payable(auth.userId), { lock: true });
+    const { availableCents } = await creatorLedger(tx, auth.userId);
+    if (availableCents < 100) throw conflict(PAYMENT_MESSAGES.nothingAvailable);
+    if (amountCents > availableCents) throw badRequest(PAYMENT_MESSAGES.payoutTooLarge, { amountCents: PAYMENT_MESSAGES.payoutTooLarge });
+    const contact = (await findContacts(tx, [auth.userId])).get(auth.userId);
+    const [created] = await tx
+      .insert(payouts)
+      .values({
+        creatorId: auth.userId,
+        amountCents,
+        provider: app.payments.provider.name,
+        creatorName: auth.name || contact?.name || 'Creator',
+        creatorEmail: contact?.email ?? auth.email,
+      })
+      .returning();
+    return toPayoutView(created);
+  });
+
+/** The admin records a requested payout as sent, with the transfer's reference. */
+export const recordPayoutPaid = async (app: FastifyInstance, auth: AuthContext, payoutId: string, reference: string): Promise<PayoutView> =>
+  app.db.transaction(async (tx) => {
+    const [found] = await tx.select({ creatorId: payouts.creatorId }).from(payouts).where(eq(payouts.id, payoutId));
+    if (!found) throw notFound('Payout not found');
+    if (found.creatorId) await getOrCreateAccount(tx, accounts.payable(found.creatorId), { lock: true });
+    const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
+    if (!payout || payout.status !== 'requested' || !payout.creatorId) throw conflict(PAYMENT_MESSAGES.payoutNotOpen);
+    const now = new Date();
+    const receiptNumber = await nextDocumentNumber(tx, 'receipt', now);
+    const [paid] = await tx
+      .update(payouts)
+      .set({ status: 'paid', paidAt: now, reference, receiptNumber })
+      .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'requested')))
+      .returning();
+    await post(tx, {
+      kind: 'payout',
+      idempotencyKey: `payout:${payoutId}`,
+      entries: [
+        { account: accounts.payable(payout.creatorId), amountCents: -payout.amountCents },
+        { account: accounts.paidOut(payout.creatorId), amountCents: payout.amountCents },
+      ],
+      payoutId,
+      memo: `${payout.provider} ${reference}`,
+      createdBy: auth.userId,
+    });
+    const [role] = await tx.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, payout.creatorId));
+    await tellPayoutPaid(app, tx, {
+      id: payoutId,
+      creatorId: payout.creatorId,
+      role: role?.role === 'mind' ? 'mind' : 'maker',
+      amount: formatCents(payout.amountCents),
+      receiptNumber,
+      reference,
+    });
+    await recordAudit(tx, auth, {
+      action: 'payout.paid',
+      targetType: 'payout',
+      targetId: payoutId,
+      reason: reference,
+      metadata: { creatorId: payout.creatorId, amountCents: payout.amountCents, receiptNumber },
+    });
+    return toPayoutView(paid);
+  });

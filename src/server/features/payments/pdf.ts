@@ -1,0 +1,168 @@
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { formatCents } from '../../../domain/milestones';
+
+/**
+ * Invoices and receipts as PDF (decision 170), drawn with pdf-lib's standard fonts: nothing to embed, the same
+ * bytes for the same document. A calm layout: the platform's name, the document's number and date, the parties, one
+ * line per amount, and the total.
+ */
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 56;
+const INK = rgb(0.1, 0.1, 0.12);
+const MUTED = rgb(0.42, 0.42, 0.46);
+const RULE = rgb(0.85, 0.85, 0.87);
+
+interface Fonts {
+  regular: PDFFont;
+  bold: PDFFont;
+}
+
+/** The standard fonts speak WinAnsi only: any other character is shown as '?' rather than failing the document. */
+const printable = (font: PDFFont, text: string): string =>
+  [...text.normalize('NFC')]
+    .map((char) => {
+      try {
+        font.encodeText(char);
+        return char;
+      } catch {
+        return '?';
+      }
+    })
+    .join('');
+
+const dateOf = (date: Date) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+
+class Sheet {
+  y = A4[1] - MARGIN;
+  constructor(
+    private page: PDFPage,
+    private fonts: Fonts,
+  ) {}
+
+  text(text: string, options: { size?: number; bold?: boolean; color?: ReturnType<typeof rgb>; x?: number; right?: boolean } = {}) {
+    const font = options.bold ? this.fonts.bold : this.fonts.regular;
+    const size = options.size ?? 10;
+    const safe = printable(font, text);
+    const x = options.right ? A4[0] - MARGIN - font.widthOfTextAtSize(safe, size) : (options.x ?? MARGIN);
+    this.page.drawText(safe, { x, y: this.y, size, font, color: options.color ?? INK });
+  }
+
+  line(gap = 16) {
+    this.y -= gap;
+  }
+
+  rule() {
+    this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: A4[0] - MARGIN, y: this.y }, thickness: 0.6, color: RULE });
+    this.line(18);
+  }
+
+  /** A label on the left, its value on the right. */
+  row(label: string, value: string, bold = false) {
+    this.text(label, { bold });
+    this.text(value, { bold, right: true });
+    this.line(18);
+  }
+}
+
+const startDocument = async (title: string, site: string, date: Date) => {
+  const doc = await PDFDocument.create();
+  doc.setTitle(title);
+  doc.setAuthor(site);
+  doc.setCreator(site);
+  doc.setProducer(site);
+  doc.setCreationDate(date);
+  doc.setModificationDate(date);
+  const fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
+  const sheet = new Sheet(doc.addPage(A4), fonts);
+  return { doc, sheet };
+};
+
+const header = (sheet: Sheet, site: string, kind: string, number: string, date: Date, status: string) => {
+  sheet.text(site, { size: 18, bold: true });
+  sheet.text(kind.toUpperCase(), { size: 11, bold: true, color: MUTED, right: true });
+  sheet.line(28);
+  sheet.text(`Number ${number}`, { color: MUTED });
+  sheet.text(`Date ${dateOf(date)}`, { color: MUTED, right: true });
+  sheet.line(14);
+  sheet.text(`Status ${status}`, { color: MUTED });
+  sheet.line(28);
+  sheet.rule();
+};
+
+const party = (sheet: Sheet, label: string, lines: string[]) => {
+  sheet.text(label.toUpperCase(), { size: 8, bold: true, color: MUTED });
+  sheet.line(14);
+  for (const line of lines.filter(Boolean)) {
+    sheet.text(line);
+    sheet.line(14);
+  }
+  sheet.line(10);
+};
+
+export interface InvoiceDocument {
+  site: string;
+  number: string;
+  issuedAt: Date;
+  status: 'awaiting_payment' | 'paid' | 'cancelled';
+  paidAt: Date | null;
+  reference: string | null;
+  client: { name: string; email: string };
+  creatorName: string;
+  projectTitle: string;
+  milestone: string;
+  amountCents: number;
+}
+
+const INVOICE_STATUS = { awaiting_payment: 'Awaiting payment', paid: 'Paid', cancelled: 'Void' } as const;
+
+export const renderInvoicePdf = async (invoice: InvoiceDocument): Promise<Uint8Array> => {
+  const { doc, sheet } = await startDocument(`Invoice ${invoice.number}`, invoice.site, invoice.issuedAt);
+  header(sheet, invoice.site, 'Invoice', invoice.number, invoice.issuedAt, INVOICE_STATUS[invoice.status]);
+  party(sheet, 'Billed to', [invoice.client.name, invoice.client.email]);
+  party(sheet, 'For work by', [invoice.creatorName]);
+  sheet.rule();
+  sheet.text('Description', { size: 8, bold: true, color: MUTED });
+  sheet.text('Amount', { size: 8, bold: true, color: MUTED, right: true });
+  sheet.line(18);
+  sheet.row(`${invoice.projectTitle}: ${invoice.milestone}`, formatCents(invoice.amountCents));
+  sheet.line(4);
+  sheet.rule();
+  sheet.row('Total', formatCents(invoice.amountCents), true);
+  sheet.line(18);
+  const note =
+    invoice.status === 'paid'
+      ? `Received ${invoice.paidAt ? dateOf(invoice.paidAt) : ''}${invoice.reference ? `, reference ${invoice.reference}` : ''}. Held in escrow until the work is approved.`
+      : invoice.status === 'cancelled'
+        ? 'This invoice was voided; nothing is due.'
+        : `Please pay by bank transfer quoting ${invoice.number}. The amount is held in escrow until you approve the work.`;
+  sheet.text(note, { size: 9, color: MUTED });
+  return doc.save();
+};
+
+export interface ReceiptDocument {
+  site: string;
+  number: string;
+  paidAt: Date;
+  reference: string;
+  creator: { name: string; email: string };
+  amountCents: number;
+  /** Context for the line: what the payout drew on, over the creator's history. */
+  earnedCents: number;
+  feesCents: number;
+}
+
+export const renderReceiptPdf = async (receipt: ReceiptDocument): Promise<Uint8Array> => {
+  const { doc, sheet } = await startDocument(`Receipt ${receipt.number}`, receipt.site, receipt.paidAt);
+  header(sheet, receipt.site, 'Payout receipt', receipt.number, receipt.paidAt, 'Paid');
+  party(sheet, 'Paid to', [receipt.creator.name, receipt.creator.email]);
+  sheet.rule();
+  sheet.row('Released to your balance, all time (after fees)', formatCents(receipt.earnedCents));
+  sheet.row('Platform fees withheld on those releases, all time', formatCents(receipt.feesCents));
+  sheet.line(4);
+  sheet.rule();
+  sheet.row('This payout', formatCents(receipt.amountCents), true);
+  sheet.line(18);
+  sheet.text(`Sent ${dateOf(receipt.paidAt)}, reference ${receipt.reference}.`, { size: 9, color: MUTED });
+  return doc.save();
+};

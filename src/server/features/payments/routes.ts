@@ -1,0 +1,107 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { creatorBalanceSchema, invoiceViewSchema, milestoneFundingSchema, payoutRequestSchema, payoutViewSchema, projectFundingSchema } from '../../../domain/payment-schemas';
+import { errorBodySchema } from '../../http/schemas';
+import { fundMilestone } from './funding';
+import { requestPayout } from './payouts';
+import { getInvoicePdf, getReceiptPdf } from './service';
+import { getCreatorBalance, getProjectFunding, listInvoices } from './views';
+
+export const prefix = '/api/payments';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const notFoundAsUuid = (message: string) => z.uuid({ error: message });
+
+/** Sends a document privately: only its owner and admins reach it, and no cache keeps it. */
+const sendPdf = (reply: import('fastify').FastifyReply, document: { filename: string; bytes: Uint8Array }) =>
+  reply
+    .type('application/pdf')
+    .header('cache-control', 'private, no-store')
+    .header('content-disposition', `inline; filename="${document.filename}"`)
+    .send(Buffer.from(document.bytes));
+
+export const routes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/projects/:projectId', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags: ['payments'],
+      summary: "A project's milestones with their funding: its client, its creator and admins; anyone else 404",
+      params: z.object({ projectId: notFoundAsUuid('Project not found') }),
+      response: { 200: projectFundingSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getProjectFunding(app, await request.requireAuth(), request.params.projectId);
+    },
+  });
+
+  app.post('/milestones/:milestoneId/fund', {
+    config: { access: ['client'] },
+    schema: {
+      tags: ['payments'],
+      summary: 'The client asks to fund an active milestone: an invoice (and a checkout with Stripe); asking again returns the same one',
+      params: z.object({ milestoneId: notFoundAsUuid('Milestone not found') }),
+      response: { 200: milestoneFundingSchema, ...errors },
+    },
+    handler: async (request) => fundMilestone(app, await request.requireAuth(), request.params.milestoneId),
+  });
+
+  app.get('/invoices', {
+    config: { access: ['client'] },
+    schema: {
+      tags: ['payments'],
+      summary: "The client's invoices, newest first",
+      response: { 200: z.object({ invoices: z.array(invoiceViewSchema) }), ...errors },
+    },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { invoices: await listInvoices(app.db, await request.requireAuth()) };
+    },
+  });
+
+  app.get('/invoices/:paymentId/pdf', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags: ['payments'],
+      summary: "An invoice as PDF: its client and admins only; anyone else 404",
+      params: z.object({ paymentId: notFoundAsUuid('Invoice not found') }),
+      response: { 401: errorBodySchema, 404: errorBodySchema },
+    },
+    handler: async (request, reply) => sendPdf(reply, await getInvoicePdf(app, await request.requireAuth(), request.params.paymentId)),
+  });
+
+  app.get('/balance', {
+    config: { access: ['maker', 'mind'] },
+    schema: {
+      tags: ['payments'],
+      summary: "The creator's balances from the ledger (available, in escrow, paid out, earned) and payouts",
+      response: { 200: creatorBalanceSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getCreatorBalance(app, await request.requireAuth());
+    },
+  });
+
+  app.post('/payouts', {
+    config: { access: ['maker', 'mind'] },
+    schema: {
+      tags: ['payments'],
+      summary: 'The creator asks to be paid part of their available balance (at least $1)',
+      body: payoutRequestSchema,
+      response: { 201: payoutViewSchema, ...errors },
+    },
+    handler: async (request, reply) => reply.code(201).send(await requestPayout(app, await request.requireAuth(), request.body.amountCents)),
+  });
+
+  app.get('/payouts/:payoutId/receipt', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags: ['payments'],
+      summary: "A paid payout's receipt as PDF: its creator and admins only; anyone else 404",
+      params: z.object({ payoutId: notFoundAsUuid('Receipt not found') }),
+      response: { 401: errorBodySchema, 404: errorBodySchema },
+    },
+    handler: async (request, reply) => sendPdf(reply, await getReceiptPdf(app, await request.requireAuth(), request.params.payoutId)),
+  });
+};

@@ -1,0 +1,92 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import type { InvoiceView } from '../../../domain/payment-schemas';
+import type { DbExecutor } from '../../db/client';
+import { ledgerAccounts, ledgerEntries, payments, payouts } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import type { AuthContext } from '../../types';
+import { recordAudit } from '../audit/service';
+import { recordPaymentReceived } from './funding';
+import { creatorLedger } from './ledger';
+import { renderInvoicePdf, renderReceiptPdf } from './pdf';
+import { toInvoiceView } from './views';
+
+export const INVOICE_NOT_FOUND = 'Invoice not found';
+export const RECEIPT_NOT_FOUND = 'Receipt not found';
+
+/** The admin's 'Payment received' for a manual (bank transfer) payment, audited with the reference. */
+export const recordManualPayment = async (app: FastifyInstance, auth: AuthContext, paymentId: string, reference: string): Promise<InvoiceView> =>
+  app.db.transaction(async (tx) => {
+    const paid = await recordPaymentReceived(app, tx, paymentId, { reference, provider: 'manual', actorId: auth.userId });
+    await recordAudit(tx, auth, {
+      action: 'payment.received',
+      targetType: 'payment',
+      targetId: paymentId,
+      reason: reference,
+      metadata: { invoiceNumber: paid.invoiceNumber, amountCents: paid.amountCents, projectId: paid.projectId, milestoneId: paid.milestoneId },
+    });
+    return toInvoiceView(paid);
+  });
+
+/** An invoice's PDF: its client and admins only; anyone else is told it does not exist. */
+export const getInvoicePdf = async (app: FastifyInstance, auth: AuthContext, paymentId: string) => {
+  const [row] = await app.db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!row || (row.clientId !== auth.userId && auth.role !== 'admin')) throw notFound(INVOICE_NOT_FOUND);
+  const bytes = await renderInvoicePdf({
+    site: app.config.SITE_NAME,
+    number: row.invoiceNumber,
+    issuedAt: row.issuedAt,
+    status: row.status,
+    paidAt: row.paidAt,
+    reference: row.reference,
+    client: { name: row.clientName, email: row.clientEmail },
+    creatorName: row.creatorName,
+    projectTitle: row.projectTitle,
+    milestone: `milestone ${row.milestonePosition}, ${row.milestoneTitle}`,
+    amountCents: row.amountCents,
+  });
+  return { filename: `${row.invoiceNumber}.pdf`, bytes };
+};
+
+/** The platform fees withheld on releases to one creator, all time. */
+const feesWithheldFrom = async (db: DbExecutor, creatorId: string): Promise<number> => {
+  const payable = alias(ledgerAccounts, 'payable');
+  const payableEntry = alias(ledgerEntries, 'payable_entry');
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(
+      and(
+        eq(ledgerAccounts.kind, 'platform_fees'),
+        inArray(
+          ledgerEntries.transactionId,
+          db
+            .select({ id: payableEntry.transactionId })
+            .from(payableEntry)
+            .innerJoin(payable, eq(payable.id, payableEntry.accountId))
+            .where(and(eq(payable.kind, 'creator_payable'), eq(payable.ownerId, creatorId), sql`${payableEntry.amountCents} > 0`)),
+        ),
+      ),
+    );
+  return Number(row?.total ?? 0);
+};
+
+/** A paid payout's receipt: its creator and admins only. */
+export const getReceiptPdf = async (app: FastifyInstance, auth: AuthContext, payoutId: string) => {
+  const [row] = await app.db.select().from(payouts).where(eq(payouts.id, payoutId));
+  if (!row || (row.creatorId !== auth.userId && auth.role !== 'admin') || row.status !== 'paid' || !row.receiptNumber || !row.paidAt) throw notFound(RECEIPT_NOT_FOUND);
+  const figures = row.creatorId ? await creatorLedger(app.db, row.creatorId) : null;
+  const bytes = await renderReceiptPdf({
+    site: app.config.SITE_NAME,
+    number: row.receiptNumber,
+    paidAt: row.paidAt,
+    reference: row.reference ?? '',
+    creator: { name: row.creatorName, email: row.creatorEmail },
+    amountCents: row.amountCents,
+    earnedCents: figures?.earnedCents ?? 0,
+    feesCents: row.creatorId ? await feesWithheldFrom(app.db, row.creatorId) : 0,
+  });
+  return { filename: `${row.receiptNumber}.pdf`, bytes };
+};
