@@ -4,7 +4,7 @@ import type { ProjectView } from '../../../domain/project-schemas';
 import { Badge, type BadgeProps } from '../../components/ui/badge';
 import { cn } from '../../lib/utils';
 import type { MilestoneFunding, ProjectFunding } from '../../../domain/payment-schemas';
-import { MilestoneFundingLine } from '../payments/milestone-funding';
+import { FundingBadge, MilestoneFundingLine } from '../payments/milestone-funding';
 import { useProjectFunding } from '../payments/payments-api';
 
 // A due date is a calendar day, not an instant: read it in UTC so no time zone moves it a day.
@@ -124,7 +124,14 @@ function MilestoneRow({ milestone, funding, provider, isClient, creatorName }: M
           Milestone {milestone.position} delivery
         </a>
       ) : null}
-      {funding ? <MilestoneFundingLine funding={funding} provider={provider} isClient={isClient} creatorName={creatorName} /> : null}
+      {funding ? (
+        <MilestoneFundingLine funding={funding} provider={provider} isClient={isClient} creatorName={creatorName} />
+      ) : milestone.funding ? (
+        // Until the funding details load (or if they cannot), the project view's status still tells both sides.
+        <div>
+          <FundingBadge status={milestone.funding} />
+        </div>
+      ) : null}
     </li>
   );
 }
