@@ -98,13 +98,14 @@ export function MilestoneFundingLine({ funding, provider, isClient, creatorName 
         <InvoiceLink url={funding.payment.invoiceUrl} number={funding.payment.invoiceNumber} />
       ) : null}
       {isClient && funding.status === 'awaiting_funding' ? (
-        <>
-          <Button size="sm" className="w-fit" onClick={() => setOpen(true)} aria-label={`${FUND_COPY.action} ${funding.position}: ${funding.title}`}>
-            <Wallet aria-hidden="true" />
-            {FUND_COPY.action}
-          </Button>
-          <FundMilestoneDialog open={open} onOpenChange={setOpen} funding={funding} provider={provider} creatorName={creatorName} />
-        </>
+        <Button size="sm" className="w-fit" onClick={() => setOpen(true)} aria-label={`${FUND_COPY.action} ${funding.position}: ${funding.title}`}>
+          <Wallet aria-hidden="true" />
+          {FUND_COPY.action}
+        </Button>
+      ) : null}
+      {/* Stays mounted while open: funding refetches the row, whose status moves on while the dialog shows the invoice. */}
+      {isClient && (open || funding.status === 'awaiting_funding') ? (
+        <FundMilestoneDialog open={open} onOpenChange={setOpen} funding={funding} provider={provider} creatorName={creatorName} />
       ) : null}
     </div>
   );
