@@ -33,7 +33,7 @@ function EarningsCard() {
       value={data ? <span className="tabular-nums">{formatMoneyCents(data.earnedCents)}</span> : '—'}
       hint={
         data ? (
-          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 tabular-nums">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5 text-xs tabular-nums sm:gap-x-3 sm:text-sm [&_dt]:whitespace-nowrap">
             <dt>Available</dt>
             <dd className="text-right text-ink">{formatMoneyCents(data.availableCents)}</dd>
             <dt>In escrow</dt>
