@@ -100,6 +100,7 @@ const acceptAndFund = async (title: string, amount: string) => {
   const dialog = client.getByRole('dialog');
   await seeText(dialog, 'Held until you approve.');
   await seeText(dialog, 'Refunded if cancelled before delivery.');
+  await shoot(client, `money-fund-dialog-${title === PAID ? 'paid' : 'disputed'}`);
   await dialog.getByRole('button', { name: `Fund milestone (${amount})` }).click();
   await expect.poll(() => dialog.getByRole('heading', { name: /^Invoice .+ issued$/ }).isVisible(), { timeout: 10000 }).toBe(true);
   const heading = (await dialog.getByRole('heading', { name: /^Invoice .+ issued$/ }).textContent()) ?? '';
@@ -176,6 +177,7 @@ describe('money that moves with the work (manual provider)', () => {
     const dialog = maker.getByRole('dialog');
     await expect.poll(() => dialog.getByLabel('Amount (US dollars)').inputValue()).toBe('450.00');
     await expectSettledAccessible(maker);
+    await shoot(maker, 'money-payout-dialog');
     await dialog.getByRole('button', { name: 'Request payout' }).click();
     await seeText(maker, 'Payout requested');
     const payout = maker.getByRole('tabpanel').getByRole('listitem', { name: 'Payout of $450.00' });

@@ -7,7 +7,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/utils';
-import { formatMoneyCents } from '../payments/payments-api';
+import { formatMoneyCents, forWhat } from '../payments/payments-api';
 import { RowCard, SectionHeading } from './admin-bits';
 import { ADMIN_KEY, useAdminAction, useAdminQuery } from './admin-data';
 import { formatDate } from './format';
@@ -72,7 +72,7 @@ export function PaymentsTab() {
                       <span className="text-sm font-medium text-ink">Invoice {row.number ?? '—'}</span>
                     </p>
                     <p className="break-words text-sm text-muted-foreground">
-                      {row.projectTitle} · {row.milestoneTitle}
+                      {forWhat(row)}
                     </p>
                     <p className="break-words text-sm text-muted-foreground">
                       {row.clientName} ({row.clientEmail}) · issued {formatDate(row.issuedAt)}

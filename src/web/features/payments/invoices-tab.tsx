@@ -5,7 +5,7 @@ import { Badge, type BadgeProps } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { formatDate } from '../creator-dashboard/format';
 import { InvoiceLink } from './milestone-funding';
-import { formatMoneyCents, useInvoices } from './payments-api';
+import { formatMoneyCents, forWhat, useInvoices } from './payments-api';
 
 const STATUS: Record<PaymentStatus, { label: string; variant: BadgeProps['variant'] }> = {
   awaiting_payment: { label: 'Awaiting payment', variant: 'outline' },
@@ -60,7 +60,7 @@ function InvoiceRow({ invoice }: { invoice: InvoiceView }) {
           <Badge variant={status.variant}>{status.label}</Badge>
         </div>
         <p className="mt-1 break-words text-sm text-muted-foreground">
-          {invoice.projectTitle} · {invoice.milestoneTitle}
+          {forWhat(invoice)}
         </p>
         <p className="mt-0.5 text-sm text-muted-foreground">
           Issued <time dateTime={invoice.issuedAt}>{formatDate(invoice.issuedAt)}</time>

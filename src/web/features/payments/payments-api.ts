@@ -66,3 +66,7 @@ export function useConnectOnboarding() {
     onSuccess: ({ url }) => window.location.assign(url),
   });
 }
+
+/** What an invoice is for: the project and its milestone, named once when a single milestone carries the project's title. */
+export const forWhat = ({ projectTitle, milestoneTitle }: { projectTitle: string; milestoneTitle: string }): string =>
+  milestoneTitle === projectTitle ? projectTitle : `${projectTitle} · ${milestoneTitle}`;
