@@ -7,6 +7,7 @@ import { createTestContext, type TestContext, type TestUser } from '../support/h
 import { arrangeConversationWorld, conversationCases, type ConversationWorld } from './ownership-conversations';
 import { arrangeOwnershipWorld, offerBody, type OwnershipWorld } from './ownership-records';
 import { arrangeReviewWorld, reviewCases, type ReviewWorld } from './ownership-reviews';
+import { arrangePaymentWorld, paymentCases, type PaymentWorld } from './ownership-payments';
 
 /**
  * The record half of the authorization matrix: every route that takes a record id is called on a REAL record
@@ -18,12 +19,14 @@ let ctx: TestContext;
 let w: OwnershipWorld;
 let conversationWorld: ConversationWorld;
 let reviewWorld: ReviewWorld;
+let paymentWorld: PaymentWorld;
 
 beforeAll(async () => {
   ctx = await createTestContext();
   w = await arrangeOwnershipWorld(ctx);
   conversationWorld = await arrangeConversationWorld(ctx, w);
   reviewWorld = await arrangeReviewWorld(ctx, w);
+  paymentWorld = await arrangePaymentWorld(ctx, w);
 }, 120_000);
 afterAll(async () => {
   await ctx?.close();
@@ -198,6 +201,7 @@ const cases = (): OwnershipCase[] => {
     ...adminCases(w),
     ...conversationCases(w, conversationWorld),
     ...reviewCases(w, reviewWorld),
+    ...paymentCases(ctx, w, paymentWorld),
   ];
 };
 

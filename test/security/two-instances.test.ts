@@ -9,7 +9,9 @@ import { buildApp, type App } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import { and, eq, like } from 'drizzle-orm';
-import { auditLog, jobs, makerProfiles, projectMilestones, projects } from '../../src/server/db/schema';
+import { auditLog, jobs, ledgerTransactions, projectMilestones, projects } from '../../src/server/db/schema';
+import { creatorLedger } from '../../src/server/features/payments/ledger';
+import { fundInTransaction } from '../support/money-fixtures';
 import { startMilestones, startReviewClock } from '../../src/server/features/projects/milestones';
 import { multipart, pngBuffer } from '../support/project-fixtures';
 import { createSmtpTransport } from '../../src/server/mail/transport';
@@ -139,6 +141,7 @@ describe.skipIf(!serverUrl)('two instances sharing PostgreSQL, Redis and the upl
         .returning();
       await startMilestones(tx, project.id, [{ title: 'All of it', amountCents: 25000, dueDate: null }], submittedAt);
       const [milestone] = await tx.update(projectMilestones).set({ status: 'submitted', submissions: 1, submittedAt }).where(eq(projectMilestones.projectId, project.id)).returning();
+      await fundInTransaction(a, tx, milestone.id);
       await startReviewClock(a, tx, milestone, submittedAt);
       return project.id;
     });
@@ -151,8 +154,9 @@ describe.skipIf(!serverUrl)('two instances sharing PostgreSQL, Redis and the upl
 
     const [milestone] = await b.db.select().from(projectMilestones).where(eq(projectMilestones.projectId, projectId));
     expect(milestone).toMatchObject({ status: 'approved', approvedByTime: true });
-    const [profile] = await b.db.select().from(makerProfiles).where(eq(makerProfiles.userId, maker.id));
-    expect(profile.earningsTotal).toBe(250);
+    // Released once, less the 10% fee, whichever instance fired.
+    expect((await creatorLedger(b.db, maker.id)).earnedCents).toBe(22500);
+    expect(await b.db.select().from(ledgerTransactions).where(and(eq(ledgerTransactions.kind, 'release'), eq(ledgerTransactions.projectId, projectId)))).toHaveLength(1);
     expect(await b.db.select().from(auditLog).where(eq(auditLog.targetId, projectId))).toHaveLength(1);
     const fired = await b.db.select().from(jobs).where(and(eq(jobs.kind, 'milestone.auto_approve'), like(jobs.key, `milestone:${milestone.id}:%`)));
     expect(fired.map((job) => [job.status, job.attempts])).toEqual([['done', 1]]);

@@ -97,8 +97,6 @@ export const resolveFlag = async (
       .where(and(eq(projects.id, projectId), eq(projects.flagged, true), eq(projects.status, 'in_review')))
       .returning({ status: projects.status, flagged: projects.flagged });
     if (!updated) throw conflict(ADMIN_MESSAGES.projectNotFlagged);
-    // The money held for the work is settled as decided, in the decision's own transaction (decision 170).
-    const money = decision === 'cancel' ? await settleCancelledProject(app, tx, project, dispute) : null;
     // Cleared work is back in the client's review, with the full wait before approval by time (decision 151).
     const underReview = decision === 'clear' ? await submittedMilestone(tx, projectId) : null;
     if (underReview) await startReviewClock(app, tx, underReview, new Date());
@@ -112,6 +110,8 @@ export const resolveFlag = async (
         actor: { userId: auth.userId, name: app.config.SITE_NAME },
       });
     }
+    // The money held for the work is settled as decided, in the decision's own transaction (decision 170).
+    const money = decision === 'cancel' ? await settleCancelledProject(app, tx, project, dispute) : null;
 
     for (const person of await participantsOf(tx, project)) {
       const email =

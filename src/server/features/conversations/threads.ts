@@ -42,8 +42,8 @@ const SYSTEM_LINES: Record<ProjectEvent, (actor: string, title: string, detail: 
   extra_revision_allowed: (actor, title) => `${actor} allowed an extra revision round on ${quoted(title)}.`,
   funding_requested: (actor, title, detail) => `${actor} requested funding for ${quoted(title)}: ${detail}.`,
   payment_received: (actor, title, detail) => `${actor} recorded the payment for ${quoted(title)}: ${detail}, now held in escrow.`,
-  funds_released: (actor, title, detail) => `${actor} released ${detail} of ${quoted(title)} to the creator.`,
-  funds_refunded: (actor, title, detail) => `${actor} refunded ${detail} of ${quoted(title)} to the client.`,
+  funds_released: (actor, title, detail) => `${actor} released the payment for ${quoted(title)}: ${detail}.`,
+  funds_refunded: (actor, title, detail) => `${actor} refunded the payment for ${quoted(title)}: ${detail}.`,
   funds_split: (actor, title, detail) => `${actor} settled ${quoted(title)} by a split: ${detail}.`,
 };
 

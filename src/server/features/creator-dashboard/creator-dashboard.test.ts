@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makerProfiles, mindProfiles, portfolioItems, projects } from '../../db/schema';
 import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { creditEarnings } from '../../../../test/support/money-fixtures';
 
 let ctx: TestContext;
 let maker: TestUser;
@@ -12,10 +13,10 @@ beforeAll(async () => {
   ctx = await createTestContext();
   [maker, mind, client] = [await ctx.signUp('maker'), await ctx.signUp('mind'), await ctx.signUp('client')];
   const other = await ctx.signUp('maker');
-  await ctx.db.update(makerProfiles).set({ applicationStatus: 'approved', sealStatus: 'verified', earningsTotal: 1250.5 }).where(eq(makerProfiles.userId, maker.id));
-  await ctx.db.update(mindProfiles).set({ applicationStatus: 'rejected', rejectionReason: 'Add a video', earningsTotal: 3000 }).where(eq(mindProfiles.userId, mind.id));
+  await ctx.db.update(makerProfiles).set({ applicationStatus: 'approved', sealStatus: 'verified' }).where(eq(makerProfiles.userId, maker.id));
+  await ctx.db.update(mindProfiles).set({ applicationStatus: 'rejected', rejectionReason: 'Add a video' }).where(eq(mindProfiles.userId, mind.id));
   const base = { clientId: client.id, description: 'd', deliverableType: 'branding_packages' as const };
-  await ctx.db.insert(projects).values([
+  const inserted = await ctx.db.insert(projects).values([
     { ...base, makerId: maker.id, title: 'A', budget: 100, status: 'active' },
     { ...base, makerId: maker.id, title: 'B', budget: 200, status: 'active' },
     { ...base, makerId: maker.id, title: 'C', budget: 300, status: 'draft' },
@@ -24,7 +25,11 @@ beforeAll(async () => {
     { ...base, mindId: mind.id, title: 'Naming', budget: 2000, status: 'completed', completedAt: new Date('2025-05-01T10:00:00Z') },
     { ...base, mindId: mind.id, title: 'Review', budget: 400, status: 'in_review' },
     { ...base, mindId: mind.id, title: 'Ongoing', budget: 600, status: 'active' },
-  ]);
+  ]).returning();
+  // Earnings are the ledger's (decision 170): released money, whatever the projects' budgets say.
+  const byTitle = (title: string) => inserted.find((row) => row.title === title)!.id;
+  await creditEarnings(ctx.db, { clientId: client.id, creatorId: maker.id, projectId: byTitle('A'), cents: 125050 });
+  await creditEarnings(ctx.db, { clientId: client.id, creatorId: mind.id, projectId: byTitle('Strategy'), cents: 300000 });
   await ctx.db.insert(portfolioItems).values([
     { makerId: maker.id, title: 'One', category: 'logo_design', imageUrl: '/files/portfolio-items/x/1.png' },
     { makerId: other.id, title: 'Theirs', category: 'logo_design', imageUrl: '/files/portfolio-items/y/1.png' },

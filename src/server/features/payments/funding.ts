@@ -197,8 +197,8 @@ const settle = async (app: FastifyInstance, tx: Transaction, project: ProjectRow
   if (creator && gross > 0) await provider.afterRelease?.(tx, { transactionId, paymentId: payment.id, milestoneId: milestone.id, creatorId: creator.id, creatorCents: gross - fee });
   if (refund > 0) await provider.afterRefund?.(tx, { transactionId, paymentId: payment.id, milestoneId: milestone.id, clientId, refundCents: refund });
   const name = milestoneName(milestone);
-  if (how.kind === 'release') await tellMoneyEvent(app, tx, 'funds_released', { project, detail: `${formatCents(gross - fee)} for ${name} (after the ${formatCents(fee)} platform fee)` });
-  else if (how.kind === 'refund') await tellMoneyEvent(app, tx, 'funds_refunded', { project, detail: `${formatCents(refund)} for ${name}` });
+  if (how.kind === 'release') await tellMoneyEvent(app, tx, 'funds_released', { project, detail: `${formatCents(gross - fee)} to the creator for ${name}, after the ${formatCents(fee)} platform fee` });
+  else if (how.kind === 'refund') await tellMoneyEvent(app, tx, 'funds_refunded', { project, detail: `${formatCents(refund)} back to the client for ${name}` });
   else {
     await tellMoneyEvent(app, tx, 'funds_split', {
       project,

@@ -105,8 +105,8 @@ const bodies: Record<ProjectEmailEvent, (project: ProjectRow, actorName: string,
     'The work can go on meanwhile; the milestone shows "Awaiting funding" until the payment arrives. Download the invoice from your Payments page.',
   ],
   payment_received: (p, _actor, detail) => [`The payment for "${p.title}" arrived: ${detail}. It is held in escrow until the work is approved.`],
-  funds_released: (p, _actor, detail) => [`${detail} of "${p.title}" was released to the creator's balance.`],
-  funds_refunded: (p, _actor, detail) => [`${detail} of "${p.title}" was refunded to the client.`],
+  funds_released: (p, _actor, detail) => [`The payment for "${p.title}" was released: ${detail}.`],
+  funds_refunded: (p, _actor, detail) => [`The payment for "${p.title}" was refunded: ${detail}.`],
   funds_split: (p, _actor, detail) => [`The payment held for "${p.title}" was split by the platform: ${detail}.`],
 };
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectView } from '../../../domain/project-schemas';
-import { auditLog, jobs, makerProfiles, messages, projectMilestones, projects } from '../../db/schema';
+import { auditLog, jobs, messages, projectMilestones, projects } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
 import { approveMaker, emailsTo, multipart, onboardedClient, pngBuffer, projectPayload } from '../../../../test/support/project-fixtures';
 
@@ -45,7 +45,16 @@ const submit = async (id: string, color = '#224466') => {
   const body = multipart({ data: await pngBuffer(color), filename: 'work.png', contentType: 'image/png' });
   return ctx.inject(maker, { method: 'POST', url: `/api/projects/${id}/deliverable`, payload: body.payload, headers: body.headers });
 };
-const earnings = async () => (await ctx.db.select().from(makerProfiles).where(eq(makerProfiles.userId, maker.id)))[0].earningsTotal;
+/** The maker's earnings in dollars, read from the ledger (decision 170): releases after the 10% platform fee. */
+const earnings = async () => (await ctx.inject(maker, { method: 'GET', url: '/api/payments/balance' })).json().earnedCents / 100;
+/** The client funds the current milestone and an admin records the payment, through the real routes. */
+const fundCurrent = async (id: string) => {
+  const current = (await view(id)).milestones.find((m) => m.status !== 'approved' && m.status !== 'pending')!;
+  const funded = await post(client, `/api/payments/milestones/${current.id}/fund`);
+  expect(funded.statusCode, funded.body).toBe(200);
+  const received = await post(admin, `/api/admin/payments/${funded.json().payment.id}/received`, { reference: 'BANK-1' });
+  expect(received.statusCode, received.body).toBe(200);
+};
 const threadLines = async (projectId: string) =>
   (await ctx.db.select().from(messages).where(and(eq(messages.projectId, projectId), eq(messages.kind, 'system'))).orderBy(messages.seq)).map((m) => m.body);
 const view = async (id: string, user: TestUser = client) => expectOk(await ctx.inject(user, { method: 'GET', url: `/api/projects/${id}` }));
@@ -131,9 +140,10 @@ describe('offers', () => {
 });
 
 describe('milestones', () => {
-  it('runs in order: submit, revise once, approve; earnings grow per milestone; the last one completes the project', async () => {
+  it('runs in order: submit, revise once, approve; earnings grow per funded milestone; the last one completes the project', async () => {
     const id = await activeProject();
     const start = await earnings();
+    await fundCurrent(id);
 
     expect((await expectOk(await submit(id))).status).toBe('in_review');
     let current = await view(id);
@@ -155,26 +165,28 @@ describe('milestones', () => {
     current = await expectOk(await post(client, `/api/projects/${id}/approve`));
     expect(current.status).toBe('active');
     expect(current.milestones.map((m) => m.status)).toEqual(['approved', 'active', 'pending']);
-    expect((await earnings()) - start).toBe(500);
+    expect((await earnings()) - start).toBe(450);
 
     for (const [index, color] of [
       [1, '#113355'],
       [2, '#553311'],
     ] as const) {
+      await fundCurrent(id);
       await expectOk(await submit(id, color));
       current = await expectOk(await post(client, `/api/projects/${id}/approve`));
       expect(current.milestones[index].status).toBe('approved');
     }
     expect(current.status).toBe('completed');
     expect(current.completedAt).not.toBeNull();
-    expect((await earnings()) - start).toBe(3000);
+    expect((await earnings()) - start).toBe(2700);
     // Completed is terminal: nothing more is paid.
     expect((await post(client, `/api/projects/${id}/approve`)).statusCode).toBe(409);
-    expect((await earnings()) - start).toBe(3000);
+    expect((await earnings()) - start).toBe(2700);
   });
 
   it('approves by time after AUTO_APPROVE_DAYS, reminds the client 48 and 24 hours before, and says so in the thread and the audit log', async () => {
     const id = await activeProject();
+    await fundCurrent(id);
     await expectOk(await submit(id));
     const before = await earnings();
 
@@ -191,14 +203,17 @@ describe('milestones', () => {
     expect(after.milestones[0]).toMatchObject({ status: 'approved', approvedByTime: true });
     expect(after.milestones[1].status).toBe('active');
     expect(after.status).toBe('active');
-    expect((await earnings()) - before).toBe(500);
-    expect((await threadLines(id)).at(-1)).toBe('Milestone 1 (“Research”) of “A new wordmark” was approved automatically: the review time passed without an answer.');
+    expect((await earnings()) - before).toBe(450);
+    expect((await threadLines(id)).slice(-2)).toEqual([
+      'Milestone 1 (“Research”) of “A new wordmark” was approved automatically: the review time passed without an answer.',
+      'Humanmade released the payment for “A new wordmark”: $450 to the creator for milestone 1 (“Research”), after the $50 platform fee.',
+    ]);
     const [entry] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.targetId, id), eq(auditLog.action, 'project.auto_approve')));
     expect(entry).toMatchObject({ actorId: null, reason: 'No answer within 7 days of the submission' });
     // Fired once: moving the clock further does nothing more.
     await ctx.app.jobs.runDue(inDays(30));
     expect((await view(id)).milestones.map((m) => m.status)).toEqual(['approved', 'active', 'pending']);
-    expect((await earnings()) - before).toBe(500);
+    expect((await earnings()) - before).toBe(450);
   });
 
   it('a flag stops the clock; clearing it starts a full wait again', async () => {
@@ -239,13 +254,14 @@ describe('milestones', () => {
     expect((await view(id, maker)).milestones[0].late).toBe(true);
   });
 
-  it('of two approvals at once, one approves and the other answers 409; earnings grow once', async () => {
+  it('of two approvals at once, one approves and the other answers 409; the money is released once', async () => {
     const id = await activeProject();
+    await fundCurrent(id);
     await expectOk(await submit(id));
     const before = await earnings();
     const answers = await Promise.all([post(client, `/api/projects/${id}/approve`), post(client, `/api/projects/${id}/approve`)]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
-    expect((await earnings()) - before).toBe(500);
+    expect((await earnings()) - before).toBe(450);
     const [row] = await ctx.db.select().from(projects).where(eq(projects.id, id));
     expect(row.status).toBe('active');
   });

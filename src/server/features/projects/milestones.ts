@@ -13,7 +13,6 @@ import { projectMilestones, projectOffers, projects } from '../../db/schema';
 import { conflict } from '../../http/errors';
 import { cancelJobs, scheduleJob } from '../../jobs/scheduler';
 import { recordAudit } from '../audit/service';
-import { releaseIfFunded } from '../payments/funding';
 import { PROJECT_CHANGED, unchangedSince } from './access';
 import { projectCompleted } from './completion';
 import type { ProjectRow } from './views';
@@ -168,9 +167,9 @@ export const submitMilestone = async (app: FastifyInstance, tx: Transaction, pro
 };
 
 /**
- * Approves the submitted milestone, by the client or by time: the next one starts, a funded milestone's escrow is
- * released to the creator (decision 170; an unfunded one is released when its money arrives), and approving the last
- * one completes the project. Returns what the caller tells the other side.
+ * Approves the submitted milestone, by the client or by time: the next one starts, and approving the last one
+ * completes the project. Returns what the caller tells the other side; the caller then calls `releaseIfFunded`
+ * (payments/funding.ts), which releases the milestone's funding (decision 170), so the thread reads approval first, then the money.
  */
 export const approveMilestone = async (app: FastifyInstance, tx: Transaction, project: ProjectRow, actor: Actor, options: { byTime: boolean; now: Date }) => {
   const { byTime, now } = options;
@@ -195,7 +194,6 @@ export const approveMilestone = async (app: FastifyInstance, tx: Transaction, pr
     .where(unchangedSince(project))
     .returning();
   if (!updated) throw conflict(PROJECT_CHANGED);
-  await releaseIfFunded(app, tx, updated, approved);
   if (status === 'completed') await projectCompleted(app, tx, updated);
   if (byTime) {
     await recordAudit(tx, { userId: actor.userId, email: actor.email }, {
@@ -208,7 +206,7 @@ export const approveMilestone = async (app: FastifyInstance, tx: Transaction, pr
   }
   const named = milestoneDetail(approved, milestones.length);
   const event = byTime ? ('milestone_auto_approved' as const) : status === 'completed' ? ('approved' as const) : ('milestone_approved' as const);
-  return { project: updated, event, detail: event === 'approved' ? formatCents(milestone.amountCents) : named || 'the work' };
+  return { project: updated, milestone: approved, event, detail: event === 'approved' ? formatCents(milestone.amountCents) : named || 'the work' };
 };
 
 /** The client asks for a revision of the submitted milestone, using one round. */

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makerProfiles, mindProfiles, projects } from '../../db/schema';
+import { projects } from '../../db/schema';
 import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
 import { approveMaker, approveMind, emailsTo, onboardedClient, projectPayload, putInReview } from '../../../../test/support/project-fixtures';
+import { earnedDollars, fundCurrentMilestone } from '../../../../test/support/money-fixtures';
 
 let ctx: TestContext;
 let client: TestUser;
@@ -173,35 +174,38 @@ describe('the lifecycle', () => {
     expect(await statusOf(project.id)).toMatchObject({ status: 'in_review', flagged: false, completedAt: null });
   });
 
-  it("approval completes the project, adds the budget to the maker's earnings and emails the maker", async () => {
-    const [before] = await ctx.db.select().from(makerProfiles).where(eq(makerProfiles.userId, maker.id));
+  it("approval completes the project, releases its funding to the maker's earnings less the fee, and emails the maker", async () => {
+    const admin = await ctx.createAdmin();
+    const before = await earnedDollars(ctx, maker);
     const project = await create(maker.id, { budget: 1234.5, title: 'Paid work' });
     await act(maker, project.id, 'accept');
+    await fundCurrentMilestone(ctx, client, admin, project.id);
     await toInReview(project.id);
     const response = await act(client, project.id, 'approve');
     expect(response.statusCode).toBe(200);
     expect(response.json().status).toBe('completed');
-    const [after] = await ctx.db.select().from(makerProfiles).where(eq(makerProfiles.userId, maker.id));
-    expect(after.earningsTotal - before.earningsTotal).toBeCloseTo(1234.5, 2);
+    const after = await earnedDollars(ctx, maker);
+    // $1,234.50 less the 10% platform fee ($123.45).
+    expect(after - before).toBeCloseTo(1111.05, 2);
     const summary = (await ctx.inject(maker, { method: 'GET', url: '/api/projects/summary' })).json();
-    expect(summary.earningsTotal).toBeCloseTo(after.earningsTotal, 2);
+    expect(summary.earningsTotal).toBeCloseTo(after, 2);
     expect(summary.completedProjects).toBeGreaterThanOrEqual(1);
     expect((await statusOf(project.id)).completedAt).toBeInstanceOf(Date);
     expect((await emailsTo(ctx, maker.email)).some((e) => e.type === 'project-approved' && e.textBody.includes('$1,234.50'))).toBe(true);
     // Completed is terminal: a second approval pays nothing.
     expect((await act(client, project.id, 'approve')).statusCode).toBe(409);
-    const [final] = await ctx.db.select().from(makerProfiles).where(eq(makerProfiles.userId, maker.id));
-    expect(final.earningsTotal).toBe(after.earningsTotal);
+    expect(await earnedDollars(ctx, maker)).toBe(after);
   });
 
-  it("pays a mind into mind_profiles' earnings", async () => {
-    const [before] = await ctx.db.select().from(mindProfiles).where(eq(mindProfiles.userId, mind.id));
+  it("pays a mind's balance from the ledger", async () => {
+    const admin = await ctx.createAdmin();
+    const before = await earnedDollars(ctx, mind);
     const project = await create(mind.id, { budget: 300 });
     await act(mind, project.id, 'accept');
+    await fundCurrentMilestone(ctx, client, admin, project.id);
     await toInReview(project.id, mind);
     expect((await act(client, project.id, 'approve')).statusCode).toBe(200);
-    const [after] = await ctx.db.select().from(mindProfiles).where(eq(mindProfiles.userId, mind.id));
-    expect(after.earningsTotal - before.earningsTotal).toBe(300);
+    expect((await earnedDollars(ctx, mind)) - before).toBe(270);
   });
 
   it('flagging keeps the work in review, records the reason and emails the creator', async () => {

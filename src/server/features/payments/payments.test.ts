@@ -1,0 +1,298 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreatorBalance, MilestoneFunding, ProjectFunding } from '../../../domain/payment-schemas';
+import type { ProjectView } from '../../../domain/project-schemas';
+import { auditLog, ledgerAccounts, ledgerEntries, ledgerTransactions, messages, payments, projects } from '../../db/schema';
+import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { approveMaker, emailsTo, onboardedClient, projectPayload, putInReview } from '../../../../test/support/project-fixtures';
+import { nextDocumentNumber } from './documents';
+import { settleCancelledProject } from './funding';
+import { balanceOf, accounts } from './ledger';
+
+let ctx: TestContext;
+let client: TestUser;
+let otherClient: TestUser;
+let maker: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  client = await onboardedClient(ctx);
+  otherClient = await onboardedClient(ctx, 'Other Co');
+  maker = await approveMaker(ctx, { name: 'Mara Maker' });
+  admin = await ctx.createAdmin();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const DUE = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+type Response = Awaited<ReturnType<TestContext['inject']>>;
+const post = (user: TestUser | null, url: string, payload?: object) => ctx.inject(user, { method: 'POST', url, ...(payload ? { payload } : {}) });
+const get = (user: TestUser | null, url: string) => ctx.inject(user, { method: 'GET', url });
+const ok = <T>(response: Response, status = 200): T => {
+  expect(response.statusCode, response.body).toBe(status);
+  return response.json() as T;
+};
+
+/** An active project: an accepted offer of the given milestone amounts, or a plain Accept of the whole budget. */
+const activeProject = async (amounts: number[] = [50000, 100000]): Promise<ProjectView> => {
+  const price = amounts.reduce((sum, cents) => sum + cents, 0) / 100;
+  const draft = ok<ProjectView>(await post(client, '/api/projects', projectPayload({ creatorId: maker.id, budget: price })), 201);
+  if (amounts.length === 1) return ok<ProjectView>(await post(maker, `/api/projects/${draft.id}/accept`));
+  const offer = { price, revisionRounds: 1, note: 'Step by step.', milestones: amounts.map((amountCents, i) => ({ title: `Step ${i + 1}`, amountCents, dueDate: DUE })) };
+  ok(await post(maker, `/api/projects/${draft.id}/offers`, offer), 201);
+  return ok<ProjectView>(await post(client, `/api/projects/${draft.id}/offers/1/accept`));
+};
+const fund = async (milestoneId: string) => ok<MilestoneFunding>(await post(client, `/api/payments/milestones/${milestoneId}/fund`));
+const receive = async (paymentId: string, reference = 'BANK-REF-1') => ok(await post(admin, `/api/admin/payments/${paymentId}/received`, { reference }));
+const fundAndReceive = async (milestoneId: string) => {
+  const funding = await fund(milestoneId);
+  await receive(funding.payment!.id);
+  return funding;
+};
+const funding = async (projectId: string, user: TestUser = client) => ok<ProjectFunding>(await get(user, `/api/payments/projects/${projectId}`));
+const balance = async () => ok<CreatorBalance>(await get(maker, '/api/payments/balance'));
+const reconciliationTotal = async () => ok<{ totalCents: number }>(await get(admin, '/api/admin/payments/reconciliation')).totalCents;
+const threadLines = async (projectId: string) =>
+  (await ctx.db.select().from(messages).where(and(eq(messages.projectId, projectId), eq(messages.kind, 'system'))).orderBy(messages.seq)).map((m) => m.body);
+const flagAndCancel = (projectId: string, body: object) =>
+  (async () => {
+    await putInReview(ctx.db, projectId);
+    ok(await post(client, `/api/projects/${projectId}/flag`));
+    return post(admin, `/api/admin/projects/${projectId}/cancel`, { reason: 'Decided on the evidence.', ...body });
+  })();
+
+describe('a milestone funded, approved and paid out', () => {
+  it('holds the money in escrow, releases it less the fee, and pays it out with a receipt', async () => {
+    const start = await balance();
+    const project = await activeProject();
+    const [first, second] = project.milestones;
+    expect(project.milestones.map((m) => m.funding)).toEqual(['awaiting_funding', 'not_due']);
+
+    const asked = await fund(first.id);
+    expect(asked).toMatchObject({ status: 'awaiting_payment', amountCents: 50000, payment: { status: 'awaiting_payment', checkoutUrl: null } });
+    expect(asked.payment!.invoiceNumber).toMatch(/^HM-INV-\d{4}-\d{6}$/);
+    // Asking again returns the same open invoice.
+    expect((await fund(first.id)).payment!.id).toBe(asked.payment!.id);
+    expect((await emailsTo(ctx, client.email)).some((email) => email.type === 'project-funding-requested' && email.textBody.includes(asked.payment!.invoiceNumber!))).toBe(true);
+    // The creator sees the status but not the client's invoice.
+    expect((await funding(project.id, maker)).milestones[0]).toMatchObject({ status: 'awaiting_payment', payment: { invoiceUrl: null } });
+
+    const queue = ok<{ toConfirm: Array<{ id: string; clientEmail: string }> }>(await get(admin, '/api/admin/payments'));
+    expect(queue.toConfirm.find((row) => row.id === asked.payment!.id)).toMatchObject({ clientEmail: client.email });
+    expect((await post(admin, `/api/admin/payments/${asked.payment!.id}/received`, { reference: ' ' })).json().fields).toMatchObject({ reference: 'Enter the payment reference' });
+    await receive(asked.payment!.id);
+    expect((await post(admin, `/api/admin/payments/${asked.payment!.id}/received`, { reference: 'again' })).statusCode).toBe(409);
+    expect((await post(client, `/api/payments/milestones/${first.id}/fund`)).json().message).toBe('This milestone is already funded.');
+    expect((await funding(project.id)).milestones.map((m) => m.status)).toEqual(['funded', 'not_due']);
+    expect(await balance()).toMatchObject({ inEscrowCents: start.inEscrowCents + 50000, availableCents: start.availableCents });
+    expect((await emailsTo(ctx, maker.email)).some((email) => email.type === 'project-payment-received')).toBe(true);
+    expect(await ctx.db.select().from(auditLog).where(eq(auditLog.targetId, asked.payment!.id))).toMatchObject([{ action: 'payment.received', reason: 'BANK-REF-1' }]);
+
+    await putInReview(ctx.db, project.id);
+    const approved = ok<ProjectView>(await post(client, `/api/projects/${project.id}/approve`));
+    expect(approved.milestones.map((m) => m.funding)).toEqual(['released', 'awaiting_funding']);
+    const after = await balance();
+    expect(after).toMatchObject({ inEscrowCents: start.inEscrowCents, availableCents: start.availableCents + 45000, earnedCents: start.earnedCents + 45000 });
+    expect((await funding(project.id)).milestones[0]).toMatchObject({ status: 'released', releasedCents: 45000, refundedCents: 0 });
+    expect((await threadLines(project.id)).slice(-3)).toEqual([
+      expect.stringContaining('recorded the payment'),
+      expect.stringContaining('approved milestone 1'),
+      'Humanmade released the payment for “A new wordmark”: $450 to the creator for milestone 1 (“Step 1”), after the $50 platform fee.',
+    ]);
+    // Earnings everywhere read the ledger.
+    expect(ok<{ earningsTotal: number }>(await get(maker, '/api/projects/summary')).earningsTotal).toBe(after.earnedCents / 100);
+    expect(ok<{ earnings: { earningsTotal: number } }>(await get(maker, '/api/creator-dashboard/earnings')).earnings.earningsTotal).toBe(after.earnedCents / 100);
+    expect(second.id).toBeTruthy();
+
+    // Payouts: at most the available balance, at least $1.
+    const tooMuch = await post(maker, '/api/payments/payouts', { amountCents: after.availableCents + 1 });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().fields).toMatchObject({ amountCents: 'You can request at most your available balance.' });
+    expect((await post(maker, '/api/payments/payouts', { amountCents: 99 })).json().fields).toMatchObject({ amountCents: 'A payout is at least $1.' });
+    const requested = ok<{ id: string; status: string; receiptUrl: string | null }>(await post(maker, '/api/payments/payouts', { amountCents: 40000 }), 201);
+    expect(requested).toMatchObject({ status: 'requested', receiptUrl: null });
+    expect(await balance()).toMatchObject({ availableCents: after.availableCents - 40000, pendingPayoutCents: 40000 });
+    // The pending request counts: a second one for more than what is left is refused.
+    expect((await post(maker, '/api/payments/payouts', { amountCents: after.availableCents - 40000 + 100 })).statusCode).toBe(400);
+    expect((await get(maker, `/api/payments/payouts/${requested.id}/receipt`)).statusCode).toBe(404);
+
+    const toPay = ok<{ toPay: Array<{ id: string; availableCents: number }> }>(await get(admin, '/api/admin/payments')).toPay;
+    expect(toPay.find((row) => row.id === requested.id)).toMatchObject({ availableCents: after.availableCents - 40000 });
+    const paid = ok<{ status: string; receiptNumber: string; receiptUrl: string }>(await post(admin, `/api/admin/payouts/${requested.id}/paid`, { reference: 'WIRE-77' }));
+    expect(paid.status).toBe('paid');
+    expect(paid.receiptNumber).toMatch(/^HM-RCT-\d{4}-\d{6}$/);
+    expect((await post(admin, `/api/admin/payouts/${requested.id}/paid`, { reference: 'WIRE-77' })).json().message).toBe('This payout is no longer waiting to be paid.');
+    expect(await balance()).toMatchObject({ availableCents: after.availableCents - 40000, pendingPayoutCents: 0, paidOutCents: start.paidOutCents + 40000 });
+    expect((await emailsTo(ctx, maker.email)).some((email) => email.type === 'payout-paid' && email.textBody.includes(paid.receiptNumber))).toBe(true);
+
+    const receipt = await get(maker, paid.receiptUrl);
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.headers['content-type']).toBe('application/pdf');
+    expect(receipt.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await get(admin, paid.receiptUrl)).statusCode).toBe(200);
+    expect((await get(client, paid.receiptUrl)).statusCode).toBe(404);
+
+    const invoiceUrl = (await funding(project.id)).milestones[0].payment!.invoiceUrl!;
+    const invoice = await get(client, invoiceUrl);
+    expect(invoice.statusCode).toBe(200);
+    expect(invoice.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await get(maker, invoiceUrl)).statusCode).toBe(404);
+    expect((await get(otherClient, invoiceUrl)).statusCode).toBe(404);
+    expect((await get(admin, invoiceUrl)).statusCode).toBe(200);
+    const invoices = ok<{ invoices: Array<{ id: string; status: string }> }>(await get(client, '/api/payments/invoices')).invoices;
+    expect(invoices.find((row) => row.id === asked.payment!.id)).toMatchObject({ status: 'paid' });
+    expect(ok<{ invoices: unknown[] }>(await get(otherClient, '/api/payments/invoices')).invoices).toEqual([]);
+
+    expect(await reconciliationTotal()).toBe(0);
+    const csv = await get(admin, '/api/admin/payments/reconciliation.csv');
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.trim().split('\n');
+    expect(lines[0]).toBe('account_id,kind,owner_id,owner,balance');
+    expect(lines.at(-1)).toBe('total,,,,0.00');
+    expect(lines.some((line) => line.includes('creator_payable') && line.includes('Mara Maker'))).toBe(true);
+  });
+
+  it("refuses another client's milestone as if it did not exist, and an unstarted one as not fundable", async () => {
+    const project = await activeProject();
+    expect((await post(otherClient, `/api/payments/milestones/${project.milestones[0].id}/fund`)).statusCode).toBe(404);
+    expect((await get(otherClient, `/api/payments/projects/${project.id}`)).statusCode).toBe(404);
+    const pending = await post(client, `/api/payments/milestones/${project.milestones[1].id}/fund`);
+    expect(pending.statusCode).toBe(409);
+    expect(pending.json().message).toBe('This milestone cannot be funded now.');
+  });
+
+  it('two fund requests at once issue one invoice', async () => {
+    const project = await activeProject([30000]);
+    const [a, b] = await Promise.all([fund(project.milestones[0].id), fund(project.milestones[0].id)]);
+    expect(a.payment!.id).toBe(b.payment!.id);
+    expect(await ctx.db.select().from(payments).where(eq(payments.milestoneId, project.milestones[0].id))).toHaveLength(1);
+  });
+
+  it('an approval before the money arrives records none; the release follows the payment', async () => {
+    const start = await balance();
+    const project = await activeProject([20000]);
+    await putInReview(ctx.db, project.id);
+    const approved = ok<ProjectView>(await post(client, `/api/projects/${project.id}/approve`));
+    expect(approved).toMatchObject({ status: 'completed' });
+    expect(approved.milestones[0].funding).toBe('awaiting_funding');
+    expect((await balance()).earnedCents).toBe(start.earnedCents);
+    // The approved work's invoice can still be asked for, and paying it releases the money at once.
+    await fundAndReceive(project.milestones[0].id);
+    expect((await funding(project.id)).milestones[0]).toMatchObject({ status: 'released', releasedCents: 18000 });
+    expect(await balance()).toMatchObject({ earnedCents: start.earnedCents + 18000, inEscrowCents: start.inEscrowCents });
+    expect(await reconciliationTotal()).toBe(0);
+  });
+});
+
+describe('cancellations and disputes', () => {
+  const feeOf = (cents: number) => Math.round(cents * 0.1);
+  const clientRefunded = () => balanceOf(ctx.db, accounts.refunded(client.id));
+
+  it('refunds the funded work under review by default, and voids nothing else', async () => {
+    const project = await activeProject([40000]);
+    await fundAndReceive(project.milestones[0].id);
+    const refundedBefore = await clientRefunded();
+    const response = await flagAndCancel(project.id, {});
+    expect(ok<{ status: string; money: object }>(response)).toMatchObject({ status: 'cancelled', money: { outcome: 'refund', fundedCents: 40000, refundCents: 40000, creatorCents: 0 } });
+    expect((await clientRefunded()) - refundedBefore).toBe(40000);
+    expect((await funding(project.id)).milestones[0]).toMatchObject({ status: 'refunded', refundedCents: 40000 });
+    const [audit] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.targetId, project.id), eq(auditLog.action, 'project.cancel')));
+    expect(audit.metadata).toMatchObject({ money: { outcome: 'refund', refundCents: 40000 } });
+    expect((await threadLines(project.id)).at(-1)).toContain('refunded the payment for “A new wordmark”: $400 back to the client');
+  });
+
+  it('releases the work under review to the creator, less the fee', async () => {
+    const start = await balance();
+    const project = await activeProject([40000]);
+    await fundAndReceive(project.milestones[0].id);
+    ok(await flagAndCancel(project.id, { outcome: 'release' }));
+    expect((await balance()).availableCents - start.availableCents).toBe(36000);
+    expect((await funding(project.id)).milestones[0].status).toBe('released');
+  });
+
+  it('splits 60/40: the creator gets 60% less the fee on it, the client 40% back; both dashboards agree', async () => {
+    const start = await balance();
+    const refundedBefore = await clientRefunded();
+    const project = await activeProject([50000]);
+    await fundAndReceive(project.milestones[0].id);
+    const outOfRange = await flagAndCancel(project.id, { outcome: 'split', creatorCents: 50001 });
+    expect(outOfRange.statusCode).toBe(400);
+    expect(outOfRange.json().fields).toMatchObject({ creatorCents: 'The creator’s share must be between $0 and the milestone’s amount.' });
+    expect((await post(admin, `/api/admin/projects/${project.id}/cancel`, { outcome: 'split' })).json().fields).toMatchObject({ creatorCents: expect.any(String) });
+    // Nothing moved: the refused decision rolled back whole.
+    expect((await ctx.db.select().from(projects).where(eq(projects.id, project.id)))[0].status).toBe('in_review');
+
+    const split = ok<{ money: object }>(await post(admin, `/api/admin/projects/${project.id}/cancel`, { outcome: 'split', creatorCents: 30000 }));
+    expect(split.money).toEqual({ outcome: 'split', milestoneId: project.milestones[0].id, fundedCents: 50000, creatorCents: 30000 - feeOf(30000), feeCents: feeOf(30000), refundCents: 20000, invoicesVoided: [] });
+    expect((await balance()).availableCents - start.availableCents).toBe(27000);
+    expect((await clientRefunded()) - refundedBefore).toBe(20000);
+    const seen = [(await funding(project.id)).milestones[0], (await funding(project.id, maker)).milestones[0]];
+    for (const view of seen) expect(view).toMatchObject({ status: 'split', releasedCents: 27000, refundedCents: 20000 });
+    expect(await reconciliationTotal()).toBe(0);
+  });
+
+  it('voids the open invoice of a cancelled milestone', async () => {
+    const project = await activeProject([40000]);
+    const asked = await fund(project.milestones[0].id);
+    const response = ok<{ money: { invoicesVoided: string[] } }>(await flagAndCancel(project.id, {}));
+    expect(response.money.invoicesVoided).toEqual([asked.payment!.invoiceNumber]);
+    expect((await funding(project.id)).milestones[0]).toMatchObject({ status: 'not_due', payment: { status: 'cancelled' } });
+    expect((await post(admin, `/api/admin/payments/${asked.payment!.id}/received`, { reference: 'late' })).statusCode).toBe(409);
+  });
+
+  it('refunds a funded milestone that was not submitted when its project is cancelled', async () => {
+    const project = await activeProject([40000]);
+    await fundAndReceive(project.milestones[0].id);
+    const refundedBefore = await clientRefunded();
+    await ctx.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(projects).where(eq(projects.id, project.id)).for('update');
+      await tx.update(projects).set({ status: 'cancelled' }).where(eq(projects.id, project.id));
+      await settleCancelledProject(ctx.app, tx, row, { outcome: 'release' });
+    });
+    // The outcome applies to work under review only; unsubmitted work is always refunded.
+    expect((await clientRefunded()) - refundedBefore).toBe(40000);
+    expect((await funding(project.id)).milestones[0].status).toBe('refunded');
+  });
+});
+
+describe('the ledger and the documents, as the database keeps them', () => {
+  it('numbers invoices without gaps, even when a transaction that took a number rolls back', async () => {
+    const numbers: string[] = [];
+    for (const amounts of [[10000], [10000]]) numbers.push((await fund((await activeProject(amounts)).milestones[0].id)).payment!.invoiceNumber!);
+    await expect(
+      ctx.db.transaction(async (tx) => {
+        await nextDocumentNumber(tx, 'invoice', new Date());
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    numbers.push((await fund((await activeProject([10000])).milestones[0].id)).payment!.invoiceNumber!);
+    const sequence = numbers.map((number) => Number(number.slice(-6)));
+    expect(sequence).toEqual([sequence[0], sequence[0] + 1, sequence[0] + 2]);
+  });
+
+  it('refuses an unbalanced transaction written directly in SQL', async () => {
+    const [account] = await ctx.db.select().from(ledgerAccounts).limit(1);
+    const unbalanced = ctx.db.transaction(async (tx) => {
+      const [row] = await tx.insert(ledgerTransactions).values({ kind: 'funding', idempotencyKey: 'direct-unbalanced' }).returning();
+      await tx.execute(sql`insert into ledger_entries (transaction_id, account_id, amount_cents) values (${row.id}, ${account.id}, 100)`);
+      await tx.execute(sql`insert into ledger_entries (transaction_id, account_id, amount_cents) values (${row.id}, ${account.id}, -99)`);
+    });
+    await expect(unbalanced).rejects.toThrow();
+    const empty = ctx.db.transaction(async (tx) => {
+      await tx.insert(ledgerTransactions).values({ kind: 'funding', idempotencyKey: 'direct-empty' });
+    });
+    await expect(empty).rejects.toThrow();
+    expect(await ctx.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.idempotencyKey, 'direct-unbalanced'))).toEqual([]);
+  });
+
+  it('refuses to update or delete a posted entry or transaction', async () => {
+    const [entry] = await ctx.db.select().from(ledgerEntries).limit(1);
+    await expect(ctx.db.execute(sql`update ledger_entries set amount_cents = amount_cents + 1 where id = ${entry.id}`)).rejects.toThrow();
+    await expect(ctx.db.execute(sql`delete from ledger_entries where id = ${entry.id}`)).rejects.toThrow();
+    await expect(ctx.db.execute(sql`update ledger_transactions set memo = 'edited' where id = ${entry.transactionId}`)).rejects.toThrow();
+    await expect(ctx.db.execute(sql`delete from ledger_transactions where id = ${entry.transactionId}`)).rejects.toThrow();
+    expect(await ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.id, entry.id))).toEqual([entry]);
+  });
+});

@@ -1,0 +1,101 @@
+// Test support: the money records of the ownership matrix (decision 170) and their cases. Client A × maker A: one
+// project funded, approved and released (its invoice paid), one with an invoice still open; maker A with one payout
+// requested, to be paid by the admin, whose receipt then exists.
+import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { expect } from 'vitest';
+import { payments, payouts } from '../../src/server/db/schema';
+import type { TestContext, TestUser } from '../support/harness';
+import { fundMilestoneThroughRoutes } from '../support/money-fixtures';
+import { projectPayload, putInReview } from '../support/project-fixtures';
+import type { OwnershipWorld } from './ownership-records';
+
+type Call = readonly [label: string, user: TestUser | null, status: number];
+
+export interface PaymentWorld {
+  releasedProject: string;
+  paidPayment: string;
+  openMilestone: string;
+  openPayment: string;
+  payout: string;
+}
+
+export const arrangePaymentWorld = async (ctx: TestContext, w: OwnershipWorld): Promise<PaymentWorld> => {
+  const ok = (response: { statusCode: number; body: string }, status = 200) => expect(response.statusCode, response.body).toBe(status);
+  const started = async () => {
+    const created = await ctx.inject(w.clientA, { method: 'POST', url: '/api/projects', payload: projectPayload({ creatorId: w.makerA.id, budget: 800, title: 'Paid for' }) });
+    ok(created, 201);
+    const accepted = await ctx.inject(w.makerA, { method: 'POST', url: `/api/projects/${created.json().id}/accept` });
+    ok(accepted);
+    return { id: created.json().id as string, milestoneId: accepted.json().milestones[0].id as string };
+  };
+  const released = await started();
+  const paidPayment = await fundMilestoneThroughRoutes(ctx, w.clientA, w.admin, released.milestoneId);
+  await putInReview(ctx.db, released.id);
+  ok(await ctx.inject(w.clientA, { method: 'POST', url: `/api/projects/${released.id}/approve` }));
+  const open = await started();
+  const funded = await ctx.inject(w.clientA, { method: 'POST', url: `/api/payments/milestones/${open.milestoneId}/fund` });
+  ok(funded);
+  const payout = await ctx.inject(w.makerA, { method: 'POST', url: '/api/payments/payouts', payload: { amountCents: 10000 } });
+  ok(payout, 201);
+  return { releasedProject: released.id, paidPayment, openMilestone: open.milestoneId, openPayment: funded.json().payment.id, payout: payout.json().id };
+};
+
+export interface PaymentCase {
+  route: string;
+  request: () => InjectOptions;
+  denied: Call[];
+  allowed: Call[];
+  snapshot?: () => Promise<unknown>;
+}
+
+export const paymentCases = (ctx: TestContext, w: OwnershipWorld, p: PaymentWorld): PaymentCase[] => {
+  const { clientA, clientB, makerA, makerB, mindA, mindB, admin } = w;
+  const nonAdmins: Call[] = [['anonymous', null, 401], ['client A', clientA, 403], ['maker A', makerA, 403], ['mind A', mindA, 403]];
+  const payment = (id: string) => async () => (await ctx.db.select().from(payments).where(eq(payments.id, id)))[0];
+  const payout = async () => (await ctx.db.select().from(payouts).where(eq(payouts.id, p.payout)))[0];
+  return [
+    {
+      route: 'GET /api/payments/projects/:projectId',
+      request: () => ({ method: 'GET', url: `/api/payments/projects/${p.releasedProject}` }),
+      denied: [['anonymous', null, 401], ['client B', clientB, 404], ['maker B', makerB, 404], ['mind B', mindB, 404]],
+      allowed: [['client A', clientA, 200], ['maker A', makerA, 200], ['admin', admin, 200]],
+    },
+    {
+      route: 'POST /api/payments/milestones/:milestoneId/fund',
+      request: () => ({ method: 'POST', url: `/api/payments/milestones/${p.openMilestone}/fund` }),
+      denied: [['anonymous', null, 401], ['client B', clientB, 404], ['maker A', makerA, 403], ['admin', admin, 403]],
+      // Asking again returns the same open invoice.
+      allowed: [['client A', clientA, 200]],
+      snapshot: payment(p.openPayment),
+    },
+    {
+      route: 'GET /api/payments/invoices/:paymentId/pdf',
+      request: () => ({ method: 'GET', url: `/api/payments/invoices/${p.paidPayment}/pdf` }),
+      // The creator sees the funding status, never the client's invoice.
+      denied: [['anonymous', null, 401], ['client B', clientB, 404], ['maker A, the creator', makerA, 404], ['maker B', makerB, 404], ['mind B', mindB, 404]],
+      allowed: [['client A', clientA, 200], ['admin', admin, 200]],
+    },
+    {
+      route: 'POST /api/admin/payments/:paymentId/received',
+      request: () => ({ method: 'POST', url: `/api/admin/payments/${p.openPayment}/received`, payload: { reference: 'BANK-42' } }),
+      denied: nonAdmins,
+      allowed: [['admin', admin, 200]],
+      snapshot: payment(p.openPayment),
+    },
+    {
+      route: 'POST /api/admin/payouts/:payoutId/paid',
+      request: () => ({ method: 'POST', url: `/api/admin/payouts/${p.payout}/paid`, payload: { reference: 'WIRE-42' } }),
+      denied: nonAdmins,
+      allowed: [['admin', admin, 200]],
+      snapshot: payout,
+    },
+    {
+      // After the admin's 'paid' above: the receipt exists.
+      route: 'GET /api/payments/payouts/:payoutId/receipt',
+      request: () => ({ method: 'GET', url: `/api/payments/payouts/${p.payout}/receipt` }),
+      denied: [['anonymous', null, 401], ['client A', clientA, 404], ['maker B', makerB, 404], ['mind B', mindB, 404]],
+      allowed: [['maker A', makerA, 200], ['admin', admin, 200]],
+    },
+  ];
+};
