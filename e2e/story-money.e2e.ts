@@ -229,8 +229,11 @@ describe('a dispute split 60/40', () => {
     await seeText(dialog, '$1,000.00 is held in escrow for milestone 1', false);
     const refund = dialog.getByRole('radio', { name: 'Refund the client' });
     await expect.poll(() => refund.getAttribute('aria-checked')).toBe('true');
-    await refund.focus();
+    // Into the group, then by arrow keys: each moves the choice as well as the focus.
+    await refund.click();
+    await expect.poll(() => refund.evaluate((element) => element === document.activeElement)).toBe(true);
     await admin.keyboard.press('ArrowDown');
+    await expect.poll(() => dialog.getByRole('radio', { name: 'Release to the creator' }).getAttribute('aria-checked')).toBe('true');
     await admin.keyboard.press('ArrowDown');
     await expect.poll(() => dialog.getByRole('radio', { name: 'Split by amount' }).getAttribute('aria-checked')).toBe('true');
     await dialog.getByLabel('Creator’s share (US dollars, before the fee)').fill('600');
