@@ -73,6 +73,12 @@ const figure = (page: Page, label: string) => page.getByRole('tabpanel').getByTe
 const expectFigure = (page: Page, label: string, amount: string) =>
   expect.poll(() => figure(page, label).locator('div').nth(1).textContent(), { timeout: 10000, message: `${label} is ${amount}` }).toBe(amount);
 
+const arrowDown = async (page: Page) => {
+  await page.keyboard.down('ArrowDown');
+  await page.waitForTimeout(50);
+  await page.keyboard.up('ArrowDown');
+};
+
 /** A PDF link answers with a PDF, to the person it belongs to. */
 const expectPdf = async (page: Page, href: string | null) => {
   expect(href).toBeTruthy();
@@ -229,12 +235,13 @@ describe('a dispute split 60/40', () => {
     await seeText(dialog, '$1,000.00 is held in escrow for milestone 1', false);
     const refund = dialog.getByRole('radio', { name: 'Refund the client' });
     await expect.poll(() => refund.getAttribute('aria-checked')).toBe('true');
-    // Into the group, then by arrow keys: each moves the choice as well as the focus.
+    // Into the group, then by arrow keys: each moves the choice as well as the focus. Radix moves the focus on the
+    // next tick and selects only while the arrow is down, so the key is held as a person's finger holds it.
     await refund.click();
     await expect.poll(() => refund.evaluate((element) => element === document.activeElement)).toBe(true);
-    await admin.keyboard.press('ArrowDown');
+    await arrowDown(admin);
     await expect.poll(() => dialog.getByRole('radio', { name: 'Release to the creator' }).getAttribute('aria-checked')).toBe('true');
-    await admin.keyboard.press('ArrowDown');
+    await arrowDown(admin);
     await expect.poll(() => dialog.getByRole('radio', { name: 'Split by amount' }).getAttribute('aria-checked')).toBe('true');
     await dialog.getByLabel('Creator’s share (US dollars, before the fee)').fill('600');
     await dialog.getByLabel('Note (optional)').fill('Half the brief was delivered well; the seal handle was not.');
