@@ -1,6 +1,6 @@
 // npm run seed-demo: fills the database with a believable marketplace (creators, a client with projects in every
 // status, White Glove requests, workshops and messages). Refuses in production and when demo data exists.
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, or } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { ConfigError, loadConfig } from '../src/server/config';
 import { openCommandDatabase } from '../src/server/db/command-database';
@@ -42,8 +42,15 @@ const main = async () => {
     console.log(`Conversations: ${await seedConversations(app, clientId)}`);
     await seedCommunity(app, creators);
     console.log(`Reviews: ${await seedReviews(app, creators, clientId)}`);
-    // Welcome emails to invented addresses would only bounce if SMTP is configured later.
-    await app.db.delete(emailOutbox).where(and(eq(emailOutbox.type, 'signup'), like(emailOutbox.toAddress, `%@${DEMO_DOMAIN}`)));
+    // Welcome and money emails to invented addresses would only bounce if SMTP is configured later.
+    await app.db
+      .delete(emailOutbox)
+      .where(
+        and(
+          or(eq(emailOutbox.type, 'signup'), like(emailOutbox.type, 'project-funding-%'), like(emailOutbox.type, 'project-payment-%'), like(emailOutbox.type, 'project-funds-%'), eq(emailOutbox.type, 'payout-paid')),
+          like(emailOutbox.toAddress, `%@${DEMO_DOMAIN}`),
+        ),
+      );
 
     const login = (label: string, slug: string) => console.log(`  ${label.padEnd(28)} ${demoEmail(slug)}`);
     console.log(`\nDemo data ready: ${approved.length} approved creators, ${DEMO_APPLICANTS.length} applicants, 1 client.`);

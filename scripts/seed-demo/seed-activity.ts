@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DeliverableCategory, ProjectStatus } from '../../src/domain/constants';
 import type { MilestoneStatus, OfferStatus } from '../../src/domain/milestones';
 import type { App } from '../../src/server/app';
-import { clientProfiles, contactSubmissions, makerProfiles, mindProfiles, processDocs, projectMilestones, projectOffers, projects, user, whiteGloveRequests, workshops } from '../../src/server/db/schema';
+import { clientProfiles, contactSubmissions, processDocs, projectMilestones, projectOffers, projects, user, whiteGloveRequests, workshops } from '../../src/server/db/schema';
+import { issueInvoice, recordPaymentReceived } from '../../src/server/features/payments/funding';
+import { creatorLedger } from '../../src/server/features/payments/ledger';
+import { recordPayoutPaid, requestPayout } from '../../src/server/features/payments/payouts';
 import { scheduleDueReminder, startReviewClock } from '../../src/server/features/projects/milestones';
 import { createAccount } from '../../src/server/features/account/service';
 import { renderPortfolioPiece } from './artwork';
@@ -169,7 +172,6 @@ export const seedClientActivity = async (app: App, creators: Map<string, string>
       }
       if (project.status === 'draft' || project.status === 'cancelled') continue;
       const started = project.milestones ?? [[project.title, project.budget, project.status === 'active' ? 'active' : project.status === 'in_review' ? 'submitted' : 'approved', null]];
-      let paid = 0;
       for (const [index, [title, dollars, status, due]] of started.entries()) {
         const done = status === 'approved' || status === 'submitted';
         const [milestone] = await tx
@@ -187,17 +189,18 @@ export const seedClientActivity = async (app: App, creators: Map<string, string>
             approvedAt: status === 'approved' ? daysAgo(Math.max(project.age - 10, 1)) : null,
           })
           .returning();
-        if (status === 'approved') paid += dollars;
         // Work waiting for the client has its approval-by-time timer, as a real submission sets it.
         if (status === 'submitted' && !project.flagged) await startReviewClock(app, tx, milestone, daysAgo(3));
         if (status === 'active') await scheduleDueReminder(tx, milestone, new Date());
       }
-      // Approved milestones have been paid into the creator's earnings, as the real approval does.
-      if (paid > 0 && makerId) {
-        await tx.update(makerProfiles).set({ earningsTotal: sql`${makerProfiles.earningsTotal} + ${paid}` }).where(eq(makerProfiles.userId, makerId));
-      }
-      if (paid > 0 && mindId) {
-        await tx.update(mindProfiles).set({ earningsTotal: sql`${mindProfiles.earningsTotal} + ${paid}` }).where(eq(mindProfiles.userId, mindId));
+      // Money (decision 170), through the ledger's own functions: approved work was funded and released, work in
+      // review is funded and held in escrow (the flagged one too, for a dispute to decide), and started work has
+      // an open invoice waiting for the admin's 'Payment received'.
+      const [row] = await tx.select().from(projects).where(eq(projects.id, projectId));
+      for (const milestone of await tx.select().from(projectMilestones).where(eq(projectMilestones.projectId, projectId))) {
+        if (milestone.status === 'pending' || milestone.amountCents <= 0) continue;
+        const invoice = await issueInvoice(app, tx, row, milestone, daysAgo(Math.max(project.age - 1, 1)));
+        if (milestone.status !== 'active') await recordPaymentReceived(app, tx, invoice.id, { reference: `DEMO-${invoice.invoiceNumber.slice(-6)}`, provider: 'manual' });
       }
     }
   });
@@ -222,8 +225,21 @@ export const seedClientActivity = async (app: App, creators: Map<string, string>
       createdAt: daysAgo(25),
     });
   });
+  await seedPaidPayout(app, creators);
   return clientId;
-};
+}
+
+/** Inès, with three completed projects, asked for most of her balance and was paid: a receipt to open. */
+const seedPaidPayout = async (app: App, creators: Map<string, string>) => {
+  const creatorId = creators.get('ines');
+  if (!creatorId) return;
+  const [person] = await app.db.select().from(user).where(eq(user.id, creatorId));
+  const { availableCents } = await creatorLedger(app.db, creatorId);
+  if (!person || availableCents < 100) return;
+  const auth = { userId: person.id, sessionId: 'seed', role: 'maker' as const, name: person.name, email: person.email, emailVerified: true, image: null };
+  const payout = await requestPayout(app, auth, Math.floor((availableCents * 0.8) / 100) * 100);
+  await recordPayoutPaid(app, { userId: null, email: 'seed-demo@humanmade' }, payout.id, 'DEMO-WIRE-0001');
+};;
 
 const upcoming = (days: number, hourUtc: number) => {
   const date = new Date(Date.now() + days * DAY);

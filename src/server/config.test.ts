@@ -26,6 +26,15 @@ describe('configuration', () => {
     expect(config.PUBLIC_URL).toBe('https://humanmade.example');
   });
 
+  it('takes a platform fee between 0 and 50 percent, and Stripe only with both of its keys', () => {
+    const base = { DATA_DIR: '/tmp/hm-config-test', AUTH_SECRET: 'a-test-secret-of-at-least-32-characters-long' };
+    expect(loadConfig(base)).toMatchObject({ PLATFORM_FEE_PERCENT: 10, PAYMENT_PROVIDER: 'manual' });
+    expect(loadConfig({ ...base, PLATFORM_FEE_PERCENT: '12.5' }).PLATFORM_FEE_PERCENT).toBe(12.5);
+    expect(() => loadConfig({ ...base, PLATFORM_FEE_PERCENT: '51' })).toThrow(/PLATFORM_FEE_PERCENT/);
+    expect(() => loadConfig({ ...base, PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_WEBHOOK_SECRET: is required when PAYMENT_PROVIDER=stripe/);
+    expect(loadConfig({ ...base, PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }).PAYMENT_PROVIDER).toBe('stripe');
+  });
+
   it('applies the documented defaults and keeps a generated secret across loads', () => {
     const dir = `/tmp/hm-config-test-${process.pid}`;
     const first = loadConfig({ DATA_DIR: dir });

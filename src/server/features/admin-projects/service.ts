@@ -13,7 +13,7 @@ import { startReviewClock, submittedMilestone } from '../projects/milestones';
 import { projectCancelledEmail, projectFlagClearedEmail } from '../admin/emails';
 import { recordProjectEvent } from '../conversations/threads';
 import { creatorOf } from '../projects/access';
-import { settleCancelledProject } from '../payments/funding';
+import { settleCancelledProject } from '../payments/settlement';
 import type { DisputeOutcome } from '../../../domain/payment-schemas';
 
 const clientProfile = alias(profiles, 'client_profile');

@@ -6,7 +6,7 @@ import { auditLog, ledgerAccounts, ledgerEntries, ledgerTransactions, messages, 
 import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
 import { approveMaker, emailsTo, onboardedClient, projectPayload, putInReview } from '../../../../test/support/project-fixtures';
 import { nextDocumentNumber } from './documents';
-import { settleCancelledProject } from './funding';
+import { settleCancelledProject } from './settlement';
 import { balanceOf, accounts } from './ledger';
 
 let ctx: TestContext;
@@ -154,6 +154,45 @@ describe('a milestone funded, approved and paid out', () => {
     expect(lines.some((line) => line.includes('creator_payable') && line.includes('Mara Maker'))).toBe(true);
   });
 
+  it('of two payout requests at once for more than the balance together, one is refused', async () => {
+    const project = await activeProject([30000]);
+    await fundAndReceive(project.milestones[0].id);
+    await putInReview(ctx.db, project.id);
+    ok(await post(client, `/api/projects/${project.id}/approve`));
+    const { availableCents } = await balance();
+    const share = Math.floor((availableCents * 0.6) / 100) * 100;
+    const answers = await Promise.all([post(maker, '/api/payments/payouts', { amountCents: share }), post(maker, '/api/payments/payouts', { amountCents: share })]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 400]);
+    expect((await balance()).availableCents).toBe(availableCents - share);
+  });
+
+  it("calls the provider's release and refund hooks inside the money's transaction", async () => {
+    const provider = ctx.app.payments.provider;
+    const seen: Array<{ hook: string; cents: number; posted: boolean }> = [];
+    ctx.app.payments.provider = {
+      ...provider,
+      afterRelease: async (tx, event) => {
+        const rows = await tx.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, event.transactionId));
+        seen.push({ hook: 'release', cents: event.creatorCents, posted: rows.length === 1 });
+      },
+      afterRefund: async (tx, event) => {
+        const rows = await tx.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, event.transactionId));
+        seen.push({ hook: 'refund', cents: event.refundCents, posted: rows.length === 1 });
+      },
+    };
+    try {
+      const project = await activeProject([10000]);
+      await fundAndReceive(project.milestones[0].id);
+      ok(await flagAndCancel(project.id, { outcome: 'split', creatorCents: 5000 }));
+    } finally {
+      ctx.app.payments.provider = provider;
+    }
+    expect(seen).toEqual([
+      { hook: 'release', cents: 4500, posted: true },
+      { hook: 'refund', cents: 5000, posted: true },
+    ]);
+  });
+
   it("refuses another client's milestone as if it did not exist, and an unstarted one as not fundable", async () => {
     const project = await activeProject();
     expect((await post(otherClient, `/api/payments/milestones/${project.milestones[0].id}/fund`)).statusCode).toBe(404);
@@ -258,6 +297,20 @@ describe('cancellations and disputes', () => {
 });
 
 describe('the ledger and the documents, as the database keeps them', () => {
+  it("keeps every cent when a client's account is deleted", async () => {
+    const leaving = await onboardedClient(ctx, 'Leaving Co');
+    const draft = ok<ProjectView>(await post(leaving, '/api/projects', projectPayload({ creatorId: maker.id, budget: 300 })), 201);
+    const started = ok<ProjectView>(await post(maker, `/api/projects/${draft.id}/accept`));
+    const asked = ok<MilestoneFunding>(await post(leaving, `/api/payments/milestones/${started.milestones[0].id}/fund`));
+    await receive(asked.payment!.id);
+    const before = ok<{ totalCents: number; transactionCount: number; byKind: Record<string, number> }>(await get(admin, '/api/admin/payments/reconciliation'));
+    expect((await ctx.inject(admin, { method: 'DELETE', url: `/api/admin/users/${leaving.id}` })).statusCode).toBe(204);
+    const after = ok<typeof before>(await get(admin, '/api/admin/payments/reconciliation'));
+    expect(after).toEqual(before);
+    // The invoice row stays, detached from the deleted person and project, with what it said.
+    expect((await ctx.db.select().from(payments).where(eq(payments.id, asked.payment!.id)))[0]).toMatchObject({ clientId: null, projectId: null, status: 'paid', amountCents: 30000 });
+  });
+
   it('numbers invoices without gaps, even when a transaction that took a number rolls back', async () => {
     const numbers: string[] = [];
     for (const amounts of [[10000], [10000]]) numbers.push((await fund((await activeProject(amounts)).milestones[0].id)).payment!.invoiceNumber!);

@@ -39,7 +39,7 @@ export const requestPayout = async (app: FastifyInstance, auth: AuthContext, amo
   });
 
 /** The admin records a requested payout as sent, with the transfer's reference. */
-export const recordPayoutPaid = async (app: FastifyInstance, auth: AuthContext, payoutId: string, reference: string): Promise<PayoutView> =>
+export const recordPayoutPaid = async (app: FastifyInstance, auth: Pick<AuthContext, 'userId' | 'email'> | { userId: null; email: string }, payoutId: string, reference: string): Promise<PayoutView> =>
   app.db.transaction(async (tx) => {
     const [found] = await tx.select({ creatorId: payouts.creatorId }).from(payouts).where(eq(payouts.id, payoutId));
     if (!found) throw notFound('Payout not found');

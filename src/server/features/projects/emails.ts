@@ -81,7 +81,7 @@ const bodies: Record<ProjectEmailEvent, (project: ProjectRow, actorName: string,
   ],
   approved: (p, actor, detail) => [
     `${actor} approved your work on "${p.title}". The project is complete.`,
-    `${detail || formatBudget(Number(p.budget))} has been added to your earnings.`,
+    `The milestone's ${detail || formatBudget(Number(p.budget))} is released to your balance, less the platform fee, once the client's payment is held.`,
   ],
   flagged: (p, actor) => [
     `${actor} flagged your work on "${p.title}" for review. An admin will look at it and be in touch.`,

@@ -15,7 +15,7 @@ import { enqueueProjectEmail, projectEventTitle, type ProjectEmailEvent } from '
 import { notify } from '../notifications/service';
 import { recordAudit } from '../audit/service';
 import { allowExtraRevision, approveMilestone, requestRevision, startMilestones, stopReviewClock, submittedMilestone, supersedeOpenOffers } from './milestones';
-import { releaseIfFunded } from '../payments/funding';
+import { releaseIfFunded } from '../payments/settlement';
 import { loadProjectView, loadProjectViews, type ProjectRow } from './views';
 
 type ProjectChanges = Partial<typeof projects.$inferInsert>;

@@ -6,7 +6,7 @@ import { projectMilestones, projects } from '../../db/schema';
 import { creatorOf } from './access';
 import { approveMilestone, formatWhen, JOB_APPROVAL_REMINDER, JOB_AUTO_APPROVE, JOB_DUE_REMINDER, loadMilestones, milestoneDetail } from './milestones';
 import { notifyOtherSide, SYSTEM_ACTOR, tellParty } from './service';
-import { releaseIfFunded } from '../payments/funding';
+import { releaseIfFunded } from '../payments/settlement';
 
 const submissionPayload = z.object({ milestoneId: z.uuid(), submission: z.number().int() });
 const milestonePayload = z.object({ milestoneId: z.uuid() });
