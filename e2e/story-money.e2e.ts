@@ -265,6 +265,7 @@ describe('a dispute split 60/40', () => {
     await expect.poll(() => row.getByText('Split by the platform', { exact: true }).isVisible(), { timeout: 10000 }).toBe(true);
     await seeText(row, 'Released to the creator: $540.00 after the fee');
     await seeText(row, 'Refunded to the client: $400.00');
+    await shoot(client, 'money-client-split');
     await openProjects(maker);
     await seeText(milestoneRow(maker, DISPUTED), 'Refunded to the client: $400.00');
   });
