@@ -68,7 +68,18 @@ function SettledAmounts({ funding }: { funding: MilestoneFunding }) {
  * A milestone's money, in its row of the milestone list: the status for both sides, and for the client the way to
  * fund it, its open invoice, or the checkout to return to.
  */
-export function MilestoneFundingLine({ funding, provider, isClient, creatorName }: { funding: MilestoneFunding; provider: ProjectFunding['provider']; isClient: boolean; creatorName: string }) {
+interface MilestoneFundingLineProps {
+  funding: MilestoneFunding;
+  provider: ProjectFunding['provider'];
+  /**
+   * The client sees the invoices and the way to pay. The server's status decides what can be paid: approved work
+   * stays fundable on a completed or cancelled project (decision 170), so no project status hides the action here.
+   */
+  isClient: boolean;
+  creatorName: string;
+}
+
+export function MilestoneFundingLine({ funding, provider, isClient, creatorName }: MilestoneFundingLineProps) {
   const [open, setOpen] = useState(false);
   const payment = funding.payment;
   const isOpenPayment = funding.status === 'awaiting_payment' && payment?.status === 'awaiting_payment';

@@ -85,6 +85,24 @@ describe('funding a milestone (manual provider)', { timeout: 15000 }, () => {
     expect(row.queryByRole('button', { name: /Fund milestone/ })).toBeNull();
   });
 
+  it('keeps the invoice and says what a split did, on a cancelled project', async () => {
+    const cancelled = { ...activeProject, status: 'cancelled' as const, milestones: [milestoneView({ status: 'submitted' })] };
+    const paid = { id: 'pay-1', status: 'paid', invoiceNumber: 'HM-2026-0007', invoiceUrl: '/api/payments/invoices/pay-1/pdf', checkoutUrl: null } as const;
+    renderWith(client, <ClientProjectsTab onCreateProject={() => {}} />, {
+      'GET /api/projects': { status: 200, body: { projects: [cancelled] } },
+      'GET /api/payments/projects/p-1': {
+        status: 200,
+        body: { ...fundingWith({ status: 'split', payment: paid, releasedCents: 16200, refundedCents: 12000 }), milestones: fundingWith({ status: 'split', payment: paid, releasedCents: 16200, refundedCents: 12000 }).milestones.slice(0, 1) },
+      },
+    });
+    const row = within(await screen.findByRole('listitem', { name: 'Milestone 1: Label system' }));
+    expect(await row.findByText('Split by the platform')).toBeTruthy();
+    expect(row.getByText('$162.00')).toBeTruthy();
+    expect(row.getByText('$120.00')).toBeTruthy();
+    expect(row.getByRole('link', { name: /Download invoice \(PDF\)/ }).getAttribute('href')).toBe('/api/payments/invoices/pay-1/pdf');
+    expect(row.queryByRole('button', { name: /Fund milestone/ })).toBeNull();
+  });
+
   it("shows 'Awaiting funding' on the creator's card too, without the client's actions", async () => {
     const { CreatorProjectsTab } = await import('../projects/creator-projects-tab');
     renderWith(maker, <CreatorProjectsTab role="maker" />, {

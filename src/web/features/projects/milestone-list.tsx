@@ -54,7 +54,7 @@ export function MilestoneList({ project, perspective }: { project: ProjectView; 
             milestone={milestone}
             funding={fundingOf(milestone.id)}
             provider={funding.data?.provider ?? 'manual'}
-            isClient={perspective === 'client' && project.status !== 'cancelled'}
+            isClient={perspective === 'client'}
             creatorName={project.creator?.name ?? 'The creator'}
           />
         ))}
