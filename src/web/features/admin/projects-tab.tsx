@@ -166,17 +166,12 @@ export function ProjectsTab() {
       <ReasonDialog
         open={deciding?.action === 'clear-flag'}
         onOpenChange={(open) => !open && setDeciding(null)}
-        title={deciding?.action === 'cancel' ? `Cancel “${deciding.project.title}”?` : `Clear the flag on “${deciding?.project.title ?? ''}”?`}
-        description={
-          deciding?.action === 'cancel'
-            ? 'The project ends for both the client and the creator. Both are emailed.'
-            : 'The work goes back to the client for approval, unflagged. Both the client and the creator are emailed.'
-        }
+        title={`Clear the flag on “${deciding?.project.title ?? ''}”?`}
+        description="The work goes back to the client for approval, unflagged. Both the client and the creator are emailed."
         reasonLabel="Note (optional)"
         reasonHint="Included in the emails and kept in the audit log."
-        confirmLabel={deciding?.action === 'cancel' ? 'Cancel project' : 'Clear flag'}
+        confirmLabel="Clear flag"
         dismissLabel="Go back"
-        confirmVariant={deciding?.action === 'cancel' ? 'destructive' : 'primary'}
         isPending={resolve.isPending}
         onConfirm={(reason) => deciding && resolve.mutate({ ...deciding, reason })}
       />
