@@ -1,8 +1,8 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PROJECTS_FX } from './fixtures/projects';
-import { expectAccessible, expectPath, launchBrowser, newPage } from './support/browser';
+import { baseURL, expectAccessible, expectPath, launchBrowser, newPage } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -73,6 +73,26 @@ const creatorSide = async (page: Page, role: 'maker' | 'mind'): Promise<CreatorS
   };
 };
 
+/** The client funds the project's first milestone in the browser; the admin records the bank transfer as received. */
+const fundAndConfirm = async (page: Page, title: string) => {
+  await page.reload();
+  await page.getByRole('tab', { name: 'Projects', exact: true }).click();
+  await projectCard(page, title).getByRole('button', { name: /^Fund milestone 1/ }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: /^Fund milestone \(/ }).click();
+  await expect.poll(() => dialog.getByText('Waiting for the payment to be confirmed').first().isVisible(), { timeout: 10000 }).toBe(true);
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  const admin = await newPage(browser);
+  const signIn = await admin.page.request.post('/api/account/sign-in', { data: { email: inject('adminEmail'), password: inject('adminPassword') }, headers: { origin: baseURL() } });
+  expect(signIn.status()).toBe(200);
+  const { toConfirm } = (await (await admin.page.request.get('/api/admin/payments')).json()) as { toConfirm: Array<{ id: string; projectTitle: string }> };
+  const payment = toConfirm.find((row) => row.projectTitle === title);
+  expect(payment).toBeDefined();
+  const received = await admin.page.request.post(`/api/admin/payments/${payment!.id}/received`, { data: { reference: 'E2E-TRANSFER' }, headers: { origin: baseURL() } });
+  expect(received.status()).toBe(200);
+  await admin.context.close();
+};
+
 const earnings = async (page: Page) => (await (await page.request.get('/api/projects/summary')).json()).earningsTotal as number;
 
 describe('a client hires a maker and the work goes from draft to completed', () => {
@@ -106,6 +126,8 @@ describe('a client hires a maker and the work goes from draft to completed', () 
     const before = await earnings(maker.page);
     const side = await creatorSide(maker.page, 'maker');
     await side.accept(title);
+    // Money moves with the work (decision 170): the client funds the milestone, and the admin confirms the transfer.
+    await fundAndConfirm(client.page, title);
     await side.uploadProcessDoc(title, 'Thumbnail sketches');
     await side.submitDeliverable(title);
 
@@ -128,7 +150,8 @@ describe('a client hires a maker and the work goes from draft to completed', () 
     await expect.poll(() => card.getByRole('button', { name: /Approve Work|Flag Work|Ask for a Revision/ }).count()).toBe(0);
     await expect.poll(() => card.getByRole('button', { name: 'Save review' }).isVisible()).toBe(true);
 
-    expect(await earnings(maker.page)).toBe(before + 850);
+    // Earnings are what the ledger released to the maker: the funded $850 less the 10% platform fee.
+    expect(await earnings(maker.page)).toBe(before + 765);
     await client.context.close();
     await maker.context.close();
   });

@@ -25,7 +25,7 @@ const DASHBOARDS: Dashboard[] = [
     role: 'maker',
     path: '/dashboard-maker',
     login: () => ({ email: STORY_FX.hireMaker.email, password: STORY_FX.password }),
-    tabs: ['Profile', 'Portfolio', 'Projects', 'Community'],
+    tabs: ['Profile', 'Portfolio', 'Projects', 'Earnings', 'Community'],
     ready: 'Maker Dashboard',
   },
   {
@@ -39,14 +39,14 @@ const DASHBOARDS: Dashboard[] = [
     role: 'client',
     path: '/dashboard-client',
     login: () => ({ email: STORY_FX.client.email, password: STORY_FX.password }),
-    tabs: ['Browse Creators', 'Projects', 'White Glove', 'Profile'],
+    tabs: ['Browse Creators', 'Projects', 'Invoices', 'White Glove', 'Profile'],
     ready: 'Verified Creators',
   },
   {
     role: 'admin',
     path: '/dashboard-admin',
     login: () => ({ email: inject('adminEmail'), password: inject('adminPassword') }),
-    tabs: ['Applications', 'Seal', 'Provenance', 'Users', 'Projects', 'White Glove', 'Workshops', 'Reports', 'Contact', 'Audit', 'Settings'],
+    tabs: ['Applications', 'Seal', 'Provenance', 'Users', 'Projects', 'Payments', 'White Glove', 'Workshops', 'Reports', 'Contact', 'Audit', 'Settings'],
     ready: 'Pending Maker Applications',
   },
 ];

@@ -7,12 +7,14 @@ import {
   creatorActions,
   expectProjectDialogFor,
   fillProjectDialog,
+  fundMilestone,
   logIn,
   openAdmin,
   openTab,
   projectCard,
   seeText,
   statCard,
+  statFigure,
   submitLogin,
 } from './story-steps';
 
@@ -26,7 +28,10 @@ const MAKER = STORY_FX.hireMaker;
 const SEAL = 'Verified Human Creator';
 const BUDGET = 850;
 const TITLE = 'Story: a painted sign for the new deli';
-const money = (value: number) => `$${value.toLocaleString('en-US')}`;
+const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+/** Earnings are read from the ledger (decision 170): only funded money released on approval, less the 10% fee. */
+const EARNED_BEFORE = 0;
+const RELEASED = BUDGET * 100 * 0.9;
 
 let browser: Browser;
 const sessions: BrowserContext[] = [];
@@ -44,7 +49,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const earnings = (page: Page) => statCard(page, 'Total Earnings');
+const earnings = (page: Page) => statFigure(page, 'Total Earnings');
 
 describe('story 2: hiring a maker from their studio, through to completed work', () => {
   let client: Page;
@@ -74,18 +79,19 @@ describe('story 2: hiring a maker from their studio, through to completed work',
   it('the maker accepts, documents the process and submits a PNG deliverable from the Projects tab', async () => {
     maker = await session();
     await logIn(maker, MAKER.email, STORY_FX.password, '/dashboard-maker');
-    await expect.poll(() => earnings(maker).textContent()).toBe(`Total Earnings${money(MAKER.earnings)}`);
+    await expect.poll(() => earnings(maker).textContent()).toBe(money(EARNED_BEFORE));
     await expect.poll(() => statCard(maker, 'Active Projects').textContent()).toBe('Active Projects0');
     await openTab(maker, 'Projects');
     const actions = creatorActions(maker);
     await actions.accept(TITLE);
     await expect.poll(() => statCard(maker, 'Active Projects').textContent()).toBe('Active Projects1');
+    await fundMilestone(browser, client, TITLE);
     await actions.uploadProcessDoc(TITLE, 'Layout sketches on tracing paper');
     await actions.submitDeliverable(TITLE);
     await expect.poll(() => projectCard(maker, TITLE).getByText('In review', { exact: true }).isVisible()).toBe(true);
   });
 
-  it('the client approves the work and the maker’s total earnings rise by the budget', async () => {
+  it('the client approves the work and the maker’s total earnings rise by the funded budget less the fee', async () => {
     await client.reload();
     await openTab(client, 'Projects');
     const card = projectCard(client, TITLE);
@@ -103,7 +109,7 @@ describe('story 2: hiring a maker from their studio, through to completed work',
     await expect.poll(() => card.getByText('Completed', { exact: true }).isVisible()).toBe(true);
 
     await maker.reload();
-    await expect.poll(() => earnings(maker).textContent()).toBe(`Total Earnings${money(MAKER.earnings + BUDGET)}`);
+    await expect.poll(() => earnings(maker).textContent()).toBe(money(EARNED_BEFORE + RELEASED));
     await expect.poll(() => projectCard(maker, TITLE).getByText('Completed', { exact: true }).isVisible()).toBe(true);
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SOCKET_PORT } from '../src/server/db/socket';
 import { OFFERS_FX } from './fixtures/offers';
 import { launchBrowser, newPage } from './support/browser';
-import { expectSettledAccessible, logIn, openTab, pngFile, projectCard, seeText, statCard } from './story-steps';
+import { expectSettledAccessible, fundMilestone, logIn, openTab, pngFile, projectCard, seeText, statFigure } from './story-steps';
 
 /**
  * Issue 15 in the browser: the maker sends an offer in three milestones, the client asks for a change and accepts
@@ -58,9 +58,11 @@ const shoot = async (page: Page, name: string) => {
 const card = (page: Page) => projectCard(page, TITLE);
 const milestoneRow = (page: Page, position: number): Locator => card(page).getByRole('listitem', { name: new RegExp(`^Milestone ${position}:`) });
 const offerVersion = (page: Page, version: number): Locator => card(page).getByRole('listitem', { name: `Offer version ${version}` });
-const earnings = (page: Page) => statCard(page, 'Total Earnings');
+const earnings = (page: Page) => statFigure(page, 'Total Earnings');
+/** Earnings come from the ledger (decision 170): each funded milestone, released on approval less the 10% fee. */
 const expectEarnings = (page: Page, dollars: number) =>
-  expect.poll(() => earnings(page).textContent(), { timeout: 10000 }).toBe(`Total Earnings$${dollars.toLocaleString('en-US')}`);
+  expect.poll(() => earnings(page).textContent(), { timeout: 10000 }).toBe(`$${dollars.toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+const EARNED_BEFORE = 0;
 
 const refreshed = async (page: Page) => {
   await page.reload();
@@ -118,7 +120,7 @@ const endReviewWait = async (position: number) => {
 describe('offers, milestones, revisions and approval by time', () => {
   it('the maker sends an offer in three milestones, checked to add up to the price', async () => {
     maker = await session(OFFERS_FX.maker.email, '/dashboard-maker');
-    await expectEarnings(maker, OFFERS_FX.maker.earnings);
+    await expectEarnings(maker, EARNED_BEFORE);
     await card(maker).getByRole('button', { name: 'Send an Offer' }).click();
     const dialog = maker.getByRole('dialog', { name: 'Send an offer' });
     await dialog.getByLabel('Price (whole dollars)').fill('900');
@@ -174,6 +176,7 @@ describe('offers, milestones, revisions and approval by time', () => {
     await expect.poll(() => card(client).getByText('Revision rounds left:').textContent()).toBe('Revision rounds left: 2');
     await shoot(client, 'client-active');
     await expectSettledAccessible(client);
+    await fundMilestone(browser, client, TITLE, 1);
   });
 
   it('milestone 1 is submitted, revised once, submitted again and approved', async () => {
@@ -194,11 +197,12 @@ describe('offers, milestones, revisions and approval by time', () => {
 
     await approveMilestone(1, 'Milestone approved. The next one has started.');
     await refreshed(maker);
-    await expectEarnings(maker, OFFERS_FX.maker.earnings + 300);
+    await expectEarnings(maker, EARNED_BEFORE + 270);
   });
 
   it('milestone 2 is approved by time when the client stays silent', async () => {
     await expect.poll(() => milestoneRow(maker, 2).getByText('In progress').isVisible()).toBe(true);
+    await fundMilestone(browser, client, TITLE, 2);
     await submitMilestone(2);
     await endReviewWait(2);
     // The scheduler polls every few seconds; reload until the approval it makes shows.
@@ -211,7 +215,7 @@ describe('offers, milestones, revisions and approval by time', () => {
         { timeout: 30000, interval: 2000 },
       )
       .toContain('Approved automatically on');
-    await expectEarnings(maker, OFFERS_FX.maker.earnings + 700);
+    await expectEarnings(maker, EARNED_BEFORE + 630);
     await shoot(maker, 'maker-auto-approved');
 
     await card(maker).getByRole('link', { name: 'Open conversation' }).click();
@@ -222,12 +226,13 @@ describe('offers, milestones, revisions and approval by time', () => {
   });
 
   it('the client approves milestone 3, the project completes and the earnings show each step', async () => {
+    await fundMilestone(browser, client, TITLE, 3);
     await submitMilestone(3);
     await approveMilestone(3, 'Project completed!');
     await expect.poll(() => card(client).getByText('Completed', { exact: true }).first().isVisible()).toBe(true);
     await shoot(client, 'client-completed');
     await expectSettledAccessible(client);
     await refreshed(maker);
-    await expectEarnings(maker, OFFERS_FX.maker.earnings + 900);
+    await expectEarnings(maker, EARNED_BEFORE + 810);
   });
 });

@@ -2,7 +2,7 @@
 import sharp from 'sharp';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { expectAccessible, expectPath, newPage } from './support/browser';
+import { baseURL, expectAccessible, expectPath, newPage } from './support/browser';
 
 export const pngFile = async (name: string, color: string) => ({
   name,
@@ -109,3 +109,32 @@ export const creatorActions = (page: Page) => {
     },
   };
 };
+
+/**
+ * Money moves with the work (decision 170): the client funds a project's current milestone in the browser (from the
+ * Projects tab), and the admin records the bank transfer as received through the API.
+ */
+export const fundMilestone = async (browser: Browser, client: Page, title: string, position = 1) => {
+  await client.reload();
+  await openTab(client, 'Projects');
+  await projectCard(client, title).getByRole('button', { name: new RegExp(`^Fund milestone ${position}`) }).click();
+  const dialog = client.getByRole('dialog');
+  await dialog.getByRole('button', { name: /^Fund milestone \(/ }).click();
+  await seeText(dialog, 'Waiting for the payment to be confirmed', false);
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  const admin = await newPage(browser);
+  try {
+    const signIn = await admin.page.request.post('/api/account/sign-in', { data: { email: inject('adminEmail'), password: inject('adminPassword') }, headers: { origin: baseURL() } });
+    expect(signIn.status()).toBe(200);
+    const { toConfirm } = (await (await admin.page.request.get('/api/admin/payments')).json()) as { toConfirm: Array<{ id: string; projectTitle: string }> };
+    const payment = toConfirm.find((row) => row.projectTitle === title);
+    expect(payment, `an invoice for ${title} waits for the admin`).toBeDefined();
+    const received = await admin.page.request.post(`/api/admin/payments/${payment!.id}/received`, { data: { reference: `E2E-${position}` }, headers: { origin: baseURL() } });
+    expect(received.status()).toBe(200);
+  } finally {
+    await admin.context.close();
+  }
+};
+
+/** The figure on a stat card, without its label or hint (the earnings card lists its balances beneath). */
+export const statFigure = (page: Page, label: string) => statCard(page, label).locator('div').nth(1);

@@ -5,6 +5,7 @@ import { AdminStats } from '../features/admin/admin-stats';
 import { ApplicationsTab } from '../features/admin/applications-tab';
 import { AuditTab } from '../features/admin/audit-tab';
 import { ContactTab } from '../features/admin/contact-tab';
+import { PaymentsTab } from '../features/admin/payments-tab';
 import { ProjectsTab } from '../features/admin/projects-tab';
 import { ProvenanceTab } from '../features/admin/provenance-tab';
 import { ReportsTab } from '../features/admin/reports-tab';
@@ -21,6 +22,7 @@ const TABS = [
   { value: 'provenance', label: 'Provenance', Panel: ProvenanceTab },
   { value: 'users', label: 'Users', Panel: UsersTab },
   { value: 'projects', label: 'Projects', Panel: ProjectsTab },
+  { value: 'payments', label: 'Payments', Panel: PaymentsTab },
   { value: 'white-glove', label: 'White Glove', Panel: WhiteGloveTab },
   { value: 'workshops', label: 'Workshops', Panel: WorkshopsTab },
   { value: 'reports', label: 'Reports', Panel: ReportsTab },

@@ -8,15 +8,17 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs'
 import { BrowseCreatorsTab } from '../features/client/browse-creators-tab';
 import { useClientDashboard } from '../features/client/client-api';
 import { ClientProfileTab } from '../features/client/client-profile-tab';
+import { InvoicesTab } from '../features/payments/invoices-tab';
 import { ClientProjectsTab } from '../features/projects/client-projects-tab';
 import { CreateProjectDialog } from '../features/projects/create-project-dialog';
 import { WhiteGloveTab } from '../features/white-glove/white-glove-tab';
 import { usePageTitle } from '../lib/use-page-title';
 
-type ClientTab = 'browse' | 'projects' | 'white-glove' | 'profile';
+type ClientTab = 'browse' | 'projects' | 'invoices' | 'white-glove' | 'profile';
 const CLIENT_TABS: ReadonlyArray<{ value: ClientTab; label: string }> = [
   { value: 'browse', label: 'Browse Creators' },
   { value: 'projects', label: 'Projects' },
+  { value: 'invoices', label: 'Invoices' },
   { value: 'white-glove', label: 'White Glove' },
   { value: 'profile', label: 'Profile' },
 ];
@@ -88,6 +90,9 @@ export function DashboardClientPage() {
             </TabsContent>
             <TabsContent value="projects">
               <ClientProjectsTab onCreateProject={() => openProjectDialog(null)} />
+            </TabsContent>
+            <TabsContent value="invoices">
+              <InvoicesTab />
             </TabsContent>
             <TabsContent value="white-glove">
               <WhiteGloveTab onHire={openProjectDialog} />

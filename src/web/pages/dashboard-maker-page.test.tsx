@@ -22,6 +22,7 @@ const profile: MakerProfileView = {
   rejectionReason: null,
 };
 const summary = { applicationStatus: 'approved', rejectionReason: null, sealStatus: 'verified', earningsTotal: 1250.5, activeProjects: 3, portfolioItems: 4 };
+const balance = { provider: 'manual', availableCents: 25050, inEscrowCents: 50000, pendingPayoutCents: 0, paidOutCents: 100000, earnedCents: 125050, payouts: [], connect: 'not_applicable' };
 const workshop = { id: 'w1', title: 'Critique night', description: 'Bring work in progress.', date: '2030-05-01T18:00:00.000Z', link: 'https://meet.example.com/x', maxParticipants: 12 };
 
 const routes = (overrides: FetchRoutes = {}): FetchRoutes => ({
@@ -30,6 +31,7 @@ const routes = (overrides: FetchRoutes = {}): FetchRoutes => ({
   'GET /api/profiles/maker': { status: 200, body: { profile } },
   'GET /api/portfolio': { status: 200, body: { items: [] } },
   'GET /api/workshops/upcoming': { status: 200, body: { workshops: [workshop] } },
+  'GET /api/payments/balance': { status: 200, body: balance },
   ...overrides,
 });
 
@@ -38,7 +40,12 @@ describe('/dashboard-maker', () => {
     stubFetch(routes());
     renderApp('/dashboard-maker');
     expect(await screen.findByRole('heading', { level: 1, name: 'Maker Dashboard' })).toBeTruthy();
-    expect(await screen.findByText('$1,250.50')).toBeTruthy();
+    // The earnings card reads the ledger: earned in total, and where it stands.
+    const card = (await screen.findByText('Total Earnings')).closest('div')!.parentElement!;
+    expect(await within(card).findByText('$1,250.50')).toBeTruthy();
+    expect(within(card).getByText('Available').nextElementSibling?.textContent).toBe('$250.50');
+    expect(within(card).getByText('In escrow').nextElementSibling?.textContent).toBe('$500.00');
+    expect(within(card).getByText('Paid out').nextElementSibling?.textContent).toBe('$1,000.00');
     expect(screen.getByText('3')).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Verified Human Creator' })).toBeTruthy();
     expect(screen.getByText('Verified').className).toContain('text-accent-strong');

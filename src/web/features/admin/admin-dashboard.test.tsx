@@ -240,8 +240,50 @@ describe('the flagged projects queue', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel project' }));
     expect(await screen.findByText('Project cancelled')).toBeTruthy();
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/admin/projects/p-1/cancel');
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ reason: 'Not what was briefed' });
+    // The money outcome defaults to refunding the client.
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ reason: 'Not what was briefed', outcome: 'refund' });
     expect(await screen.findByText('No flagged projects')).toBeTruthy();
+  });
+
+  it('cancels with a split: the radio group by keyboard, the creator’s share in dollars sent as cents, the server’s field error on the field', async () => {
+    const funding = {
+      provider: 'manual',
+      feePercent: 10,
+      milestones: [{ milestoneId: 'm-1', position: 1, title: 'Label', amountCents: 90000, status: 'funded', payment: null, releasedCents: 0, refundedCents: 0 }],
+    };
+    let attempts = 0;
+    const { fetchMock } = renderAdmin(
+      {
+        'GET /api/admin/projects?filter=all': { status: 200, body: { projects: [flagged] } },
+        'GET /api/payments/projects/p-1': { status: 200, body: funding },
+        'POST /api/admin/projects/p-1/cancel': () => {
+          attempts += 1;
+          return attempts === 1
+            ? { status: 400, body: { error: 'validation_error', message: 'Invalid input', fields: { creatorCents: 'The creator’s share must be between $0 and the milestone’s amount.' } } }
+            : { status: 200, body: { id: 'p-1', status: 'cancelled', flagged: true } };
+        },
+      },
+      '/dashboard-admin?tab=projects',
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel project' }, slow));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('$900.00 is held in escrow for milestone 1 (“Label”).')).toBeTruthy();
+    const group = within(dialog).getByRole('radiogroup', { name: 'The money' });
+    const refund = within(group).getByRole('radio', { name: 'Refund the client' });
+    expect(refund.getAttribute('aria-checked')).toBe('true');
+    refund.focus();
+    fireEvent.keyDown(refund, { key: 'ArrowDown' });
+    const release = within(group).getByRole('radio', { name: 'Release to the creator' });
+    await waitFor(() => expect(release.getAttribute('aria-checked')).toBe('true'));
+    fireEvent.keyDown(release, { key: 'ArrowDown' });
+    await waitFor(() => expect(within(group).getByRole('radio', { name: 'Split by amount' }).getAttribute('aria-checked')).toBe('true'));
+    fireEvent.change(within(dialog).getByLabelText('Creator’s share (US dollars, before the fee)'), { target: { value: '540' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel project' }));
+    expect(await within(dialog).findByText('The creator’s share must be between $0 and the milestone’s amount.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel project' }));
+    expect(await screen.findByText('Project cancelled')).toBeTruthy();
+    const calls = fetchMock.mock.calls.filter(([url]) => url === '/api/admin/projects/p-1/cancel');
+    expect(JSON.parse(String(calls.at(-1)?.[1]?.body))).toEqual({ outcome: 'split', creatorCents: 54000 });
   });
 
   it('allows an extra revision on a flagged project under way, and on nothing else', async () => {

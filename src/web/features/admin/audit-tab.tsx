@@ -1,3 +1,4 @@
+import type { MoneyAuditAction } from '../../../domain/payment-schemas';
 import type { AuditAction, AuditEntry } from '../../../domain/admin-schemas';
 import { ADMIN_MESSAGES } from '../../../domain/admin-schemas';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/list-states';
@@ -28,7 +29,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'review_report.dismiss': 'Dismissed a review report',
 };
 
-const labelOf = (action: string) => ACTION_LABELS[action as AuditAction] ?? action;
+const MONEY_LABELS: Record<MoneyAuditAction, string> = { 'payment.received': 'Payment received', 'payout.paid': 'Payout recorded as paid' };
+const labelOf = (action: string) => ACTION_LABELS[action as AuditAction] ?? MONEY_LABELS[action as MoneyAuditAction] ?? action;
 
 /** What the entry was about, in words: the name or title captured at the time, else the record type. */
 const targetOf = (entry: AuditEntry): string => {

@@ -10,6 +10,7 @@ import { cn } from '../../lib/utils';
 import { ProjectStatusBadge, RowCard, SectionHeading } from './admin-bits';
 import { adminKeys, useAdminAction, useAdminQuery } from './admin-data';
 import { formatBudget, formatDate } from './format';
+import { CancelDecisionDialog, type CancelDecision } from './cancel-decision-dialog';
 import { ReasonDialog } from './reason-dialog';
 
 type Filter = 'all' | 'flagged';
@@ -52,8 +53,11 @@ export function ProjectsTab() {
   const [filter, setFilter] = useState<Filter>('all');
   const query = useAdminQuery<{ projects: AdminProject[] }>(adminKeys.projects(filter), `/api/admin/projects?filter=${filter}`);
   const [deciding, setDeciding] = useState<Decision | null>(null);
-  const resolve = useAdminAction<Decision & { reason?: string }>({
-    request: ({ project, action, reason }) => ({ path: `/api/admin/projects/${project.id}/${action}`, init: { method: 'POST', body: { reason } } }),
+  const resolve = useAdminAction<Decision & Partial<CancelDecision>>({
+    request: ({ project, action, reason, outcome, creatorCents }) => ({
+      path: `/api/admin/projects/${project.id}/${action}`,
+      init: { method: 'POST', body: action === 'cancel' ? { reason, outcome, creatorCents } : { reason } },
+    }),
     success: deciding?.action === 'cancel' ? ADMIN_MESSAGES.projectCancelled : ADMIN_MESSAGES.flagCleared,
     failure: deciding?.action === 'cancel' ? ADMIN_MESSAGES.projectCancelFailed : ADMIN_MESSAGES.flagClearFailed,
     onSuccess: () => setDeciding(null),
@@ -152,20 +156,22 @@ export function ProjectsTab() {
           </ul>
         </>
       )}
-      <ReasonDialog
-        open={deciding !== null}
+      <CancelDecisionDialog
+        open={deciding?.action === 'cancel'}
         onOpenChange={(open) => !open && setDeciding(null)}
-        title={deciding?.action === 'cancel' ? `Cancel “${deciding.project.title}”?` : `Clear the flag on “${deciding?.project.title ?? ''}”?`}
-        description={
-          deciding?.action === 'cancel'
-            ? 'The project ends for both the client and the creator. Both are emailed.'
-            : 'The work goes back to the client for approval, unflagged. Both the client and the creator are emailed.'
-        }
+        project={deciding?.action === 'cancel' ? deciding.project : null}
+        isPending={resolve.isPending}
+        onConfirm={(decision) => (deciding ? resolve.mutateAsync({ ...deciding, ...decision }) : Promise.resolve())}
+      />
+      <ReasonDialog
+        open={deciding?.action === 'clear-flag'}
+        onOpenChange={(open) => !open && setDeciding(null)}
+        title={`Clear the flag on “${deciding?.project.title ?? ''}”?`}
+        description="The work goes back to the client for approval, unflagged. Both the client and the creator are emailed."
         reasonLabel="Note (optional)"
         reasonHint="Included in the emails and kept in the audit log."
-        confirmLabel={deciding?.action === 'cancel' ? 'Cancel project' : 'Clear flag'}
+        confirmLabel="Clear flag"
         dismissLabel="Go back"
-        confirmVariant={deciding?.action === 'cancel' ? 'destructive' : 'primary'}
         isPending={resolve.isPending}
         onConfirm={(reason) => deciding && resolve.mutate({ ...deciding, reason })}
       />

@@ -1,15 +1,13 @@
 import { Briefcase, CircleDollarSign, Images, ShieldCheck } from 'lucide-react';
 import type { CreatorSummary } from '../../../domain/profile-schemas';
 import { StatCard, StatGrid } from '../../components/stat-card';
+import { formatMoneyCents, useCreatorBalance } from '../payments/payments-api';
 import { ApplicationStatusBadge } from './application-status-badge';
-import { formatMoney } from './format';
 
 /** The four stat cards; the maker's row starts with projects, the mind's with earnings (spec section 2). */
 export function CreatorStats({ role, summary, isLoading }: { role: 'maker' | 'mind'; summary: CreatorSummary | undefined; isLoading: boolean }) {
   const active = <StatCard key="active" label="Active Projects" icon={<Briefcase className="size-4" />} value={summary?.activeProjects ?? '—'} isLoading={isLoading} />;
-  const earnings = (
-    <StatCard key="earnings" label="Total Earnings" icon={<CircleDollarSign className="size-4" />} value={summary ? formatMoney(summary.earningsTotal) : '—'} isLoading={isLoading} />
-  );
+  const earnings = <EarningsCard key="earnings" />;
   const portfolio = <StatCard key="portfolio" label="Portfolio Items" icon={<Images className="size-4" />} value={summary?.portfolioItems ?? '—'} isLoading={isLoading} />;
   const status = (
     <StatCard
@@ -22,4 +20,32 @@ export function CreatorStats({ role, summary, isLoading }: { role: 'maker' | 'mi
     />
   );
   return <StatGrid>{role === 'maker' ? [active, earnings, portfolio, status] : [earnings, active, portfolio, status]}</StatGrid>;
+}
+
+/** Earned total (released to the creator, after the fee), with where the money stands beneath: all from the ledger. */
+function EarningsCard() {
+  const balance = useCreatorBalance();
+  const data = balance.data;
+  return (
+    <StatCard
+      label="Total Earnings"
+      icon={<CircleDollarSign className="size-4" />}
+      value={data ? <span className="tabular-nums">{formatMoneyCents(data.earnedCents)}</span> : '—'}
+      hint={
+        data ? (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5 text-xs tabular-nums sm:gap-x-3 sm:text-sm [&_dt]:whitespace-nowrap">
+            <dt>Available</dt>
+            <dd className="text-right text-ink">{formatMoneyCents(data.availableCents)}</dd>
+            <dt>In escrow</dt>
+            <dd className="text-right text-ink">{formatMoneyCents(data.inEscrowCents)}</dd>
+            <dt>Paid out</dt>
+            <dd className="text-right text-ink">{formatMoneyCents(data.paidOutCents)}</dd>
+          </dl>
+        ) : balance.isError ? (
+          'Could not load your balance'
+        ) : undefined
+      }
+      isLoading={balance.isPending}
+    />
+  );
 }

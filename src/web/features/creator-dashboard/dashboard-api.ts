@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CreatorEarnings, CreatorSummary } from '../../../domain/profile-schemas';
+import type { CreatorSummary } from '../../../domain/profile-schemas';
 import { apiFetch } from '../../lib/api';
 
 export interface UpcomingWorkshop {
@@ -15,13 +15,6 @@ export function useCreatorSummary() {
   return useQuery({
     queryKey: ['creator-dashboard', 'summary'],
     queryFn: async () => (await apiFetch<{ summary: CreatorSummary }>('/api/creator-dashboard/summary')).summary,
-  });
-}
-
-export function useCreatorEarnings() {
-  return useQuery({
-    queryKey: ['creator-dashboard', 'earnings'],
-    queryFn: async () => (await apiFetch<{ earnings: CreatorEarnings }>('/api/creator-dashboard/earnings')).earnings,
   });
 }
 

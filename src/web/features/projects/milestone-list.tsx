@@ -3,6 +3,9 @@ import { formatCents, MILESTONE_STATUS_LABELS, type MilestoneStatus, type Milest
 import type { ProjectView } from '../../../domain/project-schemas';
 import { Badge, type BadgeProps } from '../../components/ui/badge';
 import { cn } from '../../lib/utils';
+import type { MilestoneFunding, ProjectFunding } from '../../../domain/payment-schemas';
+import { FundingBadge, MilestoneFundingLine } from '../payments/milestone-funding';
+import { useProjectFunding } from '../payments/payments-api';
 
 // A due date is a calendar day, not an instant: read it in UTC so no time zone moves it a day.
 const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
@@ -24,9 +27,13 @@ export const SectionLabel = ({ children, className }: { children: React.ReactNod
 );
 
 /** The milestones of an accepted project, for both sides: where the work stands and what happens next. */
-export function MilestoneList({ project }: { project: ProjectView }) {
-  if (project.milestones.length === 0) return null;
+export function MilestoneList({ project, perspective }: { project: ProjectView; perspective: 'client' | 'creator' }) {
+  const hasMilestones = project.milestones.length > 0;
+  // The money of each milestone, for both sides: the creator sees 'Awaiting funding' too.
+  const funding = useProjectFunding(project.id, hasMilestones);
+  if (!hasMilestones) return null;
   const { revisions } = project;
+  const fundingOf = (milestoneId: string) => funding.data?.milestones.find((item) => item.milestoneId === milestoneId);
   return (
     <section className="mt-5" aria-labelledby={`project-${project.id}-milestones`}>
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
@@ -42,14 +49,29 @@ export function MilestoneList({ project }: { project: ProjectView }) {
       </div>
       <ol className="mt-3 divide-y divide-border rounded-xl border border-border">
         {project.milestones.map((milestone) => (
-          <MilestoneRow key={milestone.id} milestone={milestone} />
+          <MilestoneRow
+            key={milestone.id}
+            milestone={milestone}
+            funding={fundingOf(milestone.id)}
+            provider={funding.data?.provider ?? 'manual'}
+            isClient={perspective === 'client'}
+            creatorName={project.creator?.name ?? 'The creator'}
+          />
         ))}
       </ol>
     </section>
   );
 }
 
-function MilestoneRow({ milestone }: { milestone: MilestoneView }) {
+interface MilestoneRowProps {
+  milestone: MilestoneView;
+  funding: MilestoneFunding | undefined;
+  provider: ProjectFunding['provider'];
+  isClient: boolean;
+  creatorName: string;
+}
+
+function MilestoneRow({ milestone, funding, provider, isClient, creatorName }: MilestoneRowProps) {
   const isCurrent = milestone.status !== 'approved' && milestone.status !== 'pending';
   return (
     <li aria-label={`Milestone ${milestone.position}: ${milestone.title}`} className={cn('grid gap-2 p-4', isCurrent && 'bg-surface/70')}>
@@ -101,6 +123,14 @@ function MilestoneRow({ milestone }: { milestone: MilestoneView }) {
           <Download aria-hidden="true" className="size-4" />
           Milestone {milestone.position} delivery
         </a>
+      ) : null}
+      {funding ? (
+        <MilestoneFundingLine funding={funding} provider={provider} isClient={isClient} creatorName={creatorName} />
+      ) : milestone.funding ? (
+        // Until the funding details load (or if they cannot), the project view's status still tells both sides.
+        <div>
+          <FundingBadge status={milestone.funding} />
+        </div>
       ) : null}
     </li>
   );

@@ -100,10 +100,13 @@ export function ProjectActions({ project }: { project: ProjectView }) {
   const can = (action: ProjectAction) => actions.includes(action);
   const busy = running !== null;
   const creatorName = project.creator?.name ?? 'the creator';
+  // An approved milestone whose money has not arrived is paid when it does (decision 170).
+  const isFunded = current?.milestone.funding === undefined || current.milestone.funding === 'funded';
+  const whenFunded = isFunded ? '' : ' once the client’s payment arrives';
   const approveDescription =
     current?.name && isMidway
-      ? `${formatCents(current.milestone.amountCents)} for ${current.name} goes to ${creatorName}'s earnings, and the next milestone starts.`
-      : `The project will be marked complete and ${current?.name ? formatCents(current.milestone.amountCents) : formatBudget(project.budget)} goes to ${creatorName}'s earnings.`;
+      ? `${formatCents(current.milestone.amountCents)} for ${current.name} is released to ${creatorName} from escrow, less the platform fee${whenFunded}, and the next milestone starts.`
+      : `The project will be marked complete and ${current?.name ? formatCents(current.milestone.amountCents) : formatBudget(project.budget)} is released to ${creatorName} from escrow, less the platform fee${whenFunded}.`;
   const roundsLeft = project.revisions.left;
   // In the order they show; each opens its dialog, which asks or collects what the action needs.
   const dialogButtons: Array<{ action: ProjectAction; dialog: Exclude<OpenDialog, null>; Icon: LucideIcon; label: string; variant?: ButtonProps['variant'] }> = [

@@ -60,7 +60,7 @@ export function ProjectCard({ project, perspective }: { project: ProjectView; pe
         <p className="mt-3 text-sm text-destructive">Flag reason: {project.flagReason}</p>
       ) : null}
 
-      <MilestoneList project={project} />
+      <MilestoneList project={project} perspective={perspective} />
       <OfferHistory project={project} />
       {/* With several milestones each delivery is linked from its own row. */}
       {project.deliverableUrl && project.milestones.length <= 1 ? <DeliverableLink url={project.deliverableUrl} /> : null}

@@ -1,0 +1,223 @@
+import { useState } from 'react';
+import { Download } from 'lucide-react';
+import { LEDGER_ACCOUNT_KINDS, type AdminPayments, type LedgerAccountKind, type Reconciliation } from '../../../domain/payment-schemas';
+import { ADMIN_MESSAGES } from '../../../domain/admin-schemas';
+import { EmptyState, ErrorState, ListSkeleton } from '../../components/list-states';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { cn } from '../../lib/utils';
+import { formatMoneyCents, forWhat } from '../payments/payments-api';
+import { RowCard, SectionHeading } from './admin-bits';
+import { ADMIN_KEY, useAdminAction, useAdminQuery } from './admin-data';
+import { formatDate } from './format';
+import { ReferenceDialog } from './reference-dialog';
+
+type PaymentRow = AdminPayments['toConfirm'][number];
+type PayoutRow = AdminPayments['toPay'][number];
+
+const paymentKeys = { payments: [...ADMIN_KEY, 'payments'], reconciliation: [...ADMIN_KEY, 'reconciliation'] } as const;
+
+export const PAYMENTS_COPY = {
+  received: 'Payment received',
+  receivedDone: 'Payment recorded as received',
+  receivedFailed: 'Error recording the payment',
+  paid: 'Record as paid',
+  paidDone: 'Payout recorded as paid',
+  paidFailed: 'Error recording the payout',
+} as const;
+
+export const KIND_LABELS: Record<LedgerAccountKind, string> = {
+  funding: 'Client funding',
+  escrow: 'Escrow',
+  creator_payable: 'Creator payable',
+  platform_fees: 'Platform fees',
+  paid_out: 'Paid out',
+  refunded: 'Refunded',
+};
+
+/** Money that waits for an admin (manual provider), and the ledger's proof that it balances. */
+export function PaymentsTab() {
+  const query = useAdminQuery<AdminPayments>(paymentKeys.payments, '/api/admin/payments');
+  const [confirming, setConfirming] = useState<PaymentRow | null>(null);
+  const [paying, setPaying] = useState<PayoutRow | null>(null);
+  const received = useAdminAction<{ id: string; reference: string }>({
+    request: ({ id, reference }) => ({ path: `/api/admin/payments/${encodeURIComponent(id)}/received`, init: { method: 'POST', body: { reference } } }),
+    success: PAYMENTS_COPY.receivedDone,
+    failure: PAYMENTS_COPY.receivedFailed,
+  });
+  const paid = useAdminAction<{ id: string; reference: string }>({
+    request: ({ id, reference }) => ({ path: `/api/admin/payouts/${encodeURIComponent(id)}/paid`, init: { method: 'POST', body: { reference } } }),
+    success: PAYMENTS_COPY.paidDone,
+    failure: PAYMENTS_COPY.paidFailed,
+  });
+
+  const list = <T,>(rows: T[] | undefined, render: (rows: T[]) => React.ReactNode) =>
+    query.isPending ? <ListSkeleton rows={2} /> : query.isError ? <ErrorState message={ADMIN_MESSAGES.loadFailed} onRetry={() => void query.refetch()} /> : render(rows ?? []);
+
+  return (
+    <div className="space-y-12">
+      <section aria-labelledby="payments-confirm-heading">
+        <SectionHeading id="payments-confirm-heading" title="Payments to confirm" description="Invoices clients have been sent. Record each one when the bank transfer arrives; the milestone is then funded." />
+        {list(query.data?.toConfirm, (rows) =>
+          rows.length === 0 ? (
+            <EmptyState title="No payments to confirm" description="When a client funds a milestone by bank transfer, its invoice waits here until the money arrives." />
+          ) : (
+            <ul className="space-y-3" aria-label="Payments to confirm">
+              {rows.map((row) => (
+                <RowCard key={row.id} className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+                  <div className="min-w-0 space-y-1">
+                    <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+                      <span className="font-serif text-lg tabular-nums text-ink">{formatMoneyCents(row.amountCents)}</span>
+                      <span className="text-sm font-medium text-ink">Invoice {row.number ?? '—'}</span>
+                    </p>
+                    <p className="break-words text-sm text-muted-foreground">
+                      {forWhat(row)}
+                    </p>
+                    <p className="break-words text-sm text-muted-foreground">
+                      {row.clientName} ({row.clientEmail}) · issued {formatDate(row.issuedAt)}
+                    </p>
+                  </div>
+                  <div className="flex shrink-0 flex-wrap items-center gap-3">
+                    {row.pdfUrl ? <PdfLink href={row.pdfUrl} label="Invoice PDF" /> : null}
+                    <Button size="sm" onClick={() => setConfirming(row)} aria-label={`${PAYMENTS_COPY.received} for invoice ${row.number ?? row.milestoneTitle}`}>
+                      {PAYMENTS_COPY.received}
+                    </Button>
+                  </div>
+                </RowCard>
+              ))}
+            </ul>
+          ),
+        )}
+      </section>
+
+      <section aria-labelledby="payments-pay-heading">
+        <SectionHeading id="payments-pay-heading" title="Payouts to pay" description="Creators' requests. Send the transfer, then record it here with its reference; the creator gets a receipt." />
+        {list(query.data?.toPay, (rows) =>
+          rows.length === 0 ? (
+            <EmptyState title="No payouts to pay" description="When a creator asks to be paid their available balance, the request waits here." />
+          ) : (
+            <ul className="space-y-3" aria-label="Payouts to pay">
+              {rows.map((row) => (
+                <RowCard key={row.id} className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+                  <div className="min-w-0 space-y-1">
+                    <p className="font-serif text-lg tabular-nums text-ink">{formatMoneyCents(row.amountCents)}</p>
+                    <p className="break-words text-sm text-muted-foreground">
+                      {row.creatorName} ({row.creatorEmail}) · requested {formatDate(row.requestedAt)}
+                    </p>
+                  </div>
+                  <Button size="sm" className="w-fit" onClick={() => setPaying(row)} aria-label={`${PAYMENTS_COPY.paid}: ${formatMoneyCents(row.amountCents)} to ${row.creatorName}`}>
+                    {PAYMENTS_COPY.paid}
+                  </Button>
+                </RowCard>
+              ))}
+            </ul>
+          ),
+        )}
+      </section>
+
+      <ReconciliationSection />
+
+      <ReferenceDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={`Payment received for invoice ${confirming?.number ?? ''}?`}
+        description={confirming ? `${formatMoneyCents(confirming.amountCents)} from ${confirming.clientName} moves into escrow, and the milestone shows as funded to both sides.` : ''}
+        label="Bank reference"
+        hint="As it appears on the bank statement. Kept in the ledger and the audit log."
+        confirmLabel={PAYMENTS_COPY.received}
+        isPending={received.isPending}
+        onConfirm={(reference) => (confirming ? received.mutateAsync({ id: confirming.id, reference }) : Promise.resolve())}
+      />
+      <ReferenceDialog
+        open={paying !== null}
+        onOpenChange={(open) => !open && setPaying(null)}
+        title={`Record the payout to ${paying?.creatorName ?? ''} as paid?`}
+        description={paying ? `Only once you have sent ${formatMoneyCents(paying.amountCents)}. The creator sees it as paid out, with a receipt.` : ''}
+        label="Transfer reference"
+        hint="The reference of the transfer you sent. It appears on the creator's receipt."
+        confirmLabel={PAYMENTS_COPY.paid}
+        isPending={paid.isPending}
+        onConfirm={(reference) => (paying ? paid.mutateAsync({ id: paying.id, reference }) : Promise.resolve())}
+      />
+    </div>
+  );
+}
+
+function PdfLink({ href, label }: { href: string; label: string }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-accent-strong underline-offset-4 hover:underline">
+      <Download aria-hidden="true" className="size-4" />
+      {label}
+    </a>
+  );
+}
+
+function ReconciliationSection() {
+  const query = useAdminQuery<Reconciliation>(paymentKeys.reconciliation, '/api/admin/payments/reconciliation');
+  const data = query.data;
+  const isBalanced = data?.totalCents === 0;
+  return (
+    <section aria-labelledby="reconciliation-heading">
+      <SectionHeading
+        id="reconciliation-heading"
+        title="Reconciliation"
+        description="Every account in the ledger, summed by kind. Money only moves between accounts, so the total is always $0.00."
+        actions={
+          <Button asChild variant="secondary" size="sm" className="w-fit">
+            <a href="/api/admin/payments/reconciliation.csv" download>
+              <Download aria-hidden="true" />
+              Export CSV
+            </a>
+          </Button>
+        }
+      />
+      {query.isPending ? (
+        <ListSkeleton rows={1} />
+      ) : query.isError || !data ? (
+        <ErrorState message={ADMIN_MESSAGES.loadFailed} onRetry={() => void query.refetch()} />
+      ) : (
+        <Card className="p-5 sm:p-6">
+          <table className="w-full text-sm">
+            <caption className="sr-only">Ledger balances by kind of account</caption>
+            <thead>
+              <tr className="text-left text-muted-foreground">
+                <th scope="col" className="pb-2 font-medium">
+                  Account kind
+                </th>
+                <th scope="col" className="pb-2 text-right font-medium">
+                  Balance
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-border">
+              {LEDGER_ACCOUNT_KINDS.map((kind) => (
+                <tr key={kind}>
+                  <th scope="row" className="py-2.5 text-left font-normal text-ink">
+                    {KIND_LABELS[kind]}
+                  </th>
+                  <td className="py-2.5 text-right tabular-nums text-ink">{formatMoneyCents(data.byKind[kind] ?? 0)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr className="border-t-2 border-ink/80">
+                <th scope="row" className="pt-3 text-left font-semibold text-ink">
+                  Total
+                </th>
+                <td className={cn('pt-3 text-right font-serif text-xl tabular-nums', isBalanced ? 'text-ink' : 'text-destructive')} data-testid="reconciliation-total">
+                  {formatMoneyCents(data.totalCents)}
+                </td>
+              </tr>
+            </tfoot>
+          </table>
+          <p className="mt-4 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+            {isBalanced ? <Badge variant="accent">Balanced</Badge> : <Badge variant="destructive">Out of balance</Badge>}
+            {data.accounts.length} {data.accounts.length === 1 ? 'account' : 'accounts'} · {data.transactionCount}{' '}
+            {data.transactionCount === 1 ? 'transaction' : 'transactions'}
+          </p>
+        </Card>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreatorBalance, InvoiceView, MilestoneFunding, ProjectFunding } from '../../../domain/payment-schemas';
+import { apiFetch } from '../../lib/api';
+import { refreshAfterProjectChange } from '../projects/projects-api';
+
+export const PAYMENTS_KEY = ['payments'] as const;
+
+export const paymentKeys = {
+  project: (projectId: string) => [...PAYMENTS_KEY, 'project', projectId],
+  invoices: [...PAYMENTS_KEY, 'invoices'],
+  balance: [...PAYMENTS_KEY, 'balance'],
+} as const;
+
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+
+/** Money on the payment screens always shows its cents ("$0.00", "$765.00"): these are amounts to check, not prices. */
+export const formatMoneyCents = (cents: number): string => money.format(cents / 100);
+
+/** The form takes dollars, as people think; the request is in cents, as the ledger keeps them. */
+export const dollarsToCents = (dollars: string): number => {
+  const trimmed = dollars.trim().replace(/[$,\s]/g, '');
+  if (trimmed === '' || !/^\d+(\.\d{0,2})?$/.test(trimmed)) return Number.NaN;
+  return Math.round(Number(trimmed) * 100);
+};
+
+export const centsToDollars = (cents: number): string => (cents / 100).toFixed(2);
+
+export function useProjectFunding(projectId: string, enabled = true) {
+  return useQuery({
+    queryKey: paymentKeys.project(projectId),
+    queryFn: () => apiFetch<ProjectFunding>(`/api/payments/projects/${encodeURIComponent(projectId)}`),
+    enabled,
+  });
+}
+
+export function useFundMilestone() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (milestoneId: string) => apiFetch<MilestoneFunding>(`/api/payments/milestones/${encodeURIComponent(milestoneId)}/fund`, { method: 'POST' }),
+    onSettled: () => refreshAfterProjectChange(queryClient),
+  });
+}
+
+export function useInvoices() {
+  return useQuery({
+    queryKey: paymentKeys.invoices,
+    queryFn: async () => (await apiFetch<{ invoices: InvoiceView[] }>('/api/payments/invoices')).invoices,
+  });
+}
+
+export function useCreatorBalance() {
+  return useQuery({ queryKey: paymentKeys.balance, queryFn: () => apiFetch<CreatorBalance>('/api/payments/balance') });
+}
+
+export function useRequestPayout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (amountCents: number) => apiFetch<unknown>('/api/payments/payouts', { method: 'POST', body: { amountCents } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: PAYMENTS_KEY }),
+  });
+}
+
+export function useConnectOnboarding() {
+  return useMutation({
+    mutationFn: () => apiFetch<{ url: string }>('/api/payments/connect/onboarding', { method: 'POST' }),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+}
+
+/** What an invoice is for: the project and its milestone, named once when a single milestone carries the project's title. */
+export const forWhat = ({ projectTitle, milestoneTitle }: { projectTitle: string; milestoneTitle: string }): string =>
+  milestoneTitle === projectTitle ? projectTitle : `${projectTitle} · ${milestoneTitle}`;

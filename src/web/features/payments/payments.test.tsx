@@ -1,0 +1,215 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import type { CreatorBalance, ProjectFunding } from '../../../domain/payment-schemas';
+import { AppProviders } from '../../app-providers';
+import { makeUser, renderApp, signedInAs, stubFetch, type FetchRoutes } from '../../test/render-app';
+import { milestoneView, projectView } from '../../test/project-fixtures';
+import { resetBetweenTests } from '../../test/reset-between-tests';
+import { SignedInUserContext } from '../auth/signed-in-user';
+import { ClientProjectsTab } from '../projects/client-projects-tab';
+import { CreatorBalancePanel } from './creator-balance';
+import { dollarsToCents } from './payments-api';
+import '../../test/jsdom-shims';
+
+resetBetweenTests();
+
+const slow = { timeout: 15000 };
+const client = makeUser({ id: 'client-1', role: 'client', name: 'June Alder' });
+const maker = makeUser({ id: 'maker-1', role: 'maker', name: 'Mara Maker' });
+
+const activeProject = projectView({
+  status: 'active',
+  creator: { id: 'maker-1', name: 'Mara Maker', role: 'maker', avatarUrl: null },
+  milestones: [milestoneView({ status: 'active' }), milestoneView({ id: 'm-2', position: 2, title: 'The three tins', amountCents: 40000 })],
+});
+
+const fundingWith = (first: Partial<ProjectFunding['milestones'][number]>): ProjectFunding => ({
+  provider: 'manual',
+  feePercent: 10,
+  milestones: [
+    { milestoneId: 'm-1', position: 1, title: 'Label system', amountCents: 30000, status: 'awaiting_funding', payment: null, releasedCents: 0, refundedCents: 0, ...first },
+    { milestoneId: 'm-2', position: 2, title: 'The three tins', amountCents: 40000, status: 'not_due', payment: null, releasedCents: 0, refundedCents: 0 },
+  ],
+});
+
+const renderWith = (user: typeof client, ui: React.ReactNode, routes: FetchRoutes) => {
+  const fetchMock = stubFetch(routes);
+  render(
+    <AppProviders queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <SignedInUserContext value={user}>{ui}</SignedInUserContext>
+    </AppProviders>,
+  );
+  return fetchMock;
+};
+
+describe('dollarsToCents', () => {
+  it('reads what people type, and refuses what is not an amount', () => {
+    expect(dollarsToCents('765')).toBe(76500);
+    expect(dollarsToCents('$1,234.5')).toBe(123450);
+    expect(dollarsToCents('0.07')).toBe(7);
+    expect(dollarsToCents('12.345')).toBeNaN();
+    expect(dollarsToCents('')).toBeNaN();
+    expect(dollarsToCents('-3')).toBeNaN();
+  });
+});
+
+describe('funding a milestone (manual provider)', { timeout: 15000 }, () => {
+  it('explains escrow, then gives the invoice to download and says the payment is awaited', async () => {
+    let funded = false;
+    const invoice = { id: 'pay-1', status: 'awaiting_payment', invoiceNumber: 'HM-2026-0007', invoiceUrl: '/api/payments/invoices/pay-1/pdf', checkoutUrl: null } as const;
+    const fetchMock = renderWith(client, <ClientProjectsTab onCreateProject={() => {}} />, {
+      'GET /api/projects': { status: 200, body: { projects: [activeProject] } },
+      'GET /api/payments/projects/p-1': () => ({ status: 200, body: fundingWith(funded ? { status: 'awaiting_payment', payment: invoice } : {}) }),
+      'POST /api/payments/milestones/m-1/fund': () => {
+        funded = true;
+        return { status: 200, body: fundingWith({ status: 'awaiting_payment', payment: invoice }).milestones[0] };
+      },
+    });
+    const row = within(await screen.findByRole('listitem', { name: 'Milestone 1: Label system' }));
+    expect(await row.findByText('Awaiting funding')).toBeTruthy();
+    expect(within(screen.getByRole('listitem', { name: 'Milestone 2: The three tins' })).getByText('Funded when it starts')).toBeTruthy();
+    fireEvent.click(row.getByRole('button', { name: 'Fund milestone 1: Label system' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText(/Held until you approve\./)).toBeTruthy();
+    expect(dialog.getByText(/Refunded if cancelled before delivery\./)).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Fund milestone ($300.00)' }));
+    expect(await dialog.findByRole('heading', { name: 'Invoice HM-2026-0007 issued' })).toBeTruthy();
+    expect(dialog.getByRole('link', { name: 'Download invoice (PDF)' }).getAttribute('href')).toBe('/api/payments/invoices/pay-1/pdf');
+    expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/payments/milestones/m-1/fund' && init?.method === 'POST')).toBe(true);
+    fireEvent.click(dialog.getByRole('button', { name: 'Done' }));
+    // The row now says what is awaited, and keeps the invoice at hand.
+    expect(await row.findByText('Waiting for the payment to be confirmed')).toBeTruthy();
+    expect(row.getByText('Invoice HM-2026-0007')).toBeTruthy();
+    expect(row.queryByRole('button', { name: /Fund milestone/ })).toBeNull();
+  });
+
+  it('keeps the invoice and says what a split did, on a cancelled project', async () => {
+    const cancelled = { ...activeProject, status: 'cancelled' as const, milestones: [milestoneView({ status: 'submitted' })] };
+    const paid = { id: 'pay-1', status: 'paid', invoiceNumber: 'HM-2026-0007', invoiceUrl: '/api/payments/invoices/pay-1/pdf', checkoutUrl: null } as const;
+    renderWith(client, <ClientProjectsTab onCreateProject={() => {}} />, {
+      'GET /api/projects': { status: 200, body: { projects: [cancelled] } },
+      'GET /api/payments/projects/p-1': {
+        status: 200,
+        body: { ...fundingWith({ status: 'split', payment: paid, releasedCents: 16200, refundedCents: 12000 }), milestones: fundingWith({ status: 'split', payment: paid, releasedCents: 16200, refundedCents: 12000 }).milestones.slice(0, 1) },
+      },
+    });
+    const row = within(await screen.findByRole('listitem', { name: 'Milestone 1: Label system' }));
+    expect(await row.findByText('Split by the platform')).toBeTruthy();
+    expect(row.getByText('$162.00')).toBeTruthy();
+    expect(row.getByText('$120.00')).toBeTruthy();
+    expect(row.getByRole('link', { name: /Download invoice \(PDF\)/ }).getAttribute('href')).toBe('/api/payments/invoices/pay-1/pdf');
+    expect(row.queryByRole('button', { name: /Fund milestone/ })).toBeNull();
+  });
+
+  it("shows 'Awaiting funding' on the creator's card too, without the client's actions", async () => {
+    const { CreatorProjectsTab } = await import('../projects/creator-projects-tab');
+    renderWith(maker, <CreatorProjectsTab role="maker" />, {
+      'GET /api/projects': { status: 200, body: { projects: [activeProject] } },
+      'GET /api/payments/projects/p-1': { status: 200, body: fundingWith({}) },
+    });
+    const row = within(await screen.findByRole('listitem', { name: 'Milestone 1: Label system' }));
+    expect(await row.findByText('Awaiting funding')).toBeTruthy();
+    expect(row.queryByRole('button', { name: /Fund milestone/ })).toBeNull();
+  });
+});
+
+const balance = (overrides: Partial<CreatorBalance> = {}): CreatorBalance => ({
+  provider: 'manual',
+  availableCents: 76500,
+  inEscrowCents: 40000,
+  pendingPayoutCents: 0,
+  paidOutCents: 0,
+  earnedCents: 76500,
+  payouts: [],
+  connect: 'not_applicable',
+  ...overrides,
+});
+
+describe('the creator balance', { timeout: 15000 }, () => {
+  it('requests a payout in dollars (defaulting to the available balance), sent in cents, with the server’s message on the field', async () => {
+    let attempts = 0;
+    const fetchMock = renderWith(maker, <CreatorBalancePanel />, {
+      'GET /api/payments/balance': { status: 200, body: balance() },
+      'POST /api/payments/payouts': () => {
+        attempts += 1;
+        return attempts === 1
+          ? { status: 400, body: { error: 'validation_error', message: 'Invalid input', fields: { amountCents: 'You can request at most your available balance.' } } }
+          : { status: 201, body: {} };
+      },
+    });
+    expect(await screen.findByText('No payouts yet')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Request payout' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    const amount = dialog.getByLabelText('Amount (US dollars)') as HTMLInputElement;
+    expect(amount.value).toBe('765.00');
+    fireEvent.change(amount, { target: { value: '0.50' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Request payout' }));
+    expect(await dialog.findByText('A payout is at least $1.')).toBeTruthy();
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(amount, { target: { value: '700' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Request payout' }));
+    expect(await dialog.findByText('You can request at most your available balance.')).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Request payout' }));
+    expect(await screen.findByText('Payout requested')).toBeTruthy();
+    const bodies = fetchMock.mock.calls.filter(([url]) => url === '/api/payments/payouts').map(([, init]) => JSON.parse(String(init?.body)));
+    expect(bodies).toEqual([{ amountCents: 70000 }, { amountCents: 70000 }]);
+  });
+
+  it('lists payouts with their status and receipt, and offers Stripe set-up when payouts cannot reach the creator yet', async () => {
+    const paid = { id: 'po-1', amountCents: 50000, status: 'paid', reference: 'TRF-22', receiptNumber: 'R-2026-0001', receiptUrl: '/api/payments/payouts/po-1/receipt', requestedAt: '2026-05-01T10:00:00.000Z', paidAt: '2026-05-02T10:00:00.000Z' } as const;
+    renderWith(maker, <CreatorBalancePanel />, { 'GET /api/payments/balance': { status: 200, body: balance({ provider: 'stripe', connect: 'not_started', payouts: [paid] }) } });
+    const row = within(await screen.findByRole('listitem', { name: 'Payout of $500.00' }));
+    expect(row.getByText('Paid')).toBeTruthy();
+    expect(row.getByRole('link', { name: /Download receipt \(PDF\)/ }).getAttribute('href')).toBe('/api/payments/payouts/po-1/receipt');
+    expect(screen.getByRole('button', { name: 'Set up payouts' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Request payout' })).toBeNull();
+  });
+});
+
+describe('the client’s invoices and the admin’s payments', { timeout: 20000 }, () => {
+  it('shows the designed empty state when there are no invoices', async () => {
+    stubFetch({
+      'GET /api/account/me': signedInAs(client),
+      'GET /api/client/dashboard': { status: 200, body: { activeProjects: 0, profile: null } },
+      'GET /api/payments/invoices': { status: 200, body: { invoices: [] } },
+    });
+    renderApp('/dashboard-client');
+    fireEvent.mouseDown(await screen.findByRole('tab', { name: 'Invoices' }, slow));
+    expect(await screen.findByText('No invoices yet', {}, slow)).toBeTruthy();
+  });
+
+  it('records a payment as received with its reference, and shows the reconciliation total', async () => {
+    let toConfirm = [
+      { id: 'pay-1', number: 'HM-2026-0007', projectId: 'p-1', projectTitle: 'Wordmark', milestoneTitle: 'Label system', amountCents: 30000, status: 'awaiting_payment', provider: 'manual', issuedAt: '2026-05-01T10:00:00.000Z', paidAt: null, pdfUrl: '/api/payments/invoices/pay-1/pdf', checkoutUrl: null, clientName: 'June Alder', clientEmail: 'june@example.com' },
+    ];
+    const fetchMock = stubFetch({
+      'GET /api/account/me': signedInAs(makeUser({ role: 'admin' })),
+      'GET /api/admin/overview': { status: 200, body: { stats: { totalUsers: 1, pendingApplications: 0, totalProjects: 1, sealEligible: 0 } } },
+      'GET /api/admin/payments': () => ({ status: 200, body: { provider: 'manual', toConfirm, toPay: [] } }),
+      'GET /api/admin/payments/reconciliation': {
+        status: 200,
+        body: { accounts: [], totalCents: 0, transactionCount: 0, byKind: { funding: 0, escrow: 0, creator_payable: 0, platform_fees: 0, paid_out: 0, refunded: 0 } },
+      },
+      'POST /api/admin/payments/pay-1/received': () => {
+        toConfirm = [];
+        return { status: 200, body: {} };
+      },
+    });
+    renderApp('/dashboard-admin?tab=payments');
+    expect(await screen.findByText('Invoice HM-2026-0007', {}, slow)).toBeTruthy();
+    expect(screen.getByText('No payouts to pay')).toBeTruthy();
+    expect(screen.getByTestId('reconciliation-total').textContent).toBe('$0.00');
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/admin/payments/reconciliation.csv');
+    fireEvent.click(screen.getByRole('button', { name: 'Payment received for invoice HM-2026-0007' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    fireEvent.click(dialog.getByRole('button', { name: 'Payment received' }));
+    expect(await dialog.findByText('Enter the payment reference')).toBeTruthy();
+    fireEvent.change(dialog.getByLabelText('Bank reference'), { target: { value: 'BANK-991' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Payment received' }));
+    expect(await screen.findByText('No payments to confirm')).toBeTruthy();
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/admin/payments/pay-1/received');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ reference: 'BANK-991' });
+  });
+});
