@@ -54,7 +54,7 @@ describe('the admin dashboard', () => {
       expect(await page.getByText(label, { exact: true }).isVisible()).toBe(true);
     }
     const tabs = await page.getByRole('tab').allTextContents();
-    expect(tabs).toEqual(['Applications', 'Seal', 'Provenance', 'Users', 'Projects', 'White Glove', 'Workshops', 'Reports', 'Contact', 'Audit', 'Settings']);
+    expect(tabs).toEqual(['Applications', 'Seal', 'Provenance', 'Users', 'Projects', 'Payments', 'White Glove', 'Workshops', 'Reports', 'Contact', 'Audit', 'Settings']);
     expect(await page.getByRole('tab', { name: 'Applications' }).getAttribute('aria-selected')).toBe('true');
     await expect.poll(() => page.getByRole('heading', { name: ADMIN_FX.approveMaker.name }).isVisible()).toBe(true);
     await expectSettledAccessible(page);
