@@ -76,6 +76,14 @@ beforeAll(async () => {
     { request: { method: 'POST', url: `/api/admin/reports/reviews/${randomUUID()}/hide`, payload: { reason: 'Private details' } }, adminStatus: 404 },
     { request: { method: 'POST', url: `/api/admin/reports/reviews/${randomUUID()}/restore`, payload: {} }, adminStatus: 404 },
     { request: { method: 'POST', url: `/api/admin/reports/reviews/reports/${randomUUID()}/dismiss`, payload: {} }, adminStatus: 404 },
+    { request: { method: 'GET', url: '/api/admin/provenance/project-files' }, adminStatus: 200 },
+    { request: { method: 'POST', url: `/api/admin/provenance/project-files/${randomUUID()}/clear`, payload: {} }, adminStatus: 404 },
+    { request: { method: 'GET', url: '/api/admin/payments' }, adminStatus: 200 },
+    { request: { method: 'GET', url: '/api/admin/payments/reconciliation' }, adminStatus: 200 },
+    { request: { method: 'GET', url: '/api/admin/payments/reconciliation.csv' }, adminStatus: 200 },
+    // No invoice or payout exists: unknown ones are 404 for the admin, and refused for everyone else before that.
+    { request: { method: 'POST', url: `/api/admin/payments/${randomUUID()}/received`, payload: { reference: 'BANK-1' } }, adminStatus: 404 },
+    { request: { method: 'POST', url: `/api/admin/payouts/${randomUUID()}/paid`, payload: { reference: 'BANK-2' } }, adminStatus: 404 },
   ];
 });
 afterAll(async () => {
