@@ -27,7 +27,20 @@ export interface ListingCache {
    * whether the stored text was used (the X-Cache header, which the benchmark's hit rate is read from).
    */
   get: (key: string, compute: () => Promise<string>, onOutcome?: (hit: boolean) => void) => Promise<string>;
+  /**
+   * As `get`, for a computation that reads the listing version itself, in the same snapshot as its answer. A key
+   * with no stored entry then costs one round trip: the version is read first only to check a stored entry.
+   */
+  getVersioned: (key: string, compute: () => Promise<Versioned>, onOutcome?: (hit: boolean) => void) => Promise<string>;
 }
+
+export interface Versioned {
+  version: number;
+  body: string;
+}
+
+/** The version of an entry whose computation has not answered yet. */
+const PENDING = -1;
 
 interface Entry {
   version: number;
@@ -44,21 +57,53 @@ export const createListingCache = (readVersion: () => Promise<number>, options: 
       versionRead = null;
     }));
 
+  /** Keeps `body` for `key` at `version` unless it fails; concurrent misses for one key share the computation. */
+  const store = (key: string, version: number, body: Promise<string>) => {
+    entries.set(key, { version, body });
+    body.catch(() => {
+      if (entries.get(key)?.body === body) entries.delete(key);
+    });
+    return body;
+  };
+
+  /** The stored text for `key` if it was made at `version` (synchronous, so a miss is stored before anyone looks). */
+  const lookup = (key: string, version: number, onOutcome?: (hit: boolean) => void) => {
+    const entry = entries.get(key);
+    const hit = entry !== undefined && entry.version === version;
+    onOutcome?.(hit);
+    return hit ? entry.body : null;
+  };
+
   return {
     get: async (key, compute, onOutcome) => {
       const version = await currentVersion();
+      return lookup(key, version, onOutcome) ?? store(key, version, compute());
+    },
+    getVersioned: async (key, compute, onOutcome) => {
       const entry = entries.get(key);
-      if (entry && entry.version === version) {
+      // A computation under way for the key: join it, as concurrent misses at one version do in `get`.
+      if (entry?.version === PENDING) {
         onOutcome?.(true);
         return entry.body;
       }
-      onOutcome?.(false);
-      // Concurrent misses for one key at one version share a single computation; a failure is not kept.
-      const body = compute();
-      entries.set(key, { version, body });
-      body.catch(() => {
-        if (entries.get(key)?.body === body) entries.delete(key);
-      });
+      if (entry) {
+        const stored = lookup(key, await currentVersion(), onOutcome);
+        if (stored) return stored;
+      } else {
+        onOutcome?.(false);
+      }
+      const computed = compute();
+      const body = computed.then((result) => result.body);
+      // Stored under the version the computation read; until it answers, a concurrent request for the key joins it.
+      entries.set(key, { version: PENDING, body });
+      computed.then(
+        ({ version }) => {
+          if (entries.get(key)?.body === body) entries.set(key, { version, body });
+        },
+        () => {
+          if (entries.get(key)?.body === body) entries.delete(key);
+        },
+      );
       return body;
     },
   };

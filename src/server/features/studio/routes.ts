@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { studioSchema } from '../../../domain/marketplace-schemas';
 import { errorBodySchema } from '../../http/schemas';
 import { listingCacheFor, cacheOutcomeHeader, sendCachedJson } from '../marketplace/listing-cache';
-import { getStudio } from './service';
+import { getStudio, getVersionedStudio } from './service';
 
 export const prefix = '/api/studio';
 
@@ -23,10 +23,14 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
       const { userId } = request.params;
       const viewer = await request.resolveAuth();
       if (viewer && (viewer.userId === userId || viewer.role === 'admin')) return getStudio(app.db, userId, viewer);
-      // Everyone else sees the public studio, the same for all: kept by the listing version (decision 083). A studio
-      // that is not public fails the computation, which is not kept, and answers 404.
-      const body = await listingCacheFor(app.db, 'studio').get(userId, async () =>
-        JSON.stringify(z.encode(studioSchema, await getStudio(app.db, userId, null))),
+      // Everyone else sees the public studio, the same for all: kept by the listing version (decision 083), which the
+      // studio's own statement reads. A studio that is not public fails the computation, which is not kept: 404.
+      const body = await listingCacheFor(app.db, 'studio').getVersioned(
+        userId,
+        async () => {
+          const { studio, version } = await getVersionedStudio(app.db, userId, null);
+          return { version, body: JSON.stringify(z.encode(studioSchema, studio)) };
+        },
         cacheOutcomeHeader(reply),
       );
       return sendCachedJson(reply, body);

@@ -1,42 +1,66 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { MARKETPLACE_MESSAGES, type StudioData } from '../../../domain/marketplace';
 import type { DbExecutor } from '../../db/client';
-import { makerProfiles, mindProfiles, portfolioItems, profiles, userRoles } from '../../db/schema';
+import { listingVersion, makerProfiles, mindProfiles, portfolioItems, profiles, userRoles } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import type { AuthContext } from '../../types';
-import { listCreatorReviews, ratingSummaryOf } from '../reviews/views';
+import { firstReviewPageJson, ratingSummaryOf, reviewPageFromJson } from '../reviews/views';
 
 /** A studio shows the whole portfolio, but a page must stay bounded. */
 export const STUDIO_PORTFOLIO_LIMIT = 60;
 
 type PortfolioRow = StudioData['portfolio'][number];
 
+const studioPortfolio = sql<PortfolioRow[] | null>`(
+  select json_agg(json_build_object('id', pi.id, 'title', pi.title, 'description', pi.description, 'category', pi.category,
+    'imageUrl', pi.image_url, 'thumbnailUrl', pi.thumbnail_url, 'contentCredentials', pi.content_credentials) order by pi.created_at desc, pi.id desc)
+  from (
+    select ${portfolioItems.id} as id, ${portfolioItems.title} as title, ${portfolioItems.description} as description,
+      ${portfolioItems.category} as category, ${portfolioItems.imageUrl} as image_url, ${portfolioItems.thumbnailUrl} as thumbnail_url,
+      ${portfolioItems.createdAt} as created_at, ${portfolioItems.contentCredentials} as content_credentials
+    from ${portfolioItems}
+    where ${portfolioItems.makerId} = ${profiles.id} and ${portfolioItems.reviewStatus} = 'clear'
+    order by ${portfolioItems.createdAt} desc, ${portfolioItems.id} desc
+    limit ${sql.raw(String(STUDIO_PORTFOLIO_LIMIT))}
+  ) pi)`;
+
 /**
- * The creator, their role profile and their newest portfolio items in one statement (one round trip): the role
- * profile joins only when it matches the role in user_roles (creators/tables.ts), the portfolio is a bounded
- * subquery along (maker_id, created_at, id).
+ * The creator, their role profile, their newest portfolio items, their first page of reviews and the listing
+ * version, in one statement (one round trip): the role profile joins only when it matches the role in user_roles
+ * (creators/tables.ts), the portfolio and the reviews are bounded subqueries along their indexes. The version is
+ * read in the same snapshot as the rest, so a cached studio is labelled with the version it was read at.
  */
-const loadStudio = async (db: DbExecutor, userId: string) => {
-  const portfolio = sql<PortfolioRow[] | null>`(
-    select json_agg(json_build_object('id', pi.id, 'title', pi.title, 'description', pi.description, 'category', pi.category,
-      'imageUrl', pi.image_url, 'thumbnailUrl', pi.thumbnail_url, 'contentCredentials', pi.content_credentials) order by pi.created_at desc, pi.id desc)
-    from (
-      select ${portfolioItems.id} as id, ${portfolioItems.title} as title, ${portfolioItems.description} as description,
-        ${portfolioItems.category} as category, ${portfolioItems.imageUrl} as image_url, ${portfolioItems.thumbnailUrl} as thumbnail_url,
-        ${portfolioItems.createdAt} as created_at, ${portfolioItems.contentCredentials} as content_credentials
-      from ${portfolioItems}
-      where ${portfolioItems.makerId} = ${profiles.id} and ${portfolioItems.reviewStatus} = 'clear'
-      order by ${portfolioItems.createdAt} desc, ${portfolioItems.id} desc
-      limit ${sql.raw(String(STUDIO_PORTFOLIO_LIMIT))}
-    ) pi)`;
-  const [row] = await db
-    .select({ role: userRoles.role, name: profiles.name, bio: profiles.bio, avatarUrl: profiles.avatarUrl, maker: makerProfiles, mind: mindProfiles, portfolio })
+const prepareStudio = (db: DbExecutor) =>
+  db
+    .select({
+      role: userRoles.role,
+      name: profiles.name,
+      bio: profiles.bio,
+      avatarUrl: profiles.avatarUrl,
+      maker: makerProfiles,
+      mind: mindProfiles,
+      portfolio: studioPortfolio,
+      reviews: firstReviewPageJson(profiles.id),
+      listingVersion: sql<number>`(select ${listingVersion.version} from ${listingVersion} where ${listingVersion.id} = 1)`,
+    })
     .from(profiles)
     .innerJoin(userRoles, eq(userRoles.userId, profiles.id))
     .leftJoin(makerProfiles, and(eq(makerProfiles.userId, profiles.id), eq(userRoles.role, 'maker')))
     .leftJoin(mindProfiles, and(eq(mindProfiles.userId, profiles.id), eq(userRoles.role, 'mind')))
-    .where(eq(profiles.id, userId))
-    .limit(1);
+    .where(eq(profiles.id, sql.placeholder('userId')))
+    .limit(1)
+    // Named: on PostgreSQL each connection plans it once and reuses the plan, and Drizzle builds its text once.
+    .prepare('hm_studio');
+
+const prepared = new WeakMap<DbExecutor, ReturnType<typeof prepareStudio>>();
+
+const loadStudio = async (db: DbExecutor, userId: string) => {
+  let statement = prepared.get(db);
+  if (!statement) {
+    statement = prepareStudio(db);
+    prepared.set(db, statement);
+  }
+  const [row] = await statement.execute({ userId });
   if (!row) return null;
   if (row.role === 'maker' && row.maker) return { ...row, role: 'maker' as const, mind: null };
   if (row.role === 'mind' && row.mind) return { ...row, role: 'mind' as const, maker: null };
@@ -47,7 +71,11 @@ const loadStudio = async (db: DbExecutor, userId: string) => {
  * A creator's studio. Approved creators are public; anyone else's studio answers 404 ('Creator Not Found'),
  * except to that creator and to admins, who may preview it. Admin and client accounts have no studio.
  */
-export const getStudio = async (db: DbExecutor, userId: string, viewer: AuthContext | null): Promise<StudioData> => {
+export const getStudio = async (db: DbExecutor, userId: string, viewer: AuthContext | null): Promise<StudioData> =>
+  (await getVersionedStudio(db, userId, viewer)).studio;
+
+/** The studio with the listing version it was read at (for the listing cache, decision 083). */
+export const getVersionedStudio = async (db: DbExecutor, userId: string, viewer: AuthContext | null): Promise<{ studio: StudioData; version: number }> => {
   const creator = await loadStudio(db, userId);
   if (!creator) throw notFound(MARKETPLACE_MESSAGES.notFound);
   const status = creator.maker?.applicationStatus ?? creator.mind?.applicationStatus ?? 'draft';
@@ -55,7 +83,7 @@ export const getStudio = async (db: DbExecutor, userId: string, viewer: AuthCont
   const canPreview = viewer !== null && (viewer.userId === userId || viewer.role === 'admin');
   if (!isPublic && !canPreview) throw notFound(MARKETPLACE_MESSAGES.notFound);
 
-  return {
+  const studio: StudioData = {
     id: userId,
     role: creator.role,
     name: creator.name,
@@ -72,6 +100,7 @@ export const getStudio = async (db: DbExecutor, userId: string, viewer: AuthCont
     expertiseAreas: creator.mind?.expertiseAreas ?? [],
     portfolio: creator.portfolio ?? [],
     rating: ratingSummaryOf(creator.maker ?? creator.mind!),
-    reviews: await listCreatorReviews(db, userId),
+    reviews: reviewPageFromJson(creator.reviews),
   };
+  return { studio, version: Number(creator.listingVersion) };
 };
