@@ -58,6 +58,41 @@ describe('the listing cache', () => {
   });
 });
 
+describe('the listing cache, for computations that read the version themselves', () => {
+  it('reads no version for a key it has never kept, shares one computation, and keeps the version read with it', async () => {
+    let version = 3;
+    let reads = 0;
+    let computed = 0;
+    const cache = createListingCache(async () => {
+      reads += 1;
+      return version;
+    });
+    const compute = async () => {
+      computed += 1;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return { version, body: `studio@${version}` };
+    };
+    const outcomes: boolean[] = [];
+    const bodies = await Promise.all(Array.from({ length: 10 }, () => cache.getVersioned('studio', compute, (hit) => outcomes.push(hit))));
+    expect(bodies).toEqual(Array(10).fill('studio@3'));
+    expect({ reads, computed }).toEqual({ reads: 0, computed: 1 });
+    expect(outcomes.filter((hit) => !hit)).toHaveLength(1);
+
+    // Kept at version 3: served while the version stays, computed again once it moves.
+    expect(await cache.getVersioned('studio', compute)).toBe('studio@3');
+    expect({ reads, computed }).toEqual({ reads: 1, computed: 1 });
+    version = 4;
+    expect(await cache.getVersioned('studio', compute)).toBe('studio@4');
+    expect({ reads, computed }).toEqual({ reads: 2, computed: 2 });
+  });
+
+  it('does not keep a failed computation', async () => {
+    const cache = createListingCache(async () => 1);
+    await expect(cache.getVersioned('x', () => Promise.reject(new Error('database down')))).rejects.toThrow('database down');
+    expect(await cache.getVersioned('x', async () => ({ version: 1, body: 'recovered' }))).toBe('recovered');
+  });
+});
+
 describe('the listing version (triggers) and the cached marketplace', () => {
   let ctx: TestContext;
   beforeAll(async () => {
