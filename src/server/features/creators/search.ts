@@ -116,9 +116,10 @@ export interface SearchRow extends ListingRow {
   matchedField: SearchMatch;
 }
 
-const finish = (ranked: SQL, words: string[], thumbnails: number): SQL => sql`
-  with ranked as (${ranked})
-  select r.user_id, r.profile_id::text as profile_id,
+/** `before`: common table expressions `ranked` reads; `extra`: more columns of the outer select. */
+const finish = (ranked: SQL, words: string[], thumbnails: number, before: SQL = sql``, extra: SQL = sql``): SQL => sql`
+  with ${before}ranked as (${ranked})
+  select ${extra}r.user_id, r.profile_id::text as profile_id,
     to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key, r.role,
     p.name, p.bio, p.avatar_url, r.seal_verified, r.categories, ${matchedField(words)} as matched_field, thumbs.portfolio,
     coalesce(rt.rating_count, 0) as rating_count, coalesce(rt.rating_sum, 0) as rating_sum, coalesce(rt.rating_score, 0) as rating_score
@@ -168,6 +169,49 @@ const candidateScore = sql`coalesce(case when s.role = 'maker'
   then (select mp.rating_score from maker_profiles mp where mp.user_id = s.user_id)
   else (select ip.rating_score from mind_profiles ip where ip.user_id = s.user_id) end, 0)`;
 
+interface RankedCandidates {
+  rows: SearchRow[];
+  /** How many creators match, when every candidate was read (neither read reached its limit); otherwise null. */
+  matches: number | null;
+}
+
+const rankCandidates = async (
+  db: DbExecutor,
+  input: SearchInput,
+  offset: number,
+  limit: number,
+  thumbnails: number,
+  order: 'relevance' | 'rating',
+): Promise<RankedCandidates> => {
+  const { words, filters } = input;
+  if (words.length === 0) return { rows: [], matches: 0 };
+  const where = sql.join(searchFilterConditions(filters), sql` and `);
+  const relevance = sql`ts_rank(s.document, ${query(tsquery(words))}) + word_similarity(${nameTerm(words)}, s.name_key) desc`;
+  const { byName, byDocument } = SEARCH_CANDIDATES;
+  const candidates = sql`candidates as (
+    (select 'name' as via, ${candidateColumns} from creator_search s where ${where} and ${nameTerm(words)} <% s.name_key limit ${sql.raw(String(byName))})
+    union all
+    (select 'document' as via, ${candidateColumns} from creator_search s where ${where} and s.document @@ ${query(tsquery(words))} limit ${sql.raw(String(byDocument))})
+  ), `;
+  const ranked = sql`
+    select s.user_id, s.profile_id, s.created_at, s.role, s.seal_verified, s.categories, s.name_key, s.document,
+      row_number() over (order by ${order === 'rating' ? sql`${candidateScore} desc, ` : sql``}${relevance},
+        s.created_at desc, s.profile_id desc) as ord,
+      count(*) over () as candidate_count
+    from (select distinct on (c.user_id) c.* from candidates c order by c.user_id) s
+    order by ord
+    offset ${sql.raw(String(Math.max(0, Math.trunc(offset))))} limit ${sql.raw(String(Math.max(1, Math.trunc(limit))))}`;
+  // Both reads short of their limits means every match is a candidate: the count is theirs, with no statement of its own.
+  const complete = sql`(select count(*) filter (where via = 'name') < ${sql.raw(String(byName))}
+      and count(*) filter (where via = 'document') < ${sql.raw(String(byDocument))} from candidates) as complete, r.candidate_count, `;
+  const result = await withSearchSettings(db, (tx) =>
+    tx.execute<RawSearchRow & { complete: boolean; candidate_count: number | string } & Record<string, unknown>>(finish(ranked, words, thumbnails, candidates, complete)),
+  );
+  const first = result.rows[0];
+  return { rows: result.rows.map(toRow), matches: first?.complete ? Number(first.candidate_count) : null };
+};
+
+/** A relevance page (see rankCandidates), for lists that show no count. */
 export const searchByRelevance = async (
   db: DbExecutor,
   input: SearchInput,
@@ -176,27 +220,22 @@ export const searchByRelevance = async (
   thumbnails: number,
   /** 'rating': 'Highest rated' among the same candidates (their Bayesian score), relevance breaking ties (decision 160). */
   order: 'relevance' | 'rating' = 'relevance',
-): Promise<SearchRow[]> => {
-  const { words, filters } = input;
-  if (words.length === 0) return [];
-  const where = sql.join(searchFilterConditions(filters), sql` and `);
-  const relevance = sql`ts_rank(s.document, ${query(tsquery(words))}) + word_similarity(${nameTerm(words)}, s.name_key) desc`;
-  const ranked = sql`
-    select s.user_id, s.profile_id, s.created_at, s.role, s.seal_verified, s.categories, s.name_key, s.document,
-      row_number() over (order by ${order === 'rating' ? sql`${candidateScore} desc, ` : sql``}${relevance},
-        s.created_at desc, s.profile_id desc) as ord
-    from (
-      select distinct on (c.user_id) c.* from (
-        (select ${candidateColumns} from creator_search s where ${where} and ${nameTerm(words)} <% s.name_key limit ${sql.raw(String(SEARCH_CANDIDATES.byName))})
-        union all
-        (select ${candidateColumns} from creator_search s where ${where} and s.document @@ ${query(tsquery(words))} limit ${sql.raw(String(SEARCH_CANDIDATES.byDocument))})
-      ) c
-      order by c.user_id
-    ) s
-    order by ord
-    offset ${sql.raw(String(Math.max(0, Math.trunc(offset))))} limit ${sql.raw(String(Math.max(1, Math.trunc(limit))))}`;
-  const result = await withSearchSettings(db, (tx) => tx.execute<RawSearchRow & Record<string, unknown>>(finish(ranked, words, thumbnails)));
-  return result.rows.map(toRow);
+): Promise<SearchRow[]> => (await rankCandidates(db, input, offset, limit, thumbnails, order)).rows;
+
+/**
+ * A relevance page and the count of all matches. A rare term's candidates are all its matches, so their number is
+ * the count; only when a candidate read was cut off (a common term) does the capped count run, after the page.
+ */
+export const searchByRelevanceCounted = async (
+  db: DbExecutor,
+  input: SearchInput,
+  offset: number,
+  limit: number,
+  thumbnails: number,
+  order: 'relevance' | 'rating' = 'relevance',
+): Promise<{ rows: SearchRow[]; count: SearchCount }> => {
+  const { rows, matches } = await rankCandidates(db, input, offset, limit, thumbnails, order);
+  return { rows, count: matches === null ? await countSearch(db, input) : cappedCount(matches) };
 };
 
 /**
@@ -232,8 +271,15 @@ export const searchByNewest = async (
   return result.rows.map(toRow);
 };
 
+export interface SearchCount {
+  total: number;
+  capped: boolean;
+}
+
+const cappedCount = (n: number): SearchCount => (n > SEARCH_COUNT_CAP ? { total: SEARCH_COUNT_CAP, capped: true } : { total: n, capped: false });
+
 /** Exact up to SEARCH_COUNT_CAP; above it, `capped` and the cap (a common word costs no full count). */
-export const countSearch = async (db: DbExecutor, input: SearchInput): Promise<{ total: number; capped: boolean }> => {
+export const countSearch = async (db: DbExecutor, input: SearchInput): Promise<SearchCount> => {
   const { words, filters } = input;
   if (words.length === 0) return { total: 0, capped: false };
   // The two ways to match, each on its own index and each capped, then put together.
@@ -248,6 +294,5 @@ export const countSearch = async (db: DbExecutor, input: SearchInput): Promise<{
     ) hits`),
     COUNT_SETTINGS,
   );
-  const n = Number(result.rows[0]?.n ?? 0);
-  return n > SEARCH_COUNT_CAP ? { total: SEARCH_COUNT_CAP, capped: true } : { total: n, capped: false };
+  return cappedCount(Number(result.rows[0]?.n ?? 0));
 };

@@ -53,7 +53,7 @@ const fullCount = {
 };
 
 const commonWord = {
-  pattern: /^(with ranked as|select count\(\*\) as n from)/,
+  pattern: /^(with (candidates|ranked) as|select count\(\*\) as n from)/,
   why: 'for a word most creators match, PostgreSQL reads the table in order under a LIMIT and stops after 300 (candidates) or 1,001 (count) matches',
 };
 
