@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { STORY_FX } from './fixtures/stories';
-import { expectPath, launchBrowser, newPage } from './support/browser';
-import { adminRow, expectSettledAccessible, isGone, logIn, openAdmin, openTab, projectCard, seeText, submitLogin } from './story-steps';
+import { expectPath, setUpBrowserSessions } from './support/browser';
+import { adminRow, expectSettledAccessible, isGone, openAdmin, openTab, projectCard, seeText, signedIn, submitLogin } from './story-steps';
 
 /**
  * Story 6: a workshop the admin creates reaches a maker's Community tab.
@@ -10,24 +10,12 @@ import { adminRow, expectSettledAccessible, isGone, logIn, openAdmin, openTab, p
  * Story 8: messages from the Contact page and from a creator's card reach the admin's Contact tab.
  */
 
-let browser: Browser;
+const sessions = setUpBrowserSessions();
 let admin: Page;
-const sessions: BrowserContext[] = [];
-const session = async () => {
-  const opened = await newPage(browser);
-  sessions.push(opened.context);
-  return opened.page;
-};
+const session = async () => (await sessions.open()).page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  const opened = await openAdmin(browser);
-  sessions.push(opened.context);
-  admin = opened.page;
-});
-afterAll(async () => {
-  for (const context of sessions) await context.close();
-  await browser?.close();
+  admin = sessions.keep(await openAdmin(sessions.browser)).page;
 });
 
 /** A datetime-local value in the browser's own time zone, some minutes from now. */
@@ -53,8 +41,7 @@ describe('story 6: a workshop for the community', () => {
     await seeText(admin, 'Workshop created!');
     await expect.poll(() => adminRow(admin, title).getByText('16 max').isVisible()).toBe(true);
 
-    const maker = await session();
-    await logIn(maker, STORY_FX.reviewMaker.email, STORY_FX.password, '/dashboard-maker');
+    const maker = await signedIn(sessions, STORY_FX.reviewMaker.email, STORY_FX.password, '/dashboard-maker');
     await openTab(maker, 'Community');
     const listed = maker.getByRole('tabpanel').getByRole('listitem').filter({ has: maker.getByRole('heading', { name: title }) });
     await expect.poll(() => listed.getByText('16 max').isVisible()).toBe(true);
@@ -91,8 +78,7 @@ describe('story 7: deleting a user', () => {
     await visitor.goto(studioPath!);
     await expect.poll(() => visitor.getByRole('heading', { level: 1 }).textContent()).toBe('Creator Not Found');
 
-    const client = await session();
-    await logIn(client, STORY_FX.client.email, STORY_FX.password, '/dashboard-client');
+    const client = await signedIn(sessions, STORY_FX.client.email, STORY_FX.password, '/dashboard-client');
     await openTab(client, 'Projects');
     const card = projectCard(client, STORY_FX.doomedProject);
     await expect.poll(() => card.getByText('Cancelled', { exact: true }).isVisible()).toBe(true);

@@ -1,9 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderPortfolioPiece } from '../scripts/seed-demo/artwork';
 import { aiDeclaredImage, cameraClaimImage } from '../test/support/c2pa';
 import { CREDENTIALS_FX } from './fixtures/content-credentials';
-import { expectAccessible, expectPath, launchBrowser, newPage } from './support/browser';
+import { expectAccessible, setUpBrowserSessions } from './support/browser';
+import { logIn, openAdmin, seeText } from './story-steps';
 
 /**
  * Content Credentials (issue 17, part 3), in Chromium: a maker uploads a photograph whose C2PA manifest names a
@@ -13,29 +14,15 @@ import { expectAccessible, expectPath, launchBrowser, newPage } from './support/
 
 const AI_TITLE = 'Dreamt harbour';
 const CAMERA_TITLE = 'Harbour at dawn';
-let browser: Browser;
+const sessions = setUpBrowserSessions();
 let images: { ai: Buffer; camera: Buffer };
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   images = {
     ai: await aiDeclaredImage('png', await renderPortfolioPiece('editorial_design', 71, 'Dreamt')),
     camera: await cameraClaimImage('png', await renderPortfolioPiece('editorial_design', 72, 'Harbour')),
   };
 }, 60_000);
-afterAll(async () => {
-  await browser?.close();
-});
-
-const logIn = async (page: Page, email: string, password: string) => {
-  await page.goto('/auth');
-  await page.getByRole('tab', { name: 'Login' }).click();
-  const panel = page.getByRole('tabpanel');
-  await panel.getByLabel('Email').fill(email);
-  await panel.getByLabel('Password').fill(password);
-  await panel.locator('button[type=submit]').click();
-};
-const seeText = (page: Page, text: string) => expect.poll(() => page.getByText(text, { exact: true }).first().isVisible(), { timeout: 10000 }).toBe(true);
 
 const addPortfolioItem = async (page: Page, title: string, image: Buffer) => {
   await page.getByRole('button', { name: /^(Add item|Add your first piece)$/ }).first().click();
@@ -58,9 +45,8 @@ const studioPieces = async (page: Page, studioPath: string) => {
 
 describe('content credentials on uploads', () => {
   it('holds an AI-declared upload for review, shows the camera claim with its mark, and shows the AI piece once an admin clears it', async () => {
-    const maker = await newPage(browser);
-    await logIn(maker.page, CREDENTIALS_FX.maker.email, CREDENTIALS_FX.password);
-    await expectPath(maker.page, '/dashboard-maker');
+    const maker = await sessions.open();
+    await logIn(maker.page, CREDENTIALS_FX.maker.email, CREDENTIALS_FX.password, '/dashboard-maker');
     await maker.page.goto('/dashboard-maker?tab=portfolio');
     await addPortfolioItem(maker.page, CAMERA_TITLE, images.camera);
     await addPortfolioItem(maker.page, AI_TITLE, images.ai);
@@ -68,7 +54,7 @@ describe('content credentials on uploads', () => {
     await seeText(maker.page, "Hidden from your studio until our team has checked it: the file's Content Credentials declare generative AI.");
 
     // The public studio shows the photograph, not the AI-declared picture.
-    const visitor = await newPage(browser);
+    const visitor = await sessions.open();
     await visitor.page.goto(`/marketplace?q=${encodeURIComponent(CREDENTIALS_FX.maker.name)}`);
     await visitor.page.getByRole('link', { name: `View Studio of ${CREDENTIALS_FX.maker.name}` }).click();
     await expect.poll(() => visitor.page.getByRole('heading', { level: 1 }).textContent()).toBe(CREDENTIALS_FX.maker.name);
@@ -97,9 +83,7 @@ describe('content credentials on uploads', () => {
     await visitor.page.screenshot({ path: '/tmp/c2pa-mark-1280.png' });
 
     // The admin sees why it waits, and clears it.
-    const admin = await newPage(browser);
-    await logIn(admin.page, inject('adminEmail'), inject('adminPassword'));
-    await expectPath(admin.page, '/dashboard-admin');
+    const admin = sessions.keep(await openAdmin(sessions.browser));
     await admin.page.getByRole('tab', { name: 'Provenance', exact: true }).click();
     const held = admin.page.getByRole('list', { name: 'Images held for review' }).getByRole('listitem').filter({ hasText: AI_TITLE });
     await expect.poll(() => held.getByText("The file's Content Credentials declare generative AI", { exact: true }).isVisible()).toBe(true);
@@ -124,7 +108,7 @@ describe('content credentials on uploads', () => {
     await expect.poll(async () => (await studioPieces(visitor.page, studioPath)).join(' '), { timeout: 10000 }).toContain(AI_TITLE);
 
     // At phone width the mark still sits on its picture, and its dialog fits.
-    const phone = await newPage(browser, { width: 375, height: 812 });
+    const phone = await sessions.open({ width: 375, height: 812 });
     await studioPieces(phone.page, studioPath);
     const phoneMark = phone.page.getByRole('button', { name: `Content Credentials of ${CAMERA_TITLE}` });
     await phoneMark.scrollIntoViewIfNeeded();
@@ -133,7 +117,5 @@ describe('content credentials on uploads', () => {
     await expect.poll(() => phone.page.getByRole('dialog').getByText('Fieldmark M2', { exact: true }).isVisible()).toBe(true);
     await phone.page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
     await phone.page.screenshot({ path: '/tmp/c2pa-dialog-375.png' });
-
-    for (const { context } of [maker, visitor, admin, phone]) await context.close();
   });
 });

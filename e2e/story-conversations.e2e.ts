@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { CONVERSATION_FX } from './fixtures/conversations';
-import { expectPath, launchBrowser, newPage } from './support/browser';
-import { expectSettledAccessible, logIn, openAdmin, openTab, pngFile, seeText } from './story-steps';
+import { expectPath, setUpBrowserSessions } from './support/browser';
+import { expectSettledAccessible, openAdmin, openTab, pngFile, seeText, signedIn } from './story-steps';
 
 /**
  * Two people, two browsers at once: a client messages a maker from the maker's studio; the maker, already on the
@@ -11,22 +11,10 @@ import { expectSettledAccessible, logIn, openAdmin, openTab, pngFile, seeText } 
  * message, an admin removes it from the Reports tab, and the client then blocks the maker.
  */
 
-let browser: Browser;
-const sessions: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of sessions) await context.close();
-  await browser?.close();
-});
+const sessions = setUpBrowserSessions();
 
-const signedIn = async (person: { email: string }, landing: string, viewport?: { width: number; height: number }) => {
-  const { context, page } = await newPage(browser, viewport);
-  sessions.push(context);
-  await logIn(page, person.email, CONVERSATION_FX.password, landing);
-  return page;
-};
+const signedInAs = (person: { email: string }, landing: string, viewport?: { width: number; height: number }) =>
+  signedIn(sessions, person.email, CONVERSATION_FX.password, landing, viewport);
 
 const messages = (page: Page) => page.getByRole('list', { name: /^Messages with / });
 
@@ -37,11 +25,11 @@ describe('conversations: a client and a maker talk in real time', () => {
   let attachmentUrl = '';
 
   it('the maker waits on the inbox; the client writes from the studio with Message', async () => {
-    maker = await signedIn(CONVERSATION_FX.maker, '/dashboard-maker');
+    maker = await signedInAs(CONVERSATION_FX.maker, '/dashboard-maker');
     await maker.goto('/inbox');
     await expect.poll(() => maker.getByText('No conversations yet').isVisible()).toBe(true);
 
-    client = await signedIn(CONVERSATION_FX.client, '/dashboard-client');
+    client = await signedInAs(CONVERSATION_FX.client, '/dashboard-client');
     await client.goto(`/marketplace?q=${encodeURIComponent(CONVERSATION_FX.maker.name)}`);
     await client.getByRole('link', { name: `View Studio of ${CONVERSATION_FX.maker.name}` }).click();
     await expect.poll(() => client.getByRole('heading', { level: 1 }).textContent()).toBe(CONVERSATION_FX.maker.name);
@@ -88,10 +76,9 @@ describe('conversations: a client and a maker talk in real time', () => {
   });
 
   it('the attachment answers 404 to a third person and 401 to the anonymous', async () => {
-    const outsider = await signedIn(CONVERSATION_FX.outsider, '/dashboard-client');
+    const outsider = await signedInAs(CONVERSATION_FX.outsider, '/dashboard-client');
     expect((await outsider.request.get(attachmentUrl)).status()).toBe(404);
-    const anonymous = await newPage(browser);
-    sessions.push(anonymous.context);
+    const anonymous = await sessions.open();
     expect((await anonymous.page.request.get(attachmentUrl)).status()).toBe(401);
   });
 
@@ -113,7 +100,7 @@ describe('conversations: a client and a maker talk in real time', () => {
   });
 
   it('on a phone, the list and the thread are two screens', async () => {
-    const phone = await signedIn(CONVERSATION_FX.client, '/dashboard-client', { width: 375, height: 780 });
+    const phone = await signedInAs(CONVERSATION_FX.client, '/dashboard-client', { width: 375, height: 780 });
     await phone.goto('/inbox');
     const row = phone.getByRole('link', { name: new RegExp(CONVERSATION_FX.maker.name) });
     await expect.poll(() => row.isVisible()).toBe(true);
@@ -133,8 +120,7 @@ describe('conversations: a client and a maker talk in real time', () => {
     await client.getByRole('dialog').getByRole('button', { name: 'Report' }).click();
     await seeText(client, 'Thank you. An admin will review this message.');
 
-    const admin = await openAdmin(browser);
-    sessions.push(admin.context);
+    const admin = sessions.keep(await openAdmin(sessions.browser));
     await openTab(admin.page, 'Reports');
     const panel = admin.page.getByRole('tabpanel');
     await expect.poll(() => panel.getByText('Would Tuesday suit you for a call?').isVisible()).toBe(true);
@@ -162,7 +148,7 @@ describe('conversations: a client and a maker talk in real time', () => {
 describe('a long conversation', () => {
   it('shows the newest 100 messages and loads the earlier ones on request, keeping the reader in place', async () => {
     const { historian } = CONVERSATION_FX;
-    const page = await signedIn(historian, '/dashboard-client');
+    const page = await signedInAs(historian, '/dashboard-client');
     await page.goto('/inbox');
     await page.getByRole('link', { name: new RegExp(historian.maker) }).click();
     await expect.poll(() => messages(page).getByText(`History ${historian.messages}`, { exact: true }).isVisible()).toBe(true);

@@ -1,18 +1,18 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { STORY_FX } from './fixtures/stories';
-import { expectAccessible, expectPath, launchBrowser, newPage } from './support/browser';
+import { expectAccessible, expectPath, setUpBrowserSessions } from './support/browser';
 import {
   adminRow,
   creatorActions,
   expectProjectDialogFor,
   fillProjectDialog,
   fundMilestone,
-  logIn,
   openAdmin,
   openTab,
   projectCard,
   seeText,
+  signedIn,
   statCard,
   statFigure,
   submitLogin,
@@ -33,21 +33,8 @@ const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { min
 const EARNED_BEFORE = 0;
 const RELEASED = BUDGET * 100 * 0.9;
 
-let browser: Browser;
-const sessions: BrowserContext[] = [];
-const session = async () => {
-  const opened = await newPage(browser);
-  sessions.push(opened.context);
-  return opened.page;
-};
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of sessions) await context.close();
-  await browser?.close();
-});
+const sessions = setUpBrowserSessions();
+const session = async () => (await sessions.open()).page;
 
 const earnings = (page: Page) => statFigure(page, 'Total Earnings');
 
@@ -77,15 +64,14 @@ describe('story 2: hiring a maker from their studio, through to completed work',
   });
 
   it('the maker accepts, documents the process and submits a PNG deliverable from the Projects tab', async () => {
-    maker = await session();
-    await logIn(maker, MAKER.email, STORY_FX.password, '/dashboard-maker');
+    maker = await signedIn(sessions, MAKER.email, STORY_FX.password, '/dashboard-maker');
     await expect.poll(() => earnings(maker).textContent()).toBe(money(EARNED_BEFORE));
     await expect.poll(() => statCard(maker, 'Active Projects').textContent()).toBe('Active Projects0');
     await openTab(maker, 'Projects');
     const actions = creatorActions(maker);
     await actions.accept(TITLE);
     await expect.poll(() => statCard(maker, 'Active Projects').textContent()).toBe('Active Projects1');
-    await fundMilestone(browser, client, TITLE);
+    await fundMilestone(sessions.browser, client, TITLE);
     await actions.uploadProcessDoc(TITLE, 'Layout sketches on tracing paper');
     await actions.submitDeliverable(TITLE);
     await expect.poll(() => projectCard(maker, TITLE).getByText('In review', { exact: true }).isVisible()).toBe(true);
@@ -119,13 +105,11 @@ describe('story 4: the Seal for three completed, documented projects', () => {
   let visitorPage: Page;
 
   it('the maker is eligible with 3 projects; Assign Seal gives the badge on the studio, the card and the dashboard', async () => {
-    const maker = await session();
-    await logIn(maker, MAKER.email, STORY_FX.password, '/dashboard-maker');
+    const maker = await signedIn(sessions, MAKER.email, STORY_FX.password, '/dashboard-maker');
     await expect.poll(() => statCard(maker, 'Application Status').textContent()).toContain('Approved');
     expect(await maker.locator('header').getByRole('img', { name: SEAL }).count()).toBe(0);
 
-    const admin = await openAdmin(browser);
-    sessions.push(admin.context);
+    const admin = sessions.keep(await openAdmin(sessions.browser));
     adminPage = admin.page;
     await openTab(admin.page, 'Seal');
     const row = admin.page.getByRole('list', { name: 'Eligible makers' }).getByRole('listitem').filter({ hasText: MAKER.name });

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MONEY_FX } from './fixtures/money';
-import { launchBrowser, newPage } from './support/browser';
-import { creatorActions, expectSettledAccessible, logIn, openAdmin, openTab, projectCard, seeText, statCard } from './story-steps';
+import { setUpBrowserSessions } from './support/browser';
+import { creatorActions, expectSettledAccessible, openAdmin, openTab, projectCard, seeText, signedIn, statCard } from './story-steps';
 
 /**
  * Issue 18 in the browser, with the manual provider: money moves with the work. The client funds a milestone and
@@ -17,32 +17,17 @@ const SHOTS = process.env.E2E_SHOTS_DIR;
 const PAID = MONEY_FX.paid.title;
 const DISPUTED = MONEY_FX.disputed.title;
 
-let browser: Browser;
-const sessions: BrowserContext[] = [];
+const sessions = setUpBrowserSessions();
 let client: Page;
 let maker: Page;
 let admin: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   if (SHOTS) mkdirSync(SHOTS, { recursive: true });
-  client = await session(MONEY_FX.client.email, '/dashboard-client');
-  maker = await session(MONEY_FX.maker.email, '/dashboard-maker');
-  const opened = await openAdmin(browser);
-  sessions.push(opened.context);
-  admin = opened.page;
+  client = await signedIn(sessions, MONEY_FX.client.email, MONEY_FX.password, '/dashboard-client');
+  maker = await signedIn(sessions, MONEY_FX.maker.email, MONEY_FX.password, '/dashboard-maker');
+  admin = sessions.keep(await openAdmin(sessions.browser)).page;
 });
-afterAll(async () => {
-  for (const context of sessions) await context.close();
-  await browser?.close();
-});
-
-const session = async (email: string, landing: string) => {
-  const opened = await newPage(browser);
-  sessions.push(opened.context);
-  await logIn(opened.page, email, MONEY_FX.password, landing);
-  return opened.page;
-};
 
 /** A screenshot for a person to look at, when E2E_SHOTS_DIR is set: at desktop and at phone width. */
 const shoot = async (page: Page, name: string) => {

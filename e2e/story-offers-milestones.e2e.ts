@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { SOCKET_PORT } from '../src/server/db/socket';
 import { OFFERS_FX } from './fixtures/offers';
-import { launchBrowser, newPage } from './support/browser';
-import { expectSettledAccessible, fundMilestone, logIn, openTab, pngFile, projectCard, seeText, statFigure } from './story-steps';
+import { setUpBrowserSessions } from './support/browser';
+import { expectSettledAccessible, fundMilestone, openTab, pngFile, projectCard, seeText, signedIn, statFigure } from './story-steps';
 
 /**
  * Issue 15 in the browser: the maker sends an offer in three milestones, the client asks for a change and accepts
@@ -23,26 +23,18 @@ const MILESTONES = [
   { title: 'Gift box', amount: '200', due: day(21) },
 ];
 
-let browser: Browser;
-const sessions: BrowserContext[] = [];
+const sessions = setUpBrowserSessions();
 let client: Page;
 let maker: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
+beforeAll(() => {
   if (SHOTS) mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  for (const context of sessions) await context.close();
-  await browser?.close();
 });
 
 const session = async (email: string, landing: string) => {
-  const opened = await newPage(browser);
-  sessions.push(opened.context);
-  await logIn(opened.page, email, OFFERS_FX.password, landing);
-  await openTab(opened.page, 'Projects');
-  return opened.page;
+  const page = await signedIn(sessions, email, OFFERS_FX.password, landing);
+  await openTab(page, 'Projects');
+  return page;
 };
 
 /** A screenshot for a person to look at, when E2E_SHOTS_DIR is set; at phone width too. */
@@ -176,7 +168,7 @@ describe('offers, milestones, revisions and approval by time', () => {
     await expect.poll(() => card(client).getByText('Revision rounds left:').textContent()).toBe('Revision rounds left: 2');
     await shoot(client, 'client-active');
     await expectSettledAccessible(client);
-    await fundMilestone(browser, client, TITLE, 1);
+    await fundMilestone(sessions.browser, client, TITLE, 1);
   });
 
   it('milestone 1 is submitted, revised once, submitted again and approved', async () => {
@@ -202,7 +194,7 @@ describe('offers, milestones, revisions and approval by time', () => {
 
   it('milestone 2 is approved by time when the client stays silent', async () => {
     await expect.poll(() => milestoneRow(maker, 2).getByText('In progress').isVisible()).toBe(true);
-    await fundMilestone(browser, client, TITLE, 2);
+    await fundMilestone(sessions.browser, client, TITLE, 2);
     await submitMilestone(2);
     await endReviewWait(2);
     // The scheduler polls every few seconds; reload until the approval it makes shows.
@@ -226,7 +218,7 @@ describe('offers, milestones, revisions and approval by time', () => {
   });
 
   it('the client approves milestone 3, the project completes and the earnings show each step', async () => {
-    await fundMilestone(browser, client, TITLE, 3);
+    await fundMilestone(sessions.browser, client, TITLE, 3);
     await submitMilestone(3);
     await approveMilestone(3, 'Project completed!');
     await expect.poll(() => card(client).getByText('Completed', { exact: true }).first().isVisible()).toBe(true);

@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { STORY_FX } from './fixtures/stories';
-import { launchBrowser, newPage } from './support/browser';
+import { setUpBrowserSessions } from './support/browser';
 import {
   adminRow,
   creatorActions,
@@ -9,11 +9,11 @@ import {
   expectSettledAccessible,
   fillProjectDialog,
   isGone,
-  logIn,
   openAdmin,
   openTab,
   projectCard,
   seeText,
+  signedIn,
 } from './story-steps';
 
 /**
@@ -24,22 +24,9 @@ import {
 const REVIEW = STORY_FX.reviewProject;
 const DRAFT = 'Story: a name for the winter market';
 
-let browser: Browser;
-const sessions: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of sessions) await context.close();
-  await browser?.close();
-});
+const sessions = setUpBrowserSessions();
 
-const clientSession = async () => {
-  const { context, page } = await newPage(browser);
-  sessions.push(context);
-  await logIn(page, STORY_FX.client.email, STORY_FX.password, '/dashboard-client');
-  return page;
-};
+const clientSession = () => signedIn(sessions, STORY_FX.client.email, STORY_FX.password, '/dashboard-client');
 
 const clientProjects = async (page: Page) => {
   await page.reload();
@@ -64,8 +51,7 @@ describe('story 3: flagged work goes to the admin; a creator declines a draft', 
   });
 
   it('the admin sees it under the flagged filter with its reason, and clears the flag', async () => {
-    const admin = await openAdmin(browser);
-    sessions.push(admin.context);
+    const admin = sessions.keep(await openAdmin(sessions.browser));
     await openTab(admin.page, 'Projects');
     await admin.page.getByRole('button', { name: 'Flagged for review' }).click();
     await expect.poll(() => admin.page.getByRole('button', { name: 'Flagged for review' }).getAttribute('aria-pressed')).toBe('true');
@@ -91,9 +77,7 @@ describe('story 3: flagged work goes to the admin; a creator declines a draft', 
     await expectProjectDialogFor(client, STORY_FX.mind.name);
     await fillProjectDialog(client, { title: DRAFT, description: 'Three name ideas for our winter market stall, with a short rationale.', type: 'content marketing', budget: 400 });
 
-    const { context, page: mind } = await newPage(browser);
-    sessions.push(context);
-    await logIn(mind, STORY_FX.mind.email, STORY_FX.password, '/dashboard-mind');
+    const mind = await signedIn(sessions, STORY_FX.mind.email, STORY_FX.password, '/dashboard-mind');
     await openTab(mind, 'Projects');
     await expect.poll(() => projectCard(mind, DRAFT).getByText('Draft', { exact: true }).isVisible()).toBe(true);
     await creatorActions(mind).decline(DRAFT);

@@ -1,31 +1,18 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { REVIEW_MESSAGES } from '../src/domain/reviews';
 import { REVIEWS_FX } from './fixtures/reviews';
-import { launchBrowser, newPage } from './support/browser';
-import { adminRow, expectSettledAccessible, logIn, openAdmin, openTab, projectCard, seeText } from './story-steps';
+import { setUpBrowserSessions } from './support/browser';
+import { adminRow, expectSettledAccessible, openAdmin, openTab, projectCard, seeText, signedIn } from './story-steps';
 
 /**
  * Story: reviews. The client approves the work, which completes the project; their review waits unseen; the maker
  * reviews too and both appear; the marketplace card shows the stars; the maker reports the harsh review, the admin
  * hides it, and the average moves back.
  */
-let browser: Browser;
-const sessions: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of sessions) await context.close();
-  await browser?.close();
-});
+const sessions = setUpBrowserSessions();
 
-const session = async (email: string, landing: string) => {
-  const { context, page } = await newPage(browser);
-  sessions.push(context);
-  await logIn(page, email, REVIEWS_FX.password, landing);
-  return page;
-};
+const session = (email: string, landing: string) => signedIn(sessions, email, REVIEWS_FX.password, landing);
 
 const rateIn = async (scope: ReturnType<Page['locator']>, legend: string, stars: number) => {
   // The radio itself is visually hidden inside its pill: a person clicks the pill.
@@ -105,8 +92,7 @@ describe('story: double-blind reviews', () => {
     await harsh.getByRole('button', { name: 'Send report' }).click();
     await seeText(harsh, REVIEW_MESSAGES.reported);
 
-    const admin = await openAdmin(browser);
-    sessions.push(admin.context);
+    const admin = sessions.keep(await openAdmin(sessions.browser));
     await openTab(admin.page, 'Reports');
     const row = adminRow(admin.page, 'HARSH');
     await row.getByRole('button', { name: 'Hide review' }).click();

@@ -2,7 +2,7 @@
 import sharp from 'sharp';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { baseURL, expectAccessible, expectPath, newPage } from './support/browser';
+import { baseURL, expectAccessible, expectPath, newPage, type BrowserSessions } from './support/browser';
 
 export const pngFile = async (name: string, color: string) => ({
   name,
@@ -23,6 +23,13 @@ export const logIn = async (page: Page, email: string, password: string, landing
   await page.goto('/auth');
   await submitLogin(page, email, password);
   await expectPath(page, landing);
+};
+
+/** A fresh context signed in with this password, on its landing page; closed after the file's tests. */
+export const signedIn = async (sessions: BrowserSessions, email: string, password: string, landing: string, viewport?: { width: number; height: number }) => {
+  const { page } = await sessions.open(viewport);
+  await logIn(page, email, password, landing);
+  return page;
 };
 
 /** A fresh browser context signed in as the e2e admin, on the admin dashboard. */

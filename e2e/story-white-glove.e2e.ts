@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { STORY_FX } from './fixtures/stories';
-import { launchBrowser, newPage } from './support/browser';
-import { adminRow, expectProjectDialogFor, expectSettledAccessible, fillProjectDialog, logIn, openAdmin, openTab, projectCard, seeText } from './story-steps';
+import { setUpBrowserSessions } from './support/browser';
+import { adminRow, expectProjectDialogFor, expectSettledAccessible, fillProjectDialog, openAdmin, openTab, projectCard, seeText, signedIn } from './story-steps';
 
 /** Story 5: a White Glove request, curated by the admin, becomes a hire from the client's matches. */
 
@@ -10,24 +10,13 @@ const CLIENT = STORY_FX.whiteGloveClient;
 const DESCRIPTION = 'A small online shop for our ceramics: twelve products, a story page, and a calm checkout.';
 const CHOSEN = STORY_FX.curators[1].name;
 
-let browser: Browser;
-const sessions: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of sessions) await context.close();
-  await browser?.close();
-});
+const sessions = setUpBrowserSessions();
 
 describe('story 5: White Glove from request to hire', () => {
   let client: Page;
 
   it('the client submits a request and sees it pending with its due time', async () => {
-    const opened = await newPage(browser);
-    sessions.push(opened.context);
-    client = opened.page;
-    await logIn(client, CLIENT.email, STORY_FX.password, '/dashboard-client');
+    client = await signedIn(sessions, CLIENT.email, STORY_FX.password, '/dashboard-client');
     await openTab(client, 'White Glove');
     await client.getByLabel('What do you need?').fill(DESCRIPTION);
     await client.getByLabel('Deliverable type').click();
@@ -43,8 +32,7 @@ describe('story 5: White Glove from request to hire', () => {
   });
 
   it('the admin curates 3 matches for it', async () => {
-    const admin = await openAdmin(browser);
-    sessions.push(admin.context);
+    const admin = sessions.keep(await openAdmin(sessions.browser));
     await openTab(admin.page, 'White Glove');
     const row = adminRow(admin.page, DESCRIPTION);
     await expect.poll(() => row.getByText(CLIENT.company, { exact: true }).isVisible()).toBe(true);

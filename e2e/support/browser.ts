@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = [
@@ -30,6 +30,41 @@ export const newPage = async (browser: Browser, viewport = { width: 1280, height
   page.reload = async (...args) => afterHydration(page, await reload(...args));
   return { context, page };
 };
+
+/**
+ * The file's Chromium, launched before its tests and closed after them together with every context kept here.
+ * Call once at the top of an e2e file, before its own hooks: they then run after the launch and before the close.
+ */
+export const setUpBrowserSessions = () => {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+  });
+  const launched = () => {
+    if (!browser) throw new Error('The browser is launched in beforeAll: use it from a hook or a test.');
+    return browser;
+  };
+  /** Closes this session's context after the file's tests. */
+  const keep = <T extends { context: BrowserContext }>(session: T): T => {
+    contexts.push(session.context);
+    return session;
+  };
+  return {
+    get browser() {
+      return launched();
+    },
+    keep,
+    /** A fresh context and page (see newPage), closed after the file's tests. */
+    open: async (viewport?: { width: number; height: number }) => keep(await newPage(launched(), viewport)),
+  };
+};
+
+export type BrowserSessions = ReturnType<typeof setUpBrowserSessions>;
 
 const afterHydration = async <T>(page: Page, result: T): Promise<T> => {
   await page.waitForFunction(

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { ADMIN_MESSAGES, REASON_MAX } from '../../../domain/admin-schemas';
 import { DISPUTE_OUTCOMES, PAYMENT_MESSAGES, type DisputeOutcome } from '../../../domain/payment-schemas';
+import { DollarField } from '../../components/dollar-field';
 import { FormDialog } from '../../components/form-dialog';
-import { Input } from '../../components/ui/input';
 import { FieldError, Label } from '../../components/ui/label';
 import { RadioGroup, RadioGroupItem } from '../../components/ui/radio-group';
 import { Textarea } from '../../components/ui/textarea';
@@ -110,29 +110,15 @@ export function CancelDecisionDialog({ open, onOpenChange, project, isPending, o
           </RadioGroup>
         </fieldset>
         {outcome === 'split' ? (
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-creator`}>Creator’s share (US dollars, before the fee)</Label>
-            <div className="relative">
-              <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-muted-foreground">
-                $
-              </span>
-              <Input
-                id={`${id}-creator`}
-                name="creatorAmount"
-                inputMode="decimal"
-                autoComplete="off"
-                className="pl-7 tabular-nums"
-                value={creatorAmount}
-                onChange={(event) => setCreatorAmount(event.target.value)}
-                aria-invalid={errors.creatorCents ? true : undefined}
-                aria-describedby={`${id}-creator-hint${errors.creatorCents ? ` ${id}-creator-error` : ''}`}
-              />
-            </div>
-            <p id={`${id}-creator-hint`} className="text-sm text-muted-foreground">
-              {held ? `Between $0 and ${formatMoneyCents(held.amountCents)}. The rest is refunded to the client.` : 'The rest is refunded to the client.'}
-            </p>
-            <FieldError id={`${id}-creator-error`} message={errors.creatorCents} />
-          </div>
+          <DollarField
+            id={`${id}-creator`}
+            name="creatorAmount"
+            label="Creator’s share (US dollars, before the fee)"
+            hint={held ? `Between $0 and ${formatMoneyCents(held.amountCents)}. The rest is refunded to the client.` : 'The rest is refunded to the client.'}
+            error={errors.creatorCents}
+            value={creatorAmount}
+            onChange={(event) => setCreatorAmount(event.target.value)}
+          />
         ) : null}
         <div className="grid gap-2">
           <Label htmlFor={`${id}-reason`}>Note (optional)</Label>

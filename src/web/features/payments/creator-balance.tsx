@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Banknote, Download, LoaderCircle, ShieldCheck } from 'lucide-react';
+import { Banknote, LoaderCircle, ShieldCheck } from 'lucide-react';
 import type { CreatorBalance, PayoutStatus, PayoutView } from '../../../domain/payment-schemas';
+import { DownloadLink } from '../../components/download-link';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/list-states';
 import { StatCard } from '../../components/stat-card';
 import { Badge, type BadgeProps } from '../../components/ui/badge';
@@ -127,15 +128,9 @@ function PayoutRow({ payout }: { payout: PayoutView }) {
         </p>
       </div>
       {payout.receiptUrl ? (
-        <a
-          href={payout.receiptUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="inline-flex w-fit items-center gap-1.5 rounded-sm text-sm font-medium text-accent-strong underline-offset-4 hover:underline"
-        >
-          <Download aria-hidden="true" className="size-4" />
+        <DownloadLink href={payout.receiptUrl}>
           Download receipt (PDF){payout.receiptNumber ? <span className="sr-only"> {payout.receiptNumber}</span> : null}
-        </a>
+        </DownloadLink>
       ) : null}
     </li>
   );

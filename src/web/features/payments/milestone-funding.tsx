@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Download, ExternalLink, Hourglass, LoaderCircle, Wallet } from 'lucide-react';
 import { FUNDING_STATUS_LABELS, type FundingStatus, type MilestoneFunding, type ProjectFunding } from '../../../domain/payment-schemas';
+import { DownloadLink } from '../../components/download-link';
 import { Badge, type BadgeProps } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
@@ -37,10 +38,9 @@ const linkClass = 'inline-flex w-fit items-center gap-1.5 rounded-sm text-sm fon
 
 export function InvoiceLink({ url, number }: { url: string; number: string | null }) {
   return (
-    <a href={url} target="_blank" rel="noopener noreferrer" className={linkClass} aria-label={number ? `${FUND_COPY.downloadInvoice}, invoice ${number}` : undefined}>
-      <Download aria-hidden="true" className="size-4" />
+    <DownloadLink href={url} aria-label={number ? `${FUND_COPY.downloadInvoice}, invoice ${number}` : undefined}>
       {FUND_COPY.downloadInvoice}
-    </a>
+    </DownloadLink>
   );
 }
 

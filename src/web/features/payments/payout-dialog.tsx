@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
 import { PAYMENT_MESSAGES, payoutRequestSchema } from '../../../domain/payment-schemas';
+import { DollarField } from '../../components/dollar-field';
 import { FormDialog } from '../../components/form-dialog';
-import { Input } from '../../components/ui/input';
-import { FieldError, Label } from '../../components/ui/label';
 import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { toastActionError } from '../projects/action-errors';
@@ -75,29 +74,16 @@ export function PayoutDialog({ open, onOpenChange, availableCents, provider }: P
       submitLabel={PAYOUT_COPY.action}
       isBusy={request.isPending}
     >
-      <div className="mt-5 grid gap-2">
-        <Label htmlFor={`${id}-amount`}>Amount (US dollars)</Label>
-        <div className="relative">
-          <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-muted-foreground">
-            $
-          </span>
-          <Input
-            id={`${id}-amount`}
-            name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            className="pl-7 tabular-nums"
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-          />
-        </div>
-        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-          At least $1, at most your available balance.
-        </p>
-        <FieldError id={`${id}-error`} message={error} />
-      </div>
+      <DollarField
+        id={`${id}-amount`}
+        name="amount"
+        label="Amount (US dollars)"
+        hint="At least $1, at most your available balance."
+        error={error}
+        className="mt-5"
+        value={amount}
+        onChange={(event) => setAmount(event.target.value)}
+      />
     </FormDialog>
   );
 }

@@ -1,6 +1,7 @@
-import { Clock, Download } from 'lucide-react';
+import { Clock } from 'lucide-react';
 import { formatCents, MILESTONE_STATUS_LABELS, type MilestoneStatus, type MilestoneView } from '../../../domain/milestones';
 import type { ProjectView } from '../../../domain/project-schemas';
+import { DownloadLink } from '../../components/download-link';
 import { Badge, type BadgeProps } from '../../components/ui/badge';
 import { cn } from '../../lib/utils';
 import type { MilestoneFunding, ProjectFunding } from '../../../domain/payment-schemas';
@@ -114,15 +115,7 @@ function MilestoneRow({ milestone, funding, provider, isClient, creatorName }: M
         </p>
       ) : null}
       {milestone.deliverableUrl ? (
-        <a
-          href={milestone.deliverableUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="inline-flex w-fit items-center gap-1.5 rounded-sm text-sm font-medium text-accent-strong underline-offset-4 hover:underline"
-        >
-          <Download aria-hidden="true" className="size-4" />
-          Milestone {milestone.position} delivery
-        </a>
+        <DownloadLink href={milestone.deliverableUrl}>Milestone {milestone.position} delivery</DownloadLink>
       ) : null}
       {funding ? (
         <MilestoneFundingLine funding={funding} provider={provider} isClient={isClient} creatorName={creatorName} />
