@@ -124,7 +124,9 @@ describe('removing an AI-declared deliverable under review', () => {
     for (const user of [client, maker, null]) expect(await fileStatus(user, url)).toBe(404);
 
     // The deliverable's path is fixed, so the next one lands where the removed one was: the record tells them apart.
-    await send(maker, id, 'deliverable', pdfBuffer(), 'final.pdf', 'application/pdf');
+    await send(maker, id, 'deliverable', await noiseImage('jpeg', '#336699'), 'final.jpg', 'image/jpeg');
+    const [resubmitted] = await ctx.db.select().from(projects).where(eq(projects.id, id));
+    expect(resubmitted.deliverableUrl!.split('?')[0]).toBe(url.split('?')[0]);
     const checked = await verification(maker, id);
     expect(checked.entries.map((entry: { status: string }) => entry.status)).toEqual(['ok', 'file_removed_by_review', 'ok', 'ok']);
     expect(checked.verified).toBe(true);
