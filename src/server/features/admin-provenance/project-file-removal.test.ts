@@ -4,7 +4,7 @@ import { auditLog, notifications, processRecordEntries, projectMilestones, proje
 import { aiDeclaredImage, noiseImage } from '../../../../test/support/c2pa';
 import { addProject } from '../../../../test/support/admin';
 import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
-import { approveMaker, multipart, onboardedClient, pdfBuffer, projectPayload } from '../../../../test/support/project-fixtures';
+import { acceptedProject, approveMaker, onboardedClient, pdfBuffer, uploadProjectFile } from '../../../../test/support/project-fixtures';
 import { reviewRemovalNote } from '../process-record/service';
 import { REMOVED_DELIVERABLE_NOTE } from './remove-project-file';
 
@@ -19,17 +19,8 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const activeProject = async (client: TestUser, maker: TestUser) => {
-  const created = await ctx.inject(client, { method: 'POST', url: '/api/projects', payload: projectPayload({ creatorId: maker.id }) });
-  const id = created.json().id as string;
-  expect((await ctx.inject(maker, { method: 'POST', url: `/api/projects/${id}/accept` })).statusCode).toBe(200);
-  return id;
-};
-const send = async (maker: TestUser, id: string, kind: 'process-docs' | 'deliverable', data: Buffer, filename: string, contentType: string) => {
-  const body = multipart({ data, filename, contentType });
-  const response = await ctx.inject(maker, { method: 'POST', url: `/api/projects/${id}/${kind}`, payload: body.payload, headers: body.headers });
-  expect(response.statusCode, response.body).toBeLessThan(300);
-};
+const send = async (maker: TestUser, id: string, kind: 'process-docs' | 'deliverable', data: Buffer, filename: string, contentType: string) =>
+  uploadProjectFile(ctx, maker, id, kind, { data, filename, contentType });
 const entriesOf = async (user: TestUser, id: string) =>
   (await ctx.inject(user, { method: 'GET', url: `/api/process-records/${id}` })).json().entries as Array<Record<string, unknown> & { seq: number; fileUrl: string | null }>;
 const entryIdAt = async (id: string, seq: number) =>
@@ -39,14 +30,19 @@ const fileStatus = async (user: TestUser | null, url: string) => (await ctx.inje
 const remove = (user: TestUser | null, entryId: string, reason?: string) =>
   ctx.inject(user, { method: 'POST', url: `/api/admin/provenance/project-files/${entryId}/remove`, payload: reason ? { reason } : {} });
 const approve = (entryId: string) => ctx.inject(admin, { method: 'POST', url: `/api/admin/provenance/project-files/${entryId}/clear` });
+/** A new client and creator's active project with a plain process doc, then an AI-declared file (entry 2). */
+const projectWithHeldFile = async (kind: 'process-docs' | 'deliverable') => {
+  const [client, maker] = [await onboardedClient(ctx), await approveMaker(ctx)];
+  const id = await acceptedProject(ctx, client, maker);
+  await send(maker, id, 'process-docs', await noiseImage('png'), 'sketch.png', 'image/png');
+  await send(maker, id, kind, await aiDeclaredImage(), 'render.jpg', 'image/jpeg');
+  return { client, maker, id, entryId: await entryIdAt(id, 2) };
+};
 const reviewIds = async () => ((await ctx.inject(admin, { method: 'GET', url: '/api/admin/provenance/project-files' })).json().items as Array<{ entryId: string }>).map((item) => item.entryId);
 
 describe('removing an AI-declared process doc', () => {
   it('is for admins only: the client, the creator and anonymous visitors are refused and change nothing', async () => {
-    const [client, maker] = [await onboardedClient(ctx), await approveMaker(ctx)];
-    const id = await activeProject(client, maker);
-    await send(maker, id, 'process-docs', await aiDeclaredImage(), 'render.jpg', 'image/jpeg');
-    const entryId = await entryIdAt(id, 1);
+    const { client, maker, id, entryId } = await projectWithHeldFile('process-docs');
     const url = `/api/admin/provenance/project-files/${entryId}/remove`;
     await expectAccess(ctx, { method: 'POST', url, payload: {} }, [
       ['anonymous', null, 401],
@@ -60,16 +56,12 @@ describe('removing an AI-declared process doc', () => {
       ['creator', maker, 403],
     ]);
     expect(await reviewIds()).toContain(entryId);
-    expect((await entriesOf(client, id))[0]).toMatchObject({ review: 'held' });
+    expect((await entriesOf(client, id))[1]).toMatchObject({ review: 'held' });
     expect((await remove(admin, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
   });
 
   it('deletes the file for everyone, keeps the record whole with a tombstone that names it, audits it and tells both parties', async () => {
-    const [client, maker] = [await onboardedClient(ctx), await approveMaker(ctx)];
-    const id = await activeProject(client, maker);
-    await send(maker, id, 'process-docs', await noiseImage('png'), 'sketch.png', 'image/png');
-    await send(maker, id, 'process-docs', await aiDeclaredImage(), 'render.jpg', 'image/jpeg');
-    const entryId = await entryIdAt(id, 2);
+    const { client, maker, id, entryId } = await projectWithHeldFile('process-docs');
     const [, held] = await entriesOf(client, id);
     // Project files are the two parties' own (never public): a held one stays visible to them, marked held.
     expect(held).toMatchObject({ review: 'held' });
@@ -107,11 +99,7 @@ describe('removing an AI-declared process doc', () => {
 
 describe('removing an AI-declared deliverable under review', () => {
   it('sends the milestone back to the creator without using a revision round, and their own next submission verifies beside the removed one', async () => {
-    const [client, maker] = [await onboardedClient(ctx), await approveMaker(ctx)];
-    const id = await activeProject(client, maker);
-    await send(maker, id, 'process-docs', await noiseImage('png'), 'sketch.png', 'image/png');
-    await send(maker, id, 'deliverable', await aiDeclaredImage(), 'final.jpg', 'image/jpeg');
-    const entryId = await entryIdAt(id, 2);
+    const { client, maker, id, entryId } = await projectWithHeldFile('deliverable');
     const [before] = await ctx.db.select().from(projects).where(eq(projects.id, id));
     expect(before.status).toBe('in_review');
     const url = before.deliverableUrl!;
@@ -138,7 +126,7 @@ describe('Seal eligibility and held process docs', () => {
   const makerWithHeldThird = async () => {
     const [client, maker] = [await onboardedClient(ctx), await approveMaker(ctx)];
     for (let index = 0; index < 2; index += 1) await addProject(ctx, { clientId: client.id, makerId: maker.id, withDoc: true });
-    const id = await activeProject(client, maker);
+    const id = await acceptedProject(ctx, client, maker);
     await send(maker, id, 'process-docs', await aiDeclaredImage(), 'render.jpg', 'image/jpeg');
     await send(maker, id, 'deliverable', pdfBuffer(), 'final.pdf', 'application/pdf');
     expect((await ctx.inject(client, { method: 'POST', url: `/api/projects/${id}/approve` })).statusCode).toBe(200);
