@@ -92,12 +92,12 @@ describe('content credentials on uploads', () => {
     }
     await expectAccessible(admin.page);
     await held.screenshot({ path: '/tmp/c2pa-review-1280.png' });
-    // A process doc that declares generative AI is listed too, to be marked reviewed.
+    // A process doc that declares generative AI is listed too, to be approved (or removed).
     const file = admin.page.getByRole('list', { name: 'Project files held for review' }).getByRole('listitem').filter({ hasText: CREDENTIALS_FX.projectTitle });
     await expect.poll(() => file.getByText("The file's Content Credentials declare generative AI", { exact: true }).isVisible()).toBe(true);
     expect(await file.getByText('Imagine Diffusion 4, recorded by Imagine Studio', { exact: true }).isVisible()).toBe(true);
-    await file.getByRole('button', { name: /Mark reviewed/ }).click();
-    await seeText(admin.page, 'File marked as reviewed');
+    await file.getByRole('button', { name: /^Approve/ }).click();
+    await seeText(admin.page, 'File approved');
     await expect.poll(() => file.count(), { timeout: 10000 }).toBe(0);
 
     await held.getByRole('button', { name: /Clear image/ }).click();

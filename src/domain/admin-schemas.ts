@@ -214,6 +214,7 @@ export const AUDIT_ACTIONS = [
   'provenance.approve',
   'provenance.remove',
   'provenance.clear_project_file',
+  'provenance.remove_project_file',
   'report.dismiss',
   'message.remove',
   'review.hide',
@@ -274,6 +275,7 @@ export const PROVENANCE_MESSAGES = {
   removed: 'Image removed',
   notPending: 'This image is not waiting for review any more.',
   notFound: 'Portfolio item not found',
-  fileCleared: 'File marked as reviewed',
+  fileCleared: 'File approved',
+  fileRemoved: 'File removed',
   fileNotFound: 'Project file not found',
 } as const;

@@ -7,9 +7,14 @@ export const PROCESS_RECORD_KINDS = ['process_doc', 'deliverable', 'tombstone'] 
 /**
  * What a check found for one entry: `ok`; `file_changed` (the file's bytes are not those recorded); `file_missing`
  * (the file is gone and nothing says why); `file_removed` (gone with its creator's deleted account, as a later
- * tombstone entry records); `chain_broken` (the entry's link or hash does not hold: it was altered).
+ * tombstone entry records); `file_removed_by_review` (removed by an admin's Provenance review, as a later tombstone
+ * naming the entry records); `chain_broken` (the entry's link or hash does not hold: it was altered).
  */
-export const PROCESS_RECORD_STATUSES = ['ok', 'file_changed', 'file_missing', 'file_removed', 'chain_broken'] as const;
+export const PROCESS_RECORD_STATUSES = ['ok', 'file_changed', 'file_missing', 'file_removed', 'file_removed_by_review', 'chain_broken'] as const;
+
+/** Where an AI-declared file stands in Provenance review: held until an admin approves or removes it. */
+export const PROCESS_RECORD_REVIEW_STATES = ['held', 'approved', 'removed'] as const;
+export type ProcessRecordReviewState = (typeof PROCESS_RECORD_REVIEW_STATES)[number];
 export type ProcessRecordStatus = (typeof PROCESS_RECORD_STATUSES)[number];
 
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
@@ -26,6 +31,10 @@ export const processRecordEntryViewSchema = z.object({
   entryHash: sha256Hex,
   /** What the file's Content Credentials (C2PA manifest) said at upload; null without one. */
   contentCredentials: contentCredentialsSchema.nullable().optional(),
+  /** A file sent to Provenance review (its credentials declare generative AI): how that stands; null otherwise. */
+  review: z.enum(PROCESS_RECORD_REVIEW_STATES).nullable().optional(),
+  /** On a tombstone appended by Provenance review, the position of the entry whose file it removed. */
+  removesSeq: z.number().int().positive().nullable().optional(),
 });
 export type ProcessRecordEntryView = z.infer<typeof processRecordEntryViewSchema>;
 
@@ -50,5 +59,13 @@ export const PROCESS_RECORD_STATUS_LABELS: Record<ProcessRecordStatus, string> =
   file_changed: 'File changed since upload',
   file_missing: 'File missing',
   file_removed: "Removed with the creator's account",
+  file_removed_by_review: 'Removed by provenance review',
   chain_broken: 'Entry altered',
+};
+
+/** What the record says beside a file in Provenance review. */
+export const PROCESS_RECORD_REVIEW_LABELS: Record<ProcessRecordReviewState, string> = {
+  held: 'Held for provenance review',
+  approved: 'Approved in provenance review',
+  removed: 'Removed by provenance review',
 };

@@ -236,6 +236,13 @@ const adminCases = (world: OwnershipWorld): OwnershipCase[] => {
       200,
       async () => (await ctx.db.select().from(projectFileReviews).where(eq(projectFileReviews.entryId, world.heldProjectFileEntryId)))[0],
     ),
+    adminCase(
+      'POST /api/admin/provenance/project-files/:entryId/remove',
+      `/api/admin/provenance/project-files/${world.heldProjectFileForRemove}/remove`,
+      200,
+      async () => (await ctx.db.select().from(projectFileReviews).where(eq(projectFileReviews.entryId, world.heldProjectFileForRemove)))[0],
+      {},
+    ),
     adminCase('POST /api/admin/applications/:role/:userId/approve', `/api/admin/applications/maker/${world.pendingMaker.id}/approve`, 200, maker(world.pendingMaker.id)),
     adminCase('POST /api/admin/applications/:role/:userId/reject', `/api/admin/applications/mind/${world.pendingMind.id}/reject`, 200, mind(world.pendingMind.id), { reason: 'Not yet' }),
     adminCase('POST /api/admin/projects/:projectId/clear-flag', `/api/admin/projects/${world.flaggedForClear}/clear-flag`, 200, projectRow(world.flaggedForClear), {}),

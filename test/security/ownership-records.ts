@@ -26,6 +26,8 @@ export interface OwnershipWorld {
   heldItems: { forApprove: string; forRemove: string };
   /** The reviewed project's process doc, listed for Provenance review as if its credentials declared generative AI. */
   heldProjectFileEntryId: string;
+  /** Another project's process doc held the same way, for the admin to remove. */
+  heldProjectFileForRemove: string;
   /** client A × maker A, in review, with a real process doc and a real deliverable. */
   reviewed: { id: string; processDocUrl: string; deliverableUrl: string };
   unassignedForAssign: string;
@@ -96,6 +98,12 @@ export const arrangeOwnershipWorld = async (ctx: TestContext): Promise<Ownership
     .from(processRecordEntries)
     .where(and(eq(processRecordEntries.projectId, reviewedId), eq(processRecordEntries.kind, 'process_doc')));
   await ctx.db.insert(projectFileReviews).values({ entryId: docEntry.id, projectId: reviewedId });
+  const heldForRemoveProject = await createProject(makerA.id);
+  await act(makerA, heldForRemoveProject, 'accept');
+  const heldDoc = multipart({ data: png, filename: 'render.png', contentType: 'image/png' });
+  ok(await ctx.inject(makerA, { method: 'POST', url: `/api/projects/${heldForRemoveProject}/process-docs`, payload: heldDoc.payload, headers: heldDoc.headers }), 201);
+  const [heldEntry] = await ctx.db.select({ id: processRecordEntries.id }).from(processRecordEntries).where(eq(processRecordEntries.projectId, heldForRemoveProject));
+  await ctx.db.insert(projectFileReviews).values({ entryId: heldEntry.id, projectId: heldForRemoveProject });
 
   const active = await createProject(makerA.id);
   await act(makerA, active, 'accept');
@@ -151,6 +159,7 @@ export const arrangeOwnershipWorld = async (ctx: TestContext): Promise<Ownership
     portfolioItemId: created.json().item.id,
     heldItems: { forApprove: await heldItem(), forRemove: await heldItem() },
     heldProjectFileEntryId: docEntry.id,
+    heldProjectFileForRemove: heldEntry.id,
     reviewed: { id: reviewedId, processDocUrl: docRow.fileUrl, deliverableUrl: reviewedRow.deliverableUrl! },
     unassignedForAssign: await createProject(),
     unassignedForCancel: await createProject(),

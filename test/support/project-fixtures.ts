@@ -95,3 +95,26 @@ export const putInReview = async (db: TestContext['db'], projectId: string, deli
     .set({ status: 'submitted', submissions: 1, submittedAt: new Date(), deliverableUrl })
     .where(and(eq(projectMilestones.projectId, projectId), inArray(projectMilestones.status, ['active', 'revision_requested'])));
 };
+
+/** A project the client commissioned from the creator and the creator accepted: active, its first milestone open. */
+export const acceptedProject = async (ctx: TestContext, client: TestUser, creator: TestUser): Promise<string> => {
+  const created = await ctx.inject(client, { method: 'POST', url: '/api/projects', payload: projectPayload({ creatorId: creator.id }) });
+  const id = created.json().id as string;
+  const accepted = await ctx.inject(creator, { method: 'POST', url: `/api/projects/${id}/accept` });
+  if (accepted.statusCode !== 200) throw new Error(`accept answered ${accepted.statusCode}: ${accepted.body}`);
+  return id;
+};
+
+/** Uploads a process doc or the deliverable through the API, and fails the test on any refusal. */
+export const uploadProjectFile = async (
+  ctx: TestContext,
+  creator: TestUser,
+  projectId: string,
+  kind: 'process-docs' | 'deliverable',
+  file: { data: Buffer; filename: string; contentType: string },
+) => {
+  const body = multipart(file);
+  const response = await ctx.inject(creator, { method: 'POST', url: `/api/projects/${projectId}/${kind}`, payload: body.payload, headers: body.headers });
+  if (response.statusCode >= 300) throw new Error(`${kind} upload answered ${response.statusCode}: ${response.body}`);
+  return response;
+};

@@ -569,8 +569,8 @@ export const processRecordEntries = pgTable(
 );
 
 /**
- * A process doc or deliverable whose Content Credentials declare generative AI, waiting for (or cleared by) an
- * admin in Provenance review. Kept beside the append-only record rather than in it, since a review changes state.
+ * A process doc or deliverable whose Content Credentials declare generative AI, waiting for (or cleared or removed
+ * by) an admin in Provenance review. Kept beside the append-only record rather than in it, since a review changes state.
  */
 export const projectFileReviews = pgTable(
   'project_file_reviews',
@@ -581,7 +581,8 @@ export const projectFileReviews = pgTable(
     projectId: uuid('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['pending', 'clear'] })
+    /** 'removed': the admin removed the file; its bytes are gone and a tombstone in the record says so. */
+    status: text('status', { enum: ['pending', 'clear', 'removed'] })
       .notNull()
       .default('pending'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
@@ -589,7 +590,7 @@ export const projectFileReviews = pgTable(
   },
   (t) => [
     index('project_file_reviews_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
-    check('project_file_reviews_status', sql`${t.status} IN ('pending', 'clear')`),
+    check('project_file_reviews_status', sql`${t.status} IN ('pending', 'clear', 'removed')`),
   ],
 );
 

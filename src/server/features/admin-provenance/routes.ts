@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { okSchema, projectFileReviewResponseSchema, provenanceRemoveSchema, provenanceReviewResponseSchema } from '../../../domain/admin-schemas';
 import { errorBodySchema } from '../../http/schemas';
 import { clearProjectFileReview, listProjectFileReviews } from './project-files';
+import { removeProjectFile } from './remove-project-file';
 import { approveProvenance, listProvenanceReview, removeProvenance } from './service';
 
 export const prefix = '/api/admin/provenance';
@@ -44,9 +45,24 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/project-files/:entryId/clear', {
     config: { access: ['admin'] },
-    schema: { tags: ['admin'], summary: 'Mark an AI-declared project file as reviewed (audited)', params: entryParams, response: { 200: okSchema, ...errors } },
+    schema: { tags: ['admin'], summary: 'Approve an AI-declared project file: it counts like any other (audited)', params: entryParams, response: { 200: okSchema, ...errors } },
     handler: async (request) => {
       await clearProjectFileReview(app, await request.requireAuth(), request.params.entryId);
+      return { ok: true as const };
+    },
+  });
+
+  app.post('/project-files/:entryId/remove', {
+    config: { access: ['admin'] },
+    schema: {
+      tags: ['admin'],
+      summary: 'Remove an AI-declared project file: its bytes go, a tombstone joins the process record, the project is told (audited)',
+      params: entryParams,
+      body: provenanceRemoveSchema,
+      response: { 200: okSchema, ...errors },
+    },
+    handler: async (request) => {
+      await removeProjectFile(app, await request.requireAuth(), request.params.entryId, request.body.reason || null);
       return { ok: true as const };
     },
   });

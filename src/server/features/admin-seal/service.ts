@@ -10,10 +10,11 @@ import { recordAudit } from '../audit/service';
 import { sealAssignedEmail, sealRevokedEmail } from '../admin/emails';
 import { issueSealCredential, revokeSealCredentials } from '../seal-credentials/service';
 import { excerpt, notify } from '../notifications/service';
+import { hasCountedProcessDoc } from '../provenance/project-file-credentials';
 
 /**
  * The number of a maker's completed projects that each have at least one process doc (PRODUCT-DECISIONS'
- * definition of a qualifying project). Correlated on maker_profiles.user_id, so it works in WHERE, SELECT and
+ * definition of a qualifying project), not counting one held in or removed by Provenance review (decision 146). Correlated on maker_profiles.user_id, so it works in WHERE, SELECT and
  * RETURNING; the aliases are explicit because Drizzle leaves column names unqualified in some statements, where an
  * inner `id` would silently bind to the wrong table.
  */
@@ -21,7 +22,7 @@ export const qualifyingProjectCount: SQL<number> = sql<number>`(
   select count(*)::int from projects qp
   where qp.maker_id = maker_profiles.user_id
     and qp.status = 'completed'
-    and exists (select 1 from process_docs qd where qd.project_id = qp.id)
+    and ${hasCountedProcessDoc(sql.raw('qp.id'))}
 )`;
 
 /** Approved, not yet verified, and at least 3 qualifying projects. */

@@ -78,6 +78,7 @@ beforeAll(async () => {
     { request: { method: 'POST', url: `/api/admin/reports/reviews/reports/${randomUUID()}/dismiss`, payload: {} }, adminStatus: 404 },
     { request: { method: 'GET', url: '/api/admin/provenance/project-files' }, adminStatus: 200 },
     { request: { method: 'POST', url: `/api/admin/provenance/project-files/${randomUUID()}/clear`, payload: {} }, adminStatus: 404 },
+    { request: { method: 'POST', url: `/api/admin/provenance/project-files/${randomUUID()}/remove`, payload: {} }, adminStatus: 404 },
     { request: { method: 'GET', url: '/api/admin/payments' }, adminStatus: 200 },
     { request: { method: 'GET', url: '/api/admin/payments/reconciliation' }, adminStatus: 200 },
     { request: { method: 'GET', url: '/api/admin/payments/reconciliation.csv' }, adminStatus: 200 },

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processRecordEntries, projects } from '../../db/schema';
 import { parseFileUrl } from '../../storage/storage';
 import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
-import { approveMaker, multipart, onboardedClient, pdfBuffer, pngBuffer, projectPayload } from '../../../../test/support/project-fixtures';
+import { acceptedProject, approveMaker, onboardedClient, pdfBuffer, pngBuffer, uploadProjectFile } from '../../../../test/support/project-fixtures';
 import { checkChain, entryHashOf, GENESIS_HASH } from './chain';
 import { TOMBSTONE_NOTE } from './service';
 
@@ -24,23 +24,12 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const activeProject = async (forClient = client, forMaker = maker) => {
-  const created = await ctx.inject(forClient, { method: 'POST', url: '/api/projects', payload: projectPayload({ creatorId: forMaker.id }) });
-  const id = created.json().id as string;
-  expect((await ctx.inject(forMaker, { method: 'POST', url: `/api/projects/${id}/accept` })).statusCode).toBe(200);
-  return id;
-};
-
-const upload = async (user: TestUser, id: string, kind: 'process-docs' | 'deliverable', data: Buffer, filename: string, contentType: string) => {
-  const body = multipart({ data, filename, contentType });
-  const response = await ctx.inject(user, { method: 'POST', url: `/api/projects/${id}/${kind}`, payload: body.payload, headers: body.headers });
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  return response;
-};
+const upload = (user: TestUser, id: string, kind: 'process-docs' | 'deliverable', data: Buffer, filename: string, contentType: string) =>
+  uploadProjectFile(ctx, user, id, kind, { data, filename, contentType });
 
 /** Two process docs and a PDF deliverable: a chain of three. */
 const documentedProject = async (forClient = client, forMaker = maker) => {
-  const id = await activeProject(forClient, forMaker);
+  const id = await acceptedProject(ctx, forClient, forMaker);
   await upload(forMaker, id, 'process-docs', await pngBuffer('#112233'), 'one.png', 'image/png');
   await upload(forMaker, id, 'process-docs', await pngBuffer('#445566'), 'two.png', 'image/png');
   await upload(forMaker, id, 'deliverable', pdfBuffer(), 'final.pdf', 'application/pdf');

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ContentCredentials } from '../../../domain/content-credentials';
 import type { ProcessRecordEntryView, ProcessRecordStatus, ProcessRecordVerification } from '../../../domain/process-record-schemas';
 import type { DbExecutor, Transaction } from '../../db/client';
-import { processRecordEntries, projects, user } from '../../db/schema';
+import { processRecordEntries, projectFileReviews, projects, user } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { parseFileUrl, type Storage } from '../../storage/storage';
 import type { AuthContext } from '../../types';
@@ -12,6 +12,24 @@ import { PROJECT_NOT_FOUND, requireVisibleProject } from '../projects/access';
 import { checkChain, entryHashOf, GENESIS_HASH, type ProcessRecordKind, type StoredChainEntry } from './chain';
 
 export const TOMBSTONE_NOTE = "The creator's account was deleted, and their files with it.";
+
+/**
+ * The note of the tombstone an admin's Provenance review appends when it removes a file. It names the entry by its
+ * position, inside the tombstone's hash, so which file went is as tamper-evident as the rest of the record (the
+ * entry itself is never changed: the record is append-only).
+ */
+export const reviewRemovalNote = (seq: number): string => `Entry ${seq} was removed by Humanmade's provenance review: its Content Credentials declare generative AI.`;
+
+/** For each entry removed by review, the position of the later tombstone that says so. */
+const reviewRemovalsOf = (rows: ReadonlyArray<Pick<EntryRow, 'seq' | 'kind' | 'note'>>): Map<number, number> => {
+  const tombstones = new Map(rows.filter((row) => row.kind === 'tombstone' && row.note !== null).map((row) => [row.note as string, row.seq]));
+  const removals = new Map<number, number>();
+  for (const row of rows) {
+    const by = row.kind === 'tombstone' ? undefined : tombstones.get(reviewRemovalNote(row.seq));
+    if (by !== undefined && by > row.seq) removals.set(row.seq, by);
+  }
+  return removals;
+};
 
 type EntryRow = typeof processRecordEntries.$inferSelect;
 
@@ -60,10 +78,11 @@ export const appendProcessRecordEntry = async (
  * so, in the deletion's transaction, so the record stays whole and explains the files it can no longer check.
  */
 export const appendTombstonesFor = async (tx: Transaction, userId: string): Promise<void> => {
+  // Only the files they uploaded: an admin's review tombstones carry the admin's id but no file of theirs.
   const touched = await tx
     .selectDistinct({ projectId: processRecordEntries.projectId })
     .from(processRecordEntries)
-    .where(eq(processRecordEntries.uploaderId, userId));
+    .where(and(eq(processRecordEntries.uploaderId, userId), ne(processRecordEntries.kind, 'tombstone')));
   if (touched.length === 0) return;
   const ids = touched.map((row) => row.projectId);
   // The projects this user commissioned go with the account; the others keep their record.
@@ -73,6 +92,13 @@ export const appendTombstonesFor = async (tx: Transaction, userId: string): Prom
     await appendProcessRecordEntry(tx, { projectId: project.id, kind: 'tombstone', fileUrl: null, fileSha256: null, uploaderId: userId, note: TOMBSTONE_NOTE });
   }
 };
+
+/**
+ * An admin's Provenance review removes one file: a tombstone naming its entry, appended in the removal's
+ * transaction (the caller holds the project's row lock). The admin's id is its uploader; the audit log has the rest.
+ */
+export const appendReviewTombstone = (tx: Transaction, input: { projectId: string; removedSeq: number; adminId: string }): Promise<string> =>
+  appendProcessRecordEntry(tx, { projectId: input.projectId, kind: 'tombstone', fileUrl: null, fileSha256: null, uploaderId: input.adminId, note: reviewRemovalNote(input.removedSeq) });
 
 const readEntries = (db: DbExecutor, projectId: string): Promise<EntryRow[]> =>
   db.select().from(processRecordEntries).where(eq(processRecordEntries.projectId, projectId)).orderBy(asc(processRecordEntries.seq));
@@ -91,10 +117,12 @@ const hashStoredFile = async (storage: Storage, url: string | null): Promise<str
 /**
  * Recomputes the chain and every file's hash. An entry is sound when its link and hash hold and its file still
  * has the hash it had at upload; a file that is gone counts as accounted for only when a later tombstone of its
- * uploader says their account was deleted.
+ * uploader says their account was deleted. A file a later review tombstone names is reported removed without being
+ * read: its path may since hold the creator's next deliverable, which is that later entry's to check.
  */
 const verifyEntries = async (storage: Storage, rows: EntryRow[]): Promise<{ statuses: ProcessRecordStatus[]; verified: boolean }> => {
   const chainProblems = checkChain(rows.map((row): StoredChainEntry => ({ ...row, kind: row.kind })));
+  const removedByReview = reviewRemovalsOf(rows);
   const statuses: ProcessRecordStatus[] = [];
   for (const [index, row] of rows.entries()) {
     const problem = chainProblems[index];
@@ -106,39 +134,58 @@ const verifyEntries = async (storage: Storage, rows: EntryRow[]): Promise<{ stat
       statuses.push('ok');
       continue;
     }
+    if (removedByReview.has(row.seq)) {
+      statuses.push('file_removed_by_review');
+      continue;
+    }
     const actual = await hashStoredFile(storage, row.fileUrl);
     if (actual === row.fileSha256) statuses.push('ok');
     else if (actual !== null) statuses.push('file_changed');
     else if (rows.slice(index + 1).some((later) => later.kind === 'tombstone' && later.uploaderId === row.uploaderId)) statuses.push('file_removed');
     else statuses.push('file_missing');
   }
-  const verified = statuses.every((status) => status === 'ok' || status === 'file_removed');
+  const verified = statuses.every((status) => status === 'ok' || status === 'file_removed' || status === 'file_removed_by_review');
   return { statuses, verified };
 };
 
 const headOf = (rows: EntryRow[]): string | null => rows.at(-1)?.entryHash ?? null;
 
-/** The record as its participants (and admins) see it: every entry, with its file and who added it. */
+const REVIEW_STATE = { pending: 'held', clear: 'approved', removed: 'removed' } as const;
+
+/**
+ * The record as its participants (and admins) see it: every entry, with its file and who added it, and where a
+ * file went to Provenance review, how that stands. A file removed by review has no link (its bytes are gone), and
+ * its tombstone names no admin: the audit log does.
+ */
 export const getProcessRecord = async (app: FastifyInstance, auth: AuthContext, projectId: string): Promise<ProcessRecordEntryView[]> => {
   await requireVisibleProject(app.db, auth, projectId);
   const rows = await app.db
-    .select({ entry: processRecordEntries, uploaderName: user.name })
+    .select({ entry: processRecordEntries, uploaderName: user.name, review: projectFileReviews.status })
     .from(processRecordEntries)
     .leftJoin(user, eq(user.id, processRecordEntries.uploaderId))
+    .leftJoin(projectFileReviews, eq(projectFileReviews.entryId, processRecordEntries.id))
     .where(eq(processRecordEntries.projectId, projectId))
     .orderBy(asc(processRecordEntries.seq));
-  return rows.map(({ entry, uploaderName }) => ({
-    seq: entry.seq,
-    kind: entry.kind,
-    fileUrl: entry.fileUrl,
-    fileSha256: entry.fileSha256,
-    uploaderName,
-    note: entry.note,
-    createdAt: entry.createdAt.toISOString(),
-    prevHash: entry.prevHash,
-    entryHash: entry.entryHash,
-    contentCredentials: entry.contentCredentials,
-  }));
+  const removals = reviewRemovalsOf(rows.map(({ entry }) => entry));
+  const removedBy = new Map([...removals].map(([removed, tombstone]) => [tombstone, removed]));
+  return rows.map(({ entry, uploaderName, review }) => {
+    const removesSeq = removedBy.get(entry.seq) ?? null;
+    const isRemoved = removals.has(entry.seq);
+    return {
+      seq: entry.seq,
+      kind: entry.kind,
+      fileUrl: isRemoved ? null : entry.fileUrl,
+      fileSha256: entry.fileSha256,
+      uploaderName: removesSeq === null ? uploaderName : null,
+      note: entry.note,
+      createdAt: entry.createdAt.toISOString(),
+      prevHash: entry.prevHash,
+      entryHash: entry.entryHash,
+      contentCredentials: entry.contentCredentials,
+      review: isRemoved ? 'removed' : review ? REVIEW_STATE[review] : null,
+      removesSeq,
+    };
+  });
 };
 
 /** The participants' 'Verify': the chain and each file rechecked now, entry by entry. */

@@ -1,3 +1,4 @@
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { ContentCredentials } from '../../../domain/content-credentials';
 import type { Transaction } from '../../db/client';
 import { projectFileReviews } from '../../db/schema';
@@ -19,3 +20,18 @@ export const recordProjectFileReview = async (tx: Transaction, entryId: string, 
   if (!credentials?.aiDeclared) return;
   await tx.insert(projectFileReviews).values({ entryId, projectId });
 };
+
+/**
+ * Whether a project has a process doc that counts toward the Seal: one not waiting in Provenance review (nor
+ * removed by it; a removed doc's row is gone as well). An approved AI-declared doc counts like any other. The doc
+ * and its record entry share the stored file's URL. Aliases are explicit: the caller's query may be raw SQL.
+ */
+export const hasCountedProcessDoc = (projectId: SQLWrapper): SQL => sql`exists (
+  select 1 from process_docs counted_doc
+  where counted_doc.project_id = ${projectId}
+    and not exists (
+      select 1 from process_record_entries held_entry
+      join project_file_reviews held_review on held_review.entry_id = held_entry.id
+      where held_entry.project_id = counted_doc.project_id and held_entry.file_url = counted_doc.file_url and held_review.status <> 'clear'
+    )
+)`;

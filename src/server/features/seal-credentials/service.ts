@@ -2,8 +2,9 @@ import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { CredentialVerification } from '../../../domain/seal-credential-schemas';
 import type { DbExecutor, Transaction } from '../../db/client';
-import { processDocs, projects, sealCredentials } from '../../db/schema';
+import { projects, sealCredentials } from '../../db/schema';
 import { processRecordHeads } from '../process-record/service';
+import { hasCountedProcessDoc } from '../provenance/project-file-credentials';
 import {
   buildSealCredential,
   buildStatusListCredential,
@@ -32,12 +33,12 @@ export const sealKeysOf = (app: FastifyInstance): Promise<SealKeys> => {
 
 export const sealDidDocument = async (app: FastifyInstance) => didDocument(app.config.PUBLIC_URL, await sealKeysOf(app));
 
-/** The maker's three most recently completed projects that have process docs: the Seal's evidence. */
+/** The maker's three most recently completed projects that have process docs counting toward the Seal: its evidence. */
 const evidenceOf = async (tx: DbExecutor, makerId: string) => {
   const rows = await tx
     .select({ projectId: projects.id, title: projects.title, completedAt: projects.completedAt })
     .from(projects)
-    .where(and(eq(projects.makerId, makerId), eq(projects.status, 'completed'), sql`exists (select 1 from ${processDocs} where ${processDocs.projectId} = ${projects.id})`))
+    .where(and(eq(projects.makerId, makerId), eq(projects.status, 'completed'), hasCountedProcessDoc(projects.id)))
     .orderBy(desc(projects.completedAt), desc(projects.id))
     .limit(3);
   const heads = await processRecordHeads(tx, rows.map((row) => row.projectId));

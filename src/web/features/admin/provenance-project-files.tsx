@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { PROVENANCE_MESSAGES, type ProjectFileReviewItem } from '../../../domain/admin-schemas';
 import { CONTENT_CREDENTIALS_MESSAGES } from '../../../domain/content-credentials';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/list-states';
@@ -5,20 +6,28 @@ import { Button } from '../../components/ui/button';
 import { RowCard } from './admin-bits';
 import { adminKeys, useAdminAction, useAdminQuery } from './admin-data';
 import { formatDate } from './format';
+import { ReasonDialog } from './reason-dialog';
 
 const KIND_LABEL: Record<ProjectFileReviewItem['kind'], string> = { process_doc: 'Process doc', deliverable: 'Deliverable' };
 
 /**
- * Process docs and deliverables whose Content Credentials declare generative AI. They are never public, and the
- * project's record is append-only, so the admin looks and marks each reviewed (audited); a file that should not
- * stand is taken up with the project.
+ * Process docs and deliverables whose Content Credentials declare generative AI. They are never public; the admin
+ * approves each (it then counts like any other) or removes it (its bytes go, a tombstone joins the project's
+ * append-only record, the project's people are told). Both are audited.
  */
 export function ProvenanceProjectFiles() {
   const query = useAdminQuery<{ items: ProjectFileReviewItem[] }>([...adminKeys.provenance, 'project-files'], '/api/admin/provenance/project-files');
+  const [removing, setRemoving] = useState<ProjectFileReviewItem | null>(null);
   const clear = useAdminAction<string>({
     request: (entryId) => ({ path: `/api/admin/provenance/project-files/${entryId}/clear`, init: { method: 'POST' } }),
     success: PROVENANCE_MESSAGES.fileCleared,
-    failure: 'Could not mark the file as reviewed',
+    failure: 'Could not approve the file',
+  });
+  const remove = useAdminAction<{ entryId: string; reason?: string }>({
+    request: ({ entryId, reason }) => ({ path: `/api/admin/provenance/project-files/${entryId}/remove`, init: { method: 'POST', body: { reason } } }),
+    success: PROVENANCE_MESSAGES.fileRemoved,
+    failure: 'Could not remove the file',
+    onSuccess: () => setRemoving(null),
   });
 
   return (
@@ -58,14 +67,35 @@ export function ProvenanceProjectFiles() {
                     </a>
                   ) : null}
                 </div>
-                <Button size="sm" variant="secondary" onClick={() => clear.mutate(item.entryId)} disabled={clear.isPending && clear.variables === item.entryId}>
-                  Mark reviewed<span className="sr-only"> ({KIND_LABEL[item.kind]} of {item.projectTitle})</span>
-                </Button>
+                <div className="flex shrink-0 gap-2">
+                  <Button size="sm" variant="secondary" onClick={() => clear.mutate(item.entryId)} disabled={clear.isPending && clear.variables === item.entryId}>
+                    Approve<span className="sr-only"> ({KIND_LABEL[item.kind]} of {item.projectTitle})</span>
+                  </Button>
+                  <Button size="sm" variant="secondary" onClick={() => setRemoving(item)}>
+                    Remove<span className="sr-only"> ({KIND_LABEL[item.kind]} of {item.projectTitle})</span>
+                  </Button>
+                </div>
               </RowCard>
             ))}
           </ul>
         )}
       </div>
+      <ReasonDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title={`Remove this ${removing ? KIND_LABEL[removing.kind].toLowerCase() : 'file'} from “${removing?.projectTitle ?? 'the project'}”?`}
+        description={
+          removing?.kind === 'deliverable'
+            ? "The file is deleted and the project's record shows it removed by review. A deliverable under review goes back to the creator to submit their own work. The client and the creator are told; the decision is kept in the audit log."
+            : "The file is deleted and the project's record shows it removed by review. The client and the creator are told; the decision is kept in the audit log."
+        }
+        reasonLabel="Reason (optional)"
+        reasonHint="Kept in the audit log."
+        confirmLabel="Remove file"
+        confirmVariant="destructive"
+        isPending={remove.isPending}
+        onConfirm={(reason) => removing && remove.mutate({ entryId: removing.entryId, reason })}
+      />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { CheckCircle2, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import {
+  PROCESS_RECORD_REVIEW_LABELS,
   PROCESS_RECORD_STATUS_LABELS,
   type ProcessRecordEntryView,
   type ProcessRecordVerification,
@@ -16,6 +17,10 @@ const KIND_LABEL: Record<ProcessRecordEntryView['kind'], string> = {
   deliverable: 'Deliverable',
   tombstone: 'Account deleted',
 };
+
+/** A tombstone is the account's, unless Provenance review appended it to remove one file. */
+const kindLabelOf = (entry: ProcessRecordEntryView) => (entry.kind === 'tombstone' && entry.removesSeq ? 'Removed by provenance review' : KIND_LABEL[entry.kind]);
+const SOUND_STATUSES = new Set(['ok', 'file_removed', 'file_removed_by_review']);
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const shortHash = (hash: string) => `${hash.slice(0, 12)}…`;
@@ -62,12 +67,12 @@ export function ProcessRecord({ projectId }: { projectId: string }) {
             <ol className="mt-3 space-y-2" aria-label="Process record entries">
               {record.data.map((entry) => {
                 const status = statusOf(entry.seq);
-                const sound = status === 'ok' || status === 'file_removed';
+                const sound = status ? SOUND_STATUSES.has(status) : false;
                 return (
                   <li key={entry.seq} className="flex flex-col gap-0.5 rounded-lg bg-muted/60 px-3 py-2 text-sm sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
                     <span>
                       <span className="font-medium text-ink">
-                        {entry.seq}. {KIND_LABEL[entry.kind]}
+                        {entry.seq}. {kindLabelOf(entry)}
                       </span>
                       <span className="text-muted-foreground">
                         {' '}
@@ -75,7 +80,8 @@ export function ProcessRecord({ projectId }: { projectId: string }) {
                         {entry.uploaderName ? ` · ${entry.uploaderName}` : ''}
                       </span>
                       {entry.note ? <span className="block text-muted-foreground">{entry.note}</span> : null}
-                      <ContentCredentialsMark credentials={entry.contentCredentials} itemTitle={`${KIND_LABEL[entry.kind]} ${entry.seq}`} className="mt-1.5 flex w-fit" />
+                      {entry.review ? <span className="block font-medium text-ink">{PROCESS_RECORD_REVIEW_LABELS[entry.review]}</span> : null}
+                      <ContentCredentialsMark credentials={entry.contentCredentials} itemTitle={`${kindLabelOf(entry)} ${entry.seq}`} className="mt-1.5 flex w-fit" />
                     </span>
                     <span className="inline-flex items-center gap-2 font-mono text-xs text-muted-foreground">
                       <span title={entry.entryHash}>{shortHash(entry.entryHash)}</span>

@@ -1,0 +1,2 @@
+ALTER TABLE "project_file_reviews" DROP CONSTRAINT "project_file_reviews_status";--> statement-breakpoint
+ALTER TABLE "project_file_reviews" ADD CONSTRAINT "project_file_reviews_status" CHECK ("project_file_reviews"."status" IN ('pending', 'clear', 'removed'));
