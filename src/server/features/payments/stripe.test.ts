@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, ledgerTransactions, payments, payouts, projectMilestones, projects, stripeAccounts, stripeEvents, stripeOperations } from '../../db/schema';
+import { jobs, ledgerTransactions, notifications, payments, payouts, projectMilestones, projects, stripeAccounts, stripeEvents, stripeOperations } from '../../db/schema';
 import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
 import { approveMaker, onboardedClient } from '../../../../test/support/project-fixtures';
 import { activeProject, authOf, signedEvent, stripeEnv, webhookRequest } from '../../../../test/support/stripe-fixtures';
@@ -322,6 +322,50 @@ describe.skipIf(Boolean(liveKey))('Stripe provider against the local stand-in', 
     ]);
     expect(await balanceOf(ctx.db, accounts.paidOut(creator.id))).toBe(9_000);
     expect(await balanceOf(ctx.db, accounts.refunded(client.id))).toBe(15_000);
+  });
+
+  it('refunds a checkout paid after its invoice was voided, once, and tells the client', async () => {
+    const { project, milestone } = await activeProject(ctx.app, client, maker, 12_500);
+    await fundMilestone(ctx.app, authOf(client), milestone.id);
+    const [open] = await ctx.db.select().from(payments).where(eq(payments.milestoneId, milestone.id));
+    // The project is cancelled while the client still has Stripe's checkout page open: the invoice is voided.
+    await ctx.db.transaction(async (tx) => {
+      const [locked] = await tx.update(projects).set({ status: 'cancelled' }).where(eq(projects.id, project.id)).returning();
+      await settleCancelledProject(ctx.app, tx, locked, { outcome: 'refund' });
+    });
+    const refundedBefore = await balanceOf(ctx.db, accounts.refunded(client.id));
+    const fundedBefore = await balanceOf(ctx.db, accounts.funding(client.id));
+
+    // Then the client pays it anyway.
+    const session = standIn.paySession(open.providerRef!);
+    const event = signedEvent('checkout.session.completed', session);
+    expect((await ctx.inject(null, webhookRequest(event))).json()).toEqual({ received: true, duplicate: false });
+    const [voided] = await ctx.db.select().from(payments).where(eq(payments.id, open.id));
+    expect(voided).toMatchObject({ status: 'cancelled', reference: session.payment_intent });
+    const moves = await ctx.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.paymentId, open.id));
+    expect(moves.map((move) => [move.kind, move.idempotencyKey])).toEqual([['refund', `late-checkout:${open.id}`]]);
+    expect(await balanceOf(ctx.db, accounts.funding(client.id))).toBe(fundedBefore - 12_500);
+    expect(await balanceOf(ctx.db, accounts.refunded(client.id))).toBe(refundedBefore + 12_500);
+    const [told] = await ctx.db.select().from(notifications).where(and(eq(notifications.userId, client.id), like(notifications.subjectKey, `project:${project.id}:funds_refunded:%`)));
+    expect(told.title).toBe(`Payment refunded: ${project.title}`);
+
+    await ctx.app.jobs.runDue(later(1));
+    const key = `refund:${moves[0].id}`;
+    const refunds = standIn.calls('POST', '/v1/refunds').filter((call) => call.idempotencyKey === key);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0].body).toMatchObject({ payment_intent: session.payment_intent, amount: '12500' });
+    const [operation] = await ctx.db.select().from(stripeOperations).where(eq(stripeOperations.idempotencyKey, key));
+    expect(operation).toMatchObject({ kind: 'refund', amountCents: 12_500, stripeId: standIn.refunds.at(-1)!.id });
+    const admin = await ctx.createAdmin();
+    expect((await ctx.inject(admin, { method: 'GET', url: '/api/admin/payments/reconciliation' })).json().totalCents).toBe(0);
+
+    // The same event again, and Stripe's second event for the same payment: nothing more is owed or refunded.
+    expect((await ctx.inject(null, webhookRequest(event))).json()).toEqual({ received: true, duplicate: true });
+    expect((await ctx.inject(null, webhookRequest(signedEvent('checkout.session.async_payment_succeeded', session)))).json()).toEqual({ received: true, duplicate: false });
+    await ctx.app.jobs.runDue(later(120));
+    expect(await ctx.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.paymentId, open.id))).toHaveLength(1);
+    expect(standIn.calls('POST', '/v1/refunds').filter((call) => call.body.payment_intent === session.payment_intent)).toHaveLength(1);
+    expect(await balanceOf(ctx.db, accounts.refunded(client.id))).toBe(refundedBefore + 12_500);
   });
 });
 
