@@ -9,7 +9,7 @@ import { recordStripePayout } from './stripe-ledger';
 export const JOB_STRIPE_TRANSFER = 'stripe.transfer';
 export const JOB_STRIPE_REFUND = 'stripe.refund';
 
-const transferPayload = z.object({
+export const transferPayload = z.object({
   ledgerTransactionId: z.string(),
   creatorId: z.string(),
   amountCents: z.number().int().positive(),
@@ -18,7 +18,7 @@ const transferPayload = z.object({
 });
 export type TransferJobPayload = z.infer<typeof transferPayload>;
 
-const refundPayload = z.object({ ledgerTransactionId: z.string(), paymentId: z.string(), amountCents: z.number().int().positive() });
+export const refundPayload = z.object({ ledgerTransactionId: z.string(), paymentId: z.string(), amountCents: z.number().int().positive() });
 export type RefundJobPayload = z.infer<typeof refundPayload>;
 
 /** Thrown while a creator has not finished Stripe onboarding: the scheduler retries, and account.updated wakes it. */

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, ledgerTransactions, notifications, payments, payouts, projectMilestones, projects, stripeAccounts, stripeEvents, stripeOperations } from '../../db/schema';
+import { auditLog, jobs, ledgerTransactions, notifications, payments, payouts, projectMilestones, projects, stripeAccounts, stripeEvents, stripeOperations } from '../../db/schema';
 import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
 import { approveMaker, onboardedClient } from '../../../../test/support/project-fixtures';
 import { activeProject, authOf, signedEvent, stripeEnv, webhookRequest } from '../../../../test/support/stripe-fixtures';
@@ -11,6 +12,7 @@ import { releaseIfFunded, settleCancelledProject } from './settlement';
 import { STRIPE_PAYS_AUTOMATICALLY } from './payouts';
 import { connectStatusOf } from './stripe-connect';
 import { JOB_STRIPE_REFUND, JOB_STRIPE_TRANSFER } from './stripe-jobs';
+import { MAX_JOB_ATTEMPTS } from '../../jobs/scheduler';
 
 /**
  * The Stripe provider (decision 171) through HTTP and the scheduler, with Stripe's outgoing calls answered by a local
@@ -366,6 +368,79 @@ describe.skipIf(Boolean(liveKey))('Stripe provider against the local stand-in', 
     expect(await ctx.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.paymentId, open.id))).toHaveLength(1);
     expect(standIn.calls('POST', '/v1/refunds').filter((call) => call.body.payment_intent === session.payment_intent)).toHaveLength(1);
     expect(await balanceOf(ctx.db, accounts.refunded(client.id))).toBe(refundedBefore + 12_500);
+  });
+
+  it('shows a transfer whose attempts ran out to admins, who can retry it: it then completes once', async () => {
+    const creator = await approveMaker(ctx);
+    await ctx.inject(creator, { method: 'POST', url: '/api/payments/connect/onboarding' });
+    const [account] = await ctx.db.select().from(stripeAccounts).where(eq(stripeAccounts.userId, creator.id));
+    await ctx.inject(null, webhookRequest(signedEvent('account.updated', standIn.completeOnboarding(account.accountId))));
+    const { project, milestone, payment } = await fundedProject(20_000, creator);
+    const released = await ctx.db.transaction(async (tx) => {
+      const [approved] = await tx.update(projectMilestones).set({ status: 'approved', approvedAt: new Date() }).where(eq(projectMilestones.id, milestone.id)).returning();
+      const [locked] = await tx.select().from(projects).where(eq(projects.id, project.id)).for('update');
+      return releaseIfFunded(ctx.app, tx, locked, approved);
+    });
+    const key = `transfer:${released!.transactionId}`;
+    const [scheduled] = await ctx.db.select().from(jobs).where(eq(jobs.key, `stripe.transfer:${released!.transactionId}`));
+
+    // Stripe refuses the transfer (the platform's balance is short) on every attempt the scheduler makes.
+    for (let attempt = 0; attempt < MAX_JOB_ATTEMPTS; attempt += 1) {
+      standIn.failNext('POST', '/v1/transfers', 400);
+      await ctx.app.jobs.runDue(later(10 + attempt * 61));
+    }
+    const [failed] = await ctx.db.select().from(jobs).where(eq(jobs.id, scheduled.id));
+    expect(failed).toMatchObject({ status: 'failed', attempts: MAX_JOB_ATTEMPTS, lastError: expect.stringMatching(/told to fail/) });
+    expect(standIn.calls('POST', '/v1/transfers').filter((call) => call.idempotencyKey === key)).toHaveLength(MAX_JOB_ATTEMPTS);
+    expect(await balanceOf(ctx.db, accounts.paidOut(creator.id))).toBe(0);
+
+    const admin = await ctx.createAdmin();
+    const list = { method: 'GET' as const, url: '/api/admin/payments/stripe-jobs' };
+    const retry = { method: 'POST' as const, url: `/api/admin/payments/stripe-jobs/${scheduled.id}/retry` };
+    await expectAccess(ctx, list, [
+      ['anonymous', null, 401],
+      ['client', client, 403],
+      ['the creator', creator, 403],
+      ['admin', admin, 200],
+    ]);
+    const listed = (await ctx.inject(admin, list)).json().jobs.find((job: { id: string }) => job.id === scheduled.id);
+    expect(listed).toMatchObject({
+      kind: 'transfer',
+      status: 'failed',
+      amountCents: 18_000,
+      recipient: { role: 'creator', id: creator.id, name: creator.name, email: creator.email },
+      projectId: project.id,
+      projectTitle: project.title,
+      milestoneTitle: `Milestone 1: ${milestone.title}`,
+      invoiceNumber: payment.invoiceNumber,
+      attempts: MAX_JOB_ATTEMPTS,
+      lastError: expect.stringMatching(/told to fail/),
+    });
+
+    await expectAccess(ctx, retry, [
+      ['anonymous', null, 401],
+      ['client', client, 403],
+      ['the creator', creator, 403],
+    ]);
+    expect((await ctx.db.select().from(jobs).where(eq(jobs.id, scheduled.id)))[0].status).toBe('failed');
+    const retried = await ctx.inject(admin, retry);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json()).toMatchObject({ id: scheduled.id, status: 'pending' });
+    const [pending] = await ctx.db.select().from(jobs).where(eq(jobs.id, scheduled.id));
+    expect(pending.status).toBe('pending');
+    const [audited] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'stripe_job.retried'), eq(auditLog.targetId, scheduled.id)));
+    expect(audited).toMatchObject({ actorId: admin.id, targetType: 'job', metadata: expect.objectContaining({ kind: 'transfer', amountCents: 18_000 }) });
+    // Only a failed one can be retried; an unknown one does not exist.
+    expect((await ctx.inject(admin, retry)).statusCode).toBe(409);
+    expect((await ctx.inject(admin, { method: 'POST', url: `/api/admin/payments/stripe-jobs/${randomUUID()}/retry` })).statusCode).toBe(404);
+
+    // With Stripe answering again, the transfer is made once and the creator is paid out.
+    await ctx.app.jobs.runDue(later(10 + MAX_JOB_ATTEMPTS * 61));
+    await ctx.app.jobs.runDue(later(24 * 60));
+    expect(standIn.transfers.filter((transfer) => transfer.transfer_group === `release:${released!.transactionId}`)).toHaveLength(1);
+    expect((await ctx.db.select().from(jobs).where(eq(jobs.id, scheduled.id)))[0].status).toBe('done');
+    expect(await balanceOf(ctx.db, accounts.paidOut(creator.id))).toBe(18_000);
+    expect((await ctx.inject(admin, list)).json().jobs.some((job: { id: string }) => job.id === scheduled.id)).toBe(false);
   });
 });
 
