@@ -11,6 +11,8 @@ import { formatMoneyCents, forWhat } from '../payments/payments-api';
 import { QueryList, RowCard, SectionHeading } from './admin-bits';
 import { ADMIN_KEY, useAdminAction, useAdminQuery } from './admin-data';
 import { formatDate } from './format';
+import { FailedStripeJobsSection } from './failed-stripe-jobs';
+import { MoneyRow } from './money-row';
 import { ReferenceDialog } from './reference-dialog';
 
 type PaymentRow = AdminPayments['toConfirm'][number];
@@ -36,7 +38,10 @@ export const KIND_LABELS: Record<LedgerAccountKind, string> = {
   refunded: 'Refunded',
 };
 
-/** Money that waits for an admin (manual provider), and the ledger's proof that it balances. */
+/**
+ * Money that waits for an admin (manual provider), Stripe's transfers and refunds that ran out of attempts (Stripe
+ * provider), and the ledger's proof that it balances.
+ */
 export function PaymentsTab() {
   const query = useAdminQuery<AdminPayments>(paymentKeys.payments, '/api/admin/payments');
   const [confirming, setConfirming] = useState<PaymentRow | null>(null);
@@ -106,6 +111,8 @@ export function PaymentsTab() {
         />
       </section>
 
+      {query.data?.provider === 'stripe' ? <FailedStripeJobsSection /> : null}
+
       <ReconciliationSection />
 
       <ReferenceDialog
@@ -131,23 +138,6 @@ export function PaymentsTab() {
         onConfirm={(reference) => (paying ? paid.mutateAsync({ id: paying.id, reference }) : Promise.resolve())}
       />
     </div>
-  );
-}
-
-/** A row of money waiting for the admin: the amount, what it is for, and the action on it. */
-function MoneyRow({ amountCents, lines, action }: { amountCents: number; lines: string[]; action: React.ReactNode }) {
-  return (
-    <RowCard className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-      <div className="min-w-0 space-y-1">
-        <p className="font-serif text-lg tabular-nums text-ink">{formatMoneyCents(amountCents)}</p>
-        {lines.map((line) => (
-          <p key={line} className="break-words text-sm text-muted-foreground">
-            {line}
-          </p>
-        ))}
-      </div>
-      {action}
-    </RowCard>
   );
 }
 
