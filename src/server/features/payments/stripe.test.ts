@@ -56,6 +56,23 @@ describe.skipIf(Boolean(liveKey))('Stripe provider against the local stand-in', 
     return { project, milestone, payment, session };
   };
 
+  /** A maker whose Stripe onboarding is complete, so transfers to them can run; returns them and their account id. */
+  const readyCreator = async () => {
+    const creator = await approveMaker(ctx);
+    await ctx.inject(creator, { method: 'POST', url: '/api/payments/connect/onboarding' });
+    const [account] = await ctx.db.select().from(stripeAccounts).where(eq(stripeAccounts.userId, creator.id));
+    await ctx.inject(null, webhookRequest(signedEvent('account.updated', standIn.completeOnboarding(account.accountId))));
+    return { creator, accountId: account.accountId };
+  };
+
+  /** The client approves the milestone: its escrow is released (less the fee) and the transfer job is scheduled. */
+  const approveAndRelease = (projectId: string, milestoneId: string) =>
+    ctx.db.transaction(async (tx) => {
+      const [approved] = await tx.update(projectMilestones).set({ status: 'approved', approvedAt: new Date() }).where(eq(projectMilestones.id, milestoneId)).returning();
+      const [locked] = await tx.select().from(projects).where(eq(projects.id, projectId)).for('update');
+      return releaseIfFunded(ctx.app, tx, locked, approved);
+    });
+
   const fundingTransactions = (paymentId: string) =>
     ctx.db.select().from(ledgerTransactions).where(and(eq(ledgerTransactions.paymentId, paymentId), eq(ledgerTransactions.kind, 'funding')));
 
@@ -220,11 +237,7 @@ describe.skipIf(Boolean(liveKey))('Stripe provider against the local stand-in', 
     await ctx.inject(null, webhookRequest(signedEvent('checkout.session.completed', standIn.paySession(payment.providerRef!))));
 
     // Approval releases the escrow (less the 10% fee) in one transaction, which schedules the transfer.
-    const released = await ctx.db.transaction(async (tx) => {
-      const [approved] = await tx.update(projectMilestones).set({ status: 'approved', approvedAt: new Date() }).where(eq(projectMilestones.id, milestone.id)).returning();
-      const [locked] = await tx.select().from(projects).where(eq(projects.id, project.id)).for('update');
-      return releaseIfFunded(ctx.app, tx, locked, approved);
-    });
+    const released = await approveAndRelease(project.id, milestone.id);
     expect(released).toMatchObject({ creatorCents: 72_000, feeCents: 8_000 });
     const key = `transfer:${released!.transactionId}`;
     const [scheduled] = await ctx.db.select().from(jobs).where(eq(jobs.key, `stripe.transfer:${released!.transactionId}`));
@@ -267,16 +280,9 @@ describe.skipIf(Boolean(liveKey))('Stripe provider against the local stand-in', 
   });
 
   it('does not transfer twice when Stripe made the transfer but the job’s transaction failed', async () => {
-    const creator = await approveMaker(ctx);
-    await ctx.inject(creator, { method: 'POST', url: '/api/payments/connect/onboarding' });
-    const [account] = await ctx.db.select().from(stripeAccounts).where(eq(stripeAccounts.userId, creator.id));
-    await ctx.inject(null, webhookRequest(signedEvent('account.updated', standIn.completeOnboarding(account.accountId))));
+    const { creator } = await readyCreator();
     const { project, milestone } = await fundedProject(10_000, creator);
-    const released = await ctx.db.transaction(async (tx) => {
-      const [approved] = await tx.update(projectMilestones).set({ status: 'approved', approvedAt: new Date() }).where(eq(projectMilestones.id, milestone.id)).returning();
-      const [locked] = await tx.select().from(projects).where(eq(projects.id, project.id)).for('update');
-      return releaseIfFunded(ctx.app, tx, locked, approved);
-    });
+    const released = await approveAndRelease(project.id, milestone.id);
     // The transfer succeeds at Stripe, then the receipt cannot be written: the job's transaction rolls back.
     await ctx.db.execute(sql.raw(`create or replace function refuse_stripe_operation() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`));
     await ctx.db.execute(sql.raw('create trigger refuse_stripe_operation before insert on stripe_operations for each row execute function refuse_stripe_operation()'));
@@ -294,10 +300,7 @@ describe.skipIf(Boolean(liveKey))('Stripe provider against the local stand-in', 
   });
 
   it('settles a dispute split 40/60 from one ledger transaction: a transfer and a refund, each with its own key', async () => {
-    const creator = await approveMaker(ctx);
-    await ctx.inject(creator, { method: 'POST', url: '/api/payments/connect/onboarding' });
-    const [account] = await ctx.db.select().from(stripeAccounts).where(eq(stripeAccounts.userId, creator.id));
-    await ctx.inject(null, webhookRequest(signedEvent('account.updated', standIn.completeOnboarding(account.accountId))));
+    const { creator, accountId } = await readyCreator();
     const { project, milestone, session } = await fundedProject(25_000, creator);
 
     // The admin cancels the flagged project with the milestone under review, splitting it: $100 to the creator.
@@ -316,7 +319,7 @@ describe.skipIf(Boolean(liveKey))('Stripe provider against the local stand-in', 
     expect(refunds[0].body).toMatchObject({ payment_intent: session.payment_intent, amount: '15000' });
     const transfers = standIn.calls('POST', '/v1/transfers').filter((call) => call.idempotencyKey === `transfer:${split.id}`);
     expect(transfers).toHaveLength(1);
-    expect(transfers[0].body).toMatchObject({ amount: '9000', destination: account.accountId });
+    expect(transfers[0].body).toMatchObject({ amount: '9000', destination: accountId });
     const operations = await ctx.db.select().from(stripeOperations).where(eq(stripeOperations.ledgerTransactionId, split.id));
     expect(operations.map((operation) => [operation.kind, operation.amountCents]).sort()).toEqual([
       ['refund', 15_000],
@@ -371,16 +374,9 @@ describe.skipIf(Boolean(liveKey))('Stripe provider against the local stand-in', 
   });
 
   it('shows a transfer whose attempts ran out to admins, who can retry it: it then completes once', async () => {
-    const creator = await approveMaker(ctx);
-    await ctx.inject(creator, { method: 'POST', url: '/api/payments/connect/onboarding' });
-    const [account] = await ctx.db.select().from(stripeAccounts).where(eq(stripeAccounts.userId, creator.id));
-    await ctx.inject(null, webhookRequest(signedEvent('account.updated', standIn.completeOnboarding(account.accountId))));
+    const { creator } = await readyCreator();
     const { project, milestone, payment } = await fundedProject(20_000, creator);
-    const released = await ctx.db.transaction(async (tx) => {
-      const [approved] = await tx.update(projectMilestones).set({ status: 'approved', approvedAt: new Date() }).where(eq(projectMilestones.id, milestone.id)).returning();
-      const [locked] = await tx.select().from(projects).where(eq(projects.id, project.id)).for('update');
-      return releaseIfFunded(ctx.app, tx, locked, approved);
-    });
+    const released = await approveAndRelease(project.id, milestone.id);
     const key = `transfer:${released!.transactionId}`;
     const [scheduled] = await ctx.db.select().from(jobs).where(eq(jobs.key, `stripe.transfer:${released!.transactionId}`));
 
