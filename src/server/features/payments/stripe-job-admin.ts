@@ -75,9 +75,9 @@ export const listFailedStripeJobs = async (app: FastifyInstance): Promise<Stripe
 };
 
 /**
- * Sets a failed transfer or refund pending and due now, audited. Its attempts are kept: a transfer past its first
- * attempt looks for the transfer it may already have made before it makes one (Stripe forgets idempotency keys after
- * 24 hours), and a retry that fails again returns to the list at once rather than after another round of back-off.
+ * Sets a failed transfer or refund pending and due now, in a new round (a new idempotency key: Stripe would replay
+ * its saved refusal under the old one), audited. Its attempts are kept, so the job looks for the transfer or refund it
+ * may already have made before it makes one, and a retry that fails again returns to the list at once.
  */
 export const retryStripeJob = async (app: FastifyInstance, auth: AuthContext, jobId: string): Promise<StripeJobView> =>
   app.db.transaction(async (tx) => {
@@ -88,7 +88,13 @@ export const retryStripeJob = async (app: FastifyInstance, auth: AuthContext, jo
       .for('update');
     if (!job) throw notFound(STRIPE_JOB_MESSAGES.notFound);
     if (job.status !== 'failed') throw conflict(STRIPE_JOB_MESSAGES.notFailed);
-    const [pending] = await tx.update(jobs).set({ status: 'pending', runAt: new Date(), doneAt: null }).where(eq(jobs.id, job.id)).returning();
+    // A new round, so the job asks Stripe under a new idempotency key (stripe-jobs.ts `keysOf`).
+    const round = typeof job.payload.round === 'number' ? job.payload.round + 1 : 1;
+    const [pending] = await tx
+      .update(jobs)
+      .set({ status: 'pending', runAt: new Date(), doneAt: null, payload: { ...job.payload, round } })
+      .where(eq(jobs.id, job.id))
+      .returning();
     const [view] = await toViews(tx, [pending]);
     await recordAudit(tx, auth, {
       action: 'stripe_job.retried',
@@ -101,6 +107,7 @@ export const retryStripeJob = async (app: FastifyInstance, auth: AuthContext, jo
         projectId: view.projectId,
         invoiceNumber: view.invoiceNumber,
         attempts: job.attempts,
+        round,
         lastError: job.lastError,
       },
     });

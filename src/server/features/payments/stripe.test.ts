@@ -73,6 +73,14 @@ describe.skipIf(Boolean(liveKey))('Stripe provider against the local stand-in', 
       return releaseIfFunded(ctx.app, tx, locked, approved);
     });
 
+  /** Runs the due jobs while stripe_operations refuses every insert: Stripe answers, then the job's transaction fails. */
+  const runWhileStripeOperationsFail = async (at: Date) => {
+    await ctx.db.execute(sql.raw(`create or replace function refuse_stripe_operation() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`));
+    await ctx.db.execute(sql.raw('create trigger refuse_stripe_operation before insert on stripe_operations for each row execute function refuse_stripe_operation()'));
+    await ctx.app.jobs.runDue(at);
+    await ctx.db.execute(sql.raw('drop trigger refuse_stripe_operation on stripe_operations'));
+  };
+
   const fundingTransactions = (paymentId: string) =>
     ctx.db.select().from(ledgerTransactions).where(and(eq(ledgerTransactions.paymentId, paymentId), eq(ledgerTransactions.kind, 'funding')));
 
@@ -284,10 +292,7 @@ describe.skipIf(Boolean(liveKey))('Stripe provider against the local stand-in', 
     const { project, milestone } = await fundedProject(10_000, creator);
     const released = await approveAndRelease(project.id, milestone.id);
     // The transfer succeeds at Stripe, then the receipt cannot be written: the job's transaction rolls back.
-    await ctx.db.execute(sql.raw(`create or replace function refuse_stripe_operation() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`));
-    await ctx.db.execute(sql.raw('create trigger refuse_stripe_operation before insert on stripe_operations for each row execute function refuse_stripe_operation()'));
-    await ctx.app.jobs.runDue(later(1));
-    await ctx.db.execute(sql.raw('drop trigger refuse_stripe_operation on stripe_operations'));
+    await runWhileStripeOperationsFail(later(1));
     const [failed] = await ctx.db.select().from(jobs).where(eq(jobs.key, `stripe.transfer:${released!.transactionId}`));
     expect(failed).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.stringMatching(/stripe_operations/) });
     expect(await balanceOf(ctx.db, accounts.paidOut(creator.id))).toBe(0);
@@ -354,7 +359,11 @@ describe.skipIf(Boolean(liveKey))('Stripe provider against the local stand-in', 
     const [told] = await ctx.db.select().from(notifications).where(and(eq(notifications.userId, client.id), like(notifications.subjectKey, `project:${project.id}:funds_refunded:%`)));
     expect(told.title).toBe(`Payment refunded: ${project.title}`);
 
-    await ctx.app.jobs.runDue(later(1));
+    // Stripe makes the refund, then the job's transaction fails: the next attempt finds that refund, not a second one.
+    await runWhileStripeOperationsFail(later(1));
+    await ctx.app.jobs.runDue(later(5));
+    expect(standIn.calls('GET', '/v1/refunds').some((call) => call.query.get('payment_intent') === session.payment_intent)).toBe(true);
+    expect(standIn.refunds.filter((refund) => refund.payment_intent === session.payment_intent)).toHaveLength(1);
     const key = `refund:${moves[0].id}`;
     const refunds = standIn.calls('POST', '/v1/refunds').filter((call) => call.idempotencyKey === key);
     expect(refunds).toHaveLength(1);
@@ -380,11 +389,10 @@ describe.skipIf(Boolean(liveKey))('Stripe provider against the local stand-in', 
     const key = `transfer:${released!.transactionId}`;
     const [scheduled] = await ctx.db.select().from(jobs).where(eq(jobs.key, `stripe.transfer:${released!.transactionId}`));
 
-    // Stripe refuses the transfer (the platform's balance is short) on every attempt the scheduler makes.
-    for (let attempt = 0; attempt < MAX_JOB_ATTEMPTS; attempt += 1) {
-      standIn.failNext('POST', '/v1/transfers', 400);
-      await ctx.app.jobs.runDue(later(10 + attempt * 61));
-    }
+    // Stripe refuses the transfer (the platform's balance is short), and keeps that answer under its key: every
+    // attempt the scheduler makes is refused again.
+    standIn.failNext('POST', '/v1/transfers', 400);
+    for (let attempt = 0; attempt < MAX_JOB_ATTEMPTS; attempt += 1) await ctx.app.jobs.runDue(later(10 + attempt * 61));
     const [failed] = await ctx.db.select().from(jobs).where(eq(jobs.id, scheduled.id));
     expect(failed).toMatchObject({ status: 'failed', attempts: MAX_JOB_ATTEMPTS, lastError: expect.stringMatching(/told to fail/) });
     expect(standIn.calls('POST', '/v1/transfers').filter((call) => call.idempotencyKey === key)).toHaveLength(MAX_JOB_ATTEMPTS);
@@ -430,9 +438,11 @@ describe.skipIf(Boolean(liveKey))('Stripe provider against the local stand-in', 
     expect((await ctx.inject(admin, retry)).statusCode).toBe(409);
     expect((await ctx.inject(admin, { method: 'POST', url: `/api/admin/payments/stripe-jobs/${randomUUID()}/retry` })).statusCode).toBe(404);
 
-    // With Stripe answering again, the transfer is made once and the creator is paid out.
+    // The retry asks under a new key (the old one would be refused again), after looking for a transfer already made;
+    // with the balance covered, the transfer is made once and the creator is paid out.
     await ctx.app.jobs.runDue(later(10 + MAX_JOB_ATTEMPTS * 61));
     await ctx.app.jobs.runDue(later(24 * 60));
+    expect(standIn.calls('POST', '/v1/transfers').filter((call) => call.idempotencyKey === `${key}:round-1`)).toHaveLength(1);
     expect(standIn.transfers.filter((transfer) => transfer.transfer_group === `release:${released!.transactionId}`)).toHaveLength(1);
     expect((await ctx.db.select().from(jobs).where(eq(jobs.id, scheduled.id)))[0].status).toBe('done');
     expect(await balanceOf(ctx.db, accounts.paidOut(creator.id))).toBe(18_000);
