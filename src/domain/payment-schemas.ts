@@ -169,6 +169,34 @@ export const adminPaymentsSchema = z.object({
 });
 export type AdminPayments = z.infer<typeof adminPaymentsSchema>;
 
+/** The Stripe provider's jobs an admin can see and retry once their attempts ran out (decision 171). */
+export const STRIPE_JOB_KINDS = ['transfer', 'refund'] as const;
+export type StripeJobKind = (typeof STRIPE_JOB_KINDS)[number];
+
+export const stripeJobViewSchema = z.object({
+  id: z.string(),
+  kind: z.enum(STRIPE_JOB_KINDS),
+  status: z.enum(['pending', 'done', 'cancelled', 'failed']),
+  amountCents: z.number().int(),
+  /** Who the money is for: the creator a transfer pays, the client a refund returns it to. */
+  recipient: z.object({ role: z.enum(['creator', 'client']), id: z.string().nullable(), name: z.string(), email: z.string() }),
+  projectId: z.string().nullable(),
+  projectTitle: z.string().nullable(),
+  milestoneTitle: z.string().nullable(),
+  invoiceNumber: z.string().nullable(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type StripeJobView = z.infer<typeof stripeJobViewSchema>;
+export const failedStripeJobsSchema = z.object({ jobs: z.array(stripeJobViewSchema) });
+export type FailedStripeJobs = z.infer<typeof failedStripeJobsSchema>;
+
+export const STRIPE_JOB_MESSAGES = {
+  notFound: 'Transfer or refund not found',
+  notFailed: 'This transfer or refund is no longer failed.',
+} as const;
+
 export const LEDGER_ACCOUNT_KINDS = ['funding', 'escrow', 'creator_payable', 'platform_fees', 'paid_out', 'refunded'] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 
@@ -189,5 +217,5 @@ export const platformFeeCents = (amountCents: number, feePercent: number): numbe
  * Money's audit actions (decision 170). Kept beside AUDIT_ACTIONS rather than in it, so the admin audit tab (which
  * labels every known action, and shows an unknown one as it is) gains their labels with the money screens.
  */
-export const MONEY_AUDIT_ACTIONS = ['payment.received', 'payout.paid'] as const;
+export const MONEY_AUDIT_ACTIONS = ['payment.received', 'payout.paid', 'stripe_job.retried'] as const;
 export type MoneyAuditAction = (typeof MONEY_AUDIT_ACTIONS)[number];

@@ -1,10 +1,11 @@
 // Test support: the money records of the ownership matrix (decision 170) and their cases. Client A × maker A: one
 // project funded, approved and released (its invoice paid), one with an invoice still open; maker A with one payout
-// requested, to be paid by the admin, whose receipt then exists.
+// requested, to be paid by the admin, whose receipt then exists; a Stripe transfer for the release whose attempts ran out.
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
-import { payments, payouts } from '../../src/server/db/schema';
+import { jobs, payments, payouts } from '../../src/server/db/schema';
+import { JOB_STRIPE_TRANSFER } from '../../src/server/features/payments/stripe-jobs';
 import type { TestContext, TestUser } from '../support/harness';
 import { fundMilestoneThroughRoutes } from '../support/money-fixtures';
 import { projectPayload, putInReview } from '../support/project-fixtures';
@@ -18,6 +19,7 @@ export interface PaymentWorld {
   openMilestone: string;
   openPayment: string;
   payout: string;
+  failedTransferJob: string;
 }
 
 export const arrangePaymentWorld = async (ctx: TestContext, w: OwnershipWorld): Promise<PaymentWorld> => {
@@ -38,7 +40,20 @@ export const arrangePaymentWorld = async (ctx: TestContext, w: OwnershipWorld): 
   ok(funded);
   const payout = await ctx.inject(w.makerA, { method: 'POST', url: '/api/payments/payouts', payload: { amountCents: 10000 } });
   ok(payout, 201);
-  return { releasedProject: released.id, paidPayment, openMilestone: open.milestoneId, openPayment: funded.json().payment.id, payout: payout.json().id };
+  // As a Stripe transfer for the release would stand once its attempts ran out.
+  const [failedJob] = await ctx.db
+    .insert(jobs)
+    .values({
+      kind: JOB_STRIPE_TRANSFER,
+      key: `stripe.transfer:ownership-${paidPayment}`,
+      runAt: new Date(),
+      status: 'failed',
+      attempts: 8,
+      lastError: 'Insufficient funds in the platform balance',
+      payload: { ledgerTransactionId: `ownership-${paidPayment}`, creatorId: w.makerA.id, amountCents: 72_000, paymentId: paidPayment, milestoneId: released.milestoneId },
+    })
+    .returning({ id: jobs.id });
+  return { releasedProject: released.id, paidPayment, openMilestone: open.milestoneId, openPayment: funded.json().payment.id, payout: payout.json().id, failedTransferJob: failedJob.id };
 };
 
 export interface PaymentCase {
@@ -89,6 +104,13 @@ export const paymentCases = (ctx: TestContext, w: OwnershipWorld, p: PaymentWorl
       denied: nonAdmins,
       allowed: [['admin', admin, 200]],
       snapshot: payout,
+    },
+    {
+      route: 'POST /api/admin/payments/stripe-jobs/:jobId/retry',
+      request: () => ({ method: 'POST', url: `/api/admin/payments/stripe-jobs/${p.failedTransferJob}/retry` }),
+      denied: nonAdmins,
+      allowed: [['admin', admin, 200]],
+      snapshot: async () => (await ctx.db.select().from(jobs).where(eq(jobs.id, p.failedTransferJob)))[0],
     },
     {
       // After the admin's 'paid' above: the receipt exists.

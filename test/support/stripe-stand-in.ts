@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
  * A local stand-in for the few Stripe endpoints the Stripe provider calls (decision 171), so the outgoing calls can be
  * tested on a machine that cannot reach Stripe. It speaks the SDK's wire format (form-encoded bodies with bracketed
  * keys, JSON answers shaped like Stripe's), records every request with its Idempotency-Key, and replays the first
- * answer for a repeated key as Stripe does (a different body under a used key is refused, as Stripe does too).
+ * answer for a repeated key as Stripe does, refusals included (a different body under a used key is refused, as Stripe
+ * does too).
  */
 
 export interface RecordedRequest {
@@ -124,6 +125,11 @@ export const startStripeStandIn = async () => {
       const data = transfers.filter((transfer) => group === null || transfer.transfer_group === group).reverse();
       return { status: 200, answer: { object: 'list', url: '/v1/transfers', has_more: false, data } };
     }
+    if (method === 'GET' && path === '/v1/refunds') {
+      const intent = query.get('payment_intent');
+      const data = refunds.filter((refund) => intent === null || refund.payment_intent === intent).reverse();
+      return { status: 200, answer: { object: 'list', url: '/v1/refunds', has_more: false, data } };
+    }
     if (method === 'POST' && path === '/v1/refunds') {
       const known = [...sessions.values()].some((session) => session.payment_intent === body.payment_intent);
       if (!known) return error(400, `No such payment_intent: '${String(body.payment_intent)}'`);
@@ -158,6 +164,8 @@ export const startStripeStandIn = async () => {
       const previous = key ? replies.get(key) : undefined;
       if (failure >= 0) {
         reply = error(failures.splice(failure, 1)[0].status, 'The stand-in was told to fail this call.', 'api_error');
+        // A refusal (4xx) is kept under its key like any answer, so the same key is refused again (see below).
+        if (key && reply.status < 500) replies.set(key, { body: raw, ...reply });
       } else if (previous && previous.body !== raw) {
         reply = error(400, `Keys for idempotent requests can only be used with the same parameters they were first used with.`, 'idempotency_error');
       } else if (previous) {
@@ -183,7 +191,10 @@ export const startStripeStandIn = async () => {
     sessionCount: () => sessions.size,
     /** The requests to one endpoint, in order. */
     calls: (method: string, path: string) => requests.filter((request) => request.method === method && request.path === path),
-    /** The next call to this endpoint answers with this status (as an outage or a rejection would). */
+    /**
+     * The next call to this endpoint answers with this status (as an outage or a rejection would). A rejection (4xx)
+     * is kept under the call's Idempotency-Key, as Stripe keeps it: a retry under the same key is refused again.
+     */
     failNext: (method: string, path: string, status = 500) => failures.push({ method, path, status }),
     /** What Stripe would do when the client pays: the session completes with a PaymentIntent. */
     paySession: (sessionId: string): StripeObject => {

@@ -1,12 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminPaymentsSchema, invoiceViewSchema, paymentReceivedSchema, payoutPaidSchema, payoutViewSchema, reconciliationSchema } from '../../../domain/payment-schemas';
+import {
+  adminPaymentsSchema,
+  failedStripeJobsSchema,
+  invoiceViewSchema,
+  paymentReceivedSchema,
+  payoutPaidSchema,
+  payoutViewSchema,
+  reconciliationSchema,
+  STRIPE_JOB_MESSAGES,
+  stripeJobViewSchema,
+} from '../../../domain/payment-schemas';
 import { errorBodySchema } from '../../http/schemas';
 import { recordPayoutPaid } from '../payments/payouts';
 import { recordManualPayment } from '../payments/service';
+import { listFailedStripeJobs, retryStripeJob } from '../payments/stripe-job-admin';
 import { getAdminPayments, getReconciliation, reconciliationCsv } from '../payments/views';
 
-/** The admin's side of money (decision 170): payments to confirm, payouts to pay, and the reconciliation. */
+/**
+ * The admin's side of money (decision 170): payments to confirm, payouts to pay, the reconciliation, and (decision 171)
+ * the Stripe transfers and refunds whose attempts ran out.
+ */
 export const prefix = '/api/admin';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
@@ -48,6 +62,30 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'no-store')
         .header('content-disposition', 'attachment; filename="reconciliation.csv"')
         .send(await reconciliationCsv(app.db)),
+  });
+
+  app.get('/payments/stripe-jobs', {
+    config: { access: ['admin'] },
+    schema: {
+      tags: ['admin'],
+      summary: 'Stripe transfers and refunds whose attempts ran out, with what they were for and the last error',
+      response: { 200: failedStripeJobsSchema, ...errors },
+    },
+    handler: async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { jobs: await listFailedStripeJobs(app) };
+    },
+  });
+
+  app.post('/payments/stripe-jobs/:jobId/retry', {
+    config: { access: ['admin'] },
+    schema: {
+      tags: ['admin'],
+      summary: 'Try a failed Stripe transfer or refund again: it is set pending and due now (audited)',
+      params: z.object({ jobId: z.uuid({ error: STRIPE_JOB_MESSAGES.notFound }) }),
+      response: { 200: stripeJobViewSchema, ...errors },
+    },
+    handler: async (request) => retryStripeJob(app, await request.requireAuth(), request.params.jobId),
   });
 
   app.post('/payments/:paymentId/received', {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { payments, stripeOperations } from '../../db/schema';
@@ -9,8 +9,12 @@ import { recordStripePayout } from './stripe-ledger';
 export const JOB_STRIPE_TRANSFER = 'stripe.transfer';
 export const JOB_STRIPE_REFUND = 'stripe.refund';
 
-const transferPayload = z.object({
+/** How many times an admin retried the job after its attempts ran out (stripe-job-admin.ts); absent at first. */
+const round = z.number().int().min(0).optional();
+
+export const transferPayload = z.object({
   ledgerTransactionId: z.string(),
+  round,
   creatorId: z.string(),
   amountCents: z.number().int().positive(),
   paymentId: z.string(),
@@ -18,7 +22,7 @@ const transferPayload = z.object({
 });
 export type TransferJobPayload = z.infer<typeof transferPayload>;
 
-const refundPayload = z.object({ ledgerTransactionId: z.string(), paymentId: z.string(), amountCents: z.number().int().positive() });
+export const refundPayload = z.object({ ledgerTransactionId: z.string(), paymentId: z.string(), amountCents: z.number().int().positive(), round });
 export type RefundJobPayload = z.infer<typeof refundPayload>;
 
 /** Thrown while a creator has not finished Stripe onboarding: the scheduler retries, and account.updated wakes it. */
@@ -36,16 +40,29 @@ export class AwaitingConnectedAccount extends Error {
 const IN_TRANSACTION = { timeout: 10_000, maxNetworkRetries: 1 } as const;
 
 /**
+ * The idempotency keys of a job's calls, by round: the first is `<base>`, and each admin retry adds one. Stripe keeps
+ * the answer to a keyed call for 24 hours, refusals included (an insufficient balance is answered again and again), so
+ * an admin's retry must ask under a new key; the look-up before each call after the first keeps it from moving the
+ * money twice. Returns the current key and every key used so far.
+ */
+const keysOf = (base: string, payloadRound: number | undefined) => {
+  const rounds = payloadRound ?? 0;
+  const all = [base, ...Array.from({ length: rounds }, (_, index) => `${base}:round-${index + 1}`)];
+  return { key: all.at(-1)!, all };
+};
+
+/**
  * The Stripe jobs (decision 171), run by the durable scheduler: the call to Stripe and the record of its result share
  * the job's transaction. If that transaction fails after Stripe answered, the next attempt repeats the call with the
  * same idempotency key and Stripe answers with the same object instead of moving the money again. Stripe forgets a
- * key after 24 hours, so a retry first looks for the transfer by its group before creating one.
+ * key after 24 hours, and an admin's retry asks under a new one, so any attempt after the first looks for the transfer
+ * (by its group) or the refund (by its PaymentIntent and ledger transaction) before making one.
  */
 export const registerStripeJobs = (app: FastifyInstance): void => {
   app.jobs.handle(JOB_STRIPE_TRANSFER, async ({ tx, job, now }) => {
     const payload = transferPayload.parse(job.payload);
-    const key = `transfer:${payload.ledgerTransactionId}`;
-    const [done] = await tx.select().from(stripeOperations).where(eq(stripeOperations.idempotencyKey, key));
+    const { key, all } = keysOf(`transfer:${payload.ledgerTransactionId}`, payload.round);
+    const [done] = await tx.select().from(stripeOperations).where(inArray(stripeOperations.idempotencyKey, all));
     if (done) return;
     const destination = await readyAccountOf(tx, payload.creatorId);
     if (!destination) throw new AwaitingConnectedAccount(payload.creatorId);
@@ -78,8 +95,8 @@ export const registerStripeJobs = (app: FastifyInstance): void => {
 
   app.jobs.handle(JOB_STRIPE_REFUND, async ({ tx, job, now }) => {
     const payload = refundPayload.parse(job.payload);
-    const key = `refund:${payload.ledgerTransactionId}`;
-    const [done] = await tx.select().from(stripeOperations).where(eq(stripeOperations.idempotencyKey, key));
+    const { key, all } = keysOf(`refund:${payload.ledgerTransactionId}`, payload.round);
+    const [done] = await tx.select().from(stripeOperations).where(inArray(stripeOperations.idempotencyKey, all));
     if (done) return;
     const [payment] = await tx.select().from(payments).where(eq(payments.id, payload.paymentId));
     if (!payment || payment.provider !== 'stripe' || !payment.providerRef) throw new Error(`payment ${payload.paymentId} was not paid through Stripe Checkout`);
@@ -88,10 +105,17 @@ export const registerStripeJobs = (app: FastifyInstance): void => {
     const paymentIntent = payment.reference?.startsWith('pi_') ? payment.reference : (await stripe.checkout.sessions.retrieve(payment.providerRef, {}, IN_TRANSACTION)).payment_intent;
     const paymentIntentId = typeof paymentIntent === 'string' ? paymentIntent : paymentIntent?.id;
     if (!paymentIntentId) throw new Error(`checkout ${payment.providerRef} has not been paid`);
-    const refund = await stripe.refunds.create(
-      { payment_intent: paymentIntentId, amount: payload.amountCents, metadata: { ledgerTransactionId: payload.ledgerTransactionId, paymentId: payload.paymentId } },
-      { ...IN_TRANSACTION, idempotencyKey: key },
-    );
+    // After a first attempt, the refund it may have made (its transaction failed, or its key is past Stripe's 24 hours).
+    const earlier =
+      job.attempts > 0
+        ? (await stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 }, IN_TRANSACTION)).data.find((made) => made.metadata?.ledgerTransactionId === payload.ledgerTransactionId)
+        : undefined;
+    const refund =
+      earlier ??
+      (await stripe.refunds.create(
+        { payment_intent: paymentIntentId, amount: payload.amountCents, metadata: { ledgerTransactionId: payload.ledgerTransactionId, paymentId: payload.paymentId } },
+        { ...IN_TRANSACTION, idempotencyKey: key },
+      ));
     await tx.insert(stripeOperations).values({
       idempotencyKey: key,
       kind: 'refund',

@@ -1,31 +1,77 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { formatCents } from '../../../domain/milestones';
 import type { Transaction } from '../../db/client';
 import { payments, payouts, projects, user } from '../../db/schema';
 import { nextDocumentNumber } from './documents';
 import { recordPaymentReceived } from './funding';
 import { accounts, post } from './ledger';
+import type { PaymentRow } from './provider';
+import { tellMoneyEvent } from './tell';
 
 /**
- * Where the Stripe provider meets the money core's ledger: a paid checkout funds the milestone's escrow, and a
- * transfer to a creator's connected account moves their payable to paid out. Both run in the transaction of the
- * webhook or job that learned of them.
+ * Where the Stripe provider meets the money core's ledger: a paid checkout funds the milestone's escrow (or, when its
+ * invoice was voided meanwhile, is refunded), and a transfer to a creator's connected account moves their payable to
+ * paid out. All run in the transaction of the webhook or job that learned of them.
  */
 export const recordCheckoutPaid = async (
   app: FastifyInstance,
   tx: Transaction,
   paid: { paymentId: string; paymentIntentId: string },
-): Promise<'recorded' | 'not_open'> => {
+): Promise<'recorded' | 'refunding' | 'not_open'> => {
   const [found] = await tx.select({ projectId: payments.projectId }).from(payments).where(eq(payments.id, paid.paymentId));
   // The project's row first, as every money move takes it: a second event for this payment (or an admin's 'Payment
-  // received') waits here, then reads the payment as it was left.
+  // received', or the project's cancellation) waits here, then reads the payment as it was left.
   if (found?.projectId) await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, found.projectId)).for('update');
-  const [payment] = await tx.select({ status: payments.status }).from(payments).where(eq(payments.id, paid.paymentId));
-  // Paid already, cancelled, or unknown: nothing to move. Answering 200 stops Stripe's retries; the event stays in
-  // stripe_events for reference.
+  const [payment] = await tx.select().from(payments).where(eq(payments.id, paid.paymentId)).for('update');
+  if (payment?.status === 'cancelled' && payment.provider === 'stripe') return (await refundLateCheckout(app, tx, payment, paid.paymentIntentId)) ? 'refunding' : 'not_open';
+  // Paid already or unknown: nothing to move. Answering 200 stops Stripe's retries; the event stays in stripe_events.
   if (payment?.status !== 'awaiting_payment') return 'not_open';
   await recordPaymentReceived(app, tx, paid.paymentId, { reference: paid.paymentIntentId, provider: 'stripe' });
   return 'recorded';
+};
+
+/**
+ * The client paid a checkout whose invoice had been voided (the project was cancelled while Stripe's page was open).
+ * The money is at Stripe and is not the platform's to hold: one ledger transaction says it came in from the client
+ * and is owed back (funding → refunded, no escrow: no milestone holds it), and the provider's refund job returns it
+ * through the PaymentIntent that paid. Keyed by the payment, so Stripe's second event for it refunds nothing more.
+ * False when there is no client left to owe it to (their account was deleted).
+ */
+const refundLateCheckout = async (app: FastifyInstance, tx: Transaction, payment: PaymentRow, paymentIntentId: string): Promise<boolean> => {
+  if (!payment.clientId) return false;
+  const transactionId = await post(tx, {
+    kind: 'refund',
+    idempotencyKey: `late-checkout:${payment.id}`,
+    entries: [
+      { account: accounts.funding(payment.clientId), amountCents: -payment.amountCents },
+      { account: accounts.refunded(payment.clientId), amountCents: payment.amountCents },
+    ],
+    projectId: payment.projectId,
+    milestoneId: payment.milestoneId,
+    paymentId: payment.id,
+    memo: `stripe ${paymentIntentId}: paid after invoice ${payment.invoiceNumber} was voided; refunded`,
+  });
+  if (!transactionId) return true;
+  // The refund job reads the PaymentIntent from the payment's reference; the invoice itself stays void.
+  await tx.update(payments).set({ reference: paymentIntentId }).where(eq(payments.id, payment.id));
+  await app.payments.provider.afterRefund?.(tx, {
+    transactionId,
+    paymentId: payment.id,
+    milestoneId: payment.milestoneId ?? '',
+    clientId: payment.clientId,
+    refundCents: payment.amountCents,
+  });
+  const [project] = payment.projectId ? await tx.select().from(projects).where(eq(projects.id, payment.projectId)) : [];
+  if (project) {
+    await tellMoneyEvent(app, tx, 'funds_refunded', {
+      project,
+      only: 'client',
+      thread: false,
+      detail: `the ${formatCents(payment.amountCents)} you paid on invoice ${payment.invoiceNumber} after it was voided goes back to the card you paid with; nothing is due`,
+    });
+  }
+  return true;
 };
 
 /** Payouts below this are not documents of their own (payouts_amount_min); the ledger still records the move. */

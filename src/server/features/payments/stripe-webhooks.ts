@@ -55,6 +55,7 @@ export const processStripeEvent = async (app: FastifyInstance, event: Stripe.Eve
         if (paymentId && paymentIntentId && session.payment_status === 'paid') {
           const outcome = await recordCheckoutPaid(app, tx, { paymentId, paymentIntentId });
           if (outcome === 'not_open') app.log.warn({ stripeEvent: event.id, paymentId }, 'stripe checkout paid for a payment that is not open');
+          if (outcome === 'refunding') app.log.info({ stripeEvent: event.id, paymentId }, 'stripe checkout paid after its invoice was voided: refund scheduled');
         }
         break;
       }

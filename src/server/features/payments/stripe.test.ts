@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, ledgerTransactions, payments, payouts, projectMilestones, projects, stripeAccounts, stripeEvents, stripeOperations } from '../../db/schema';
+import { auditLog, jobs, ledgerTransactions, notifications, payments, payouts, projectMilestones, projects, stripeAccounts, stripeEvents, stripeOperations } from '../../db/schema';
 import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
 import { approveMaker, onboardedClient } from '../../../../test/support/project-fixtures';
 import { activeProject, authOf, signedEvent, stripeEnv, webhookRequest } from '../../../../test/support/stripe-fixtures';
@@ -11,6 +12,7 @@ import { releaseIfFunded, settleCancelledProject } from './settlement';
 import { STRIPE_PAYS_AUTOMATICALLY } from './payouts';
 import { connectStatusOf } from './stripe-connect';
 import { JOB_STRIPE_REFUND, JOB_STRIPE_TRANSFER } from './stripe-jobs';
+import { MAX_JOB_ATTEMPTS } from '../../jobs/scheduler';
 
 /**
  * The Stripe provider (decision 171) through HTTP and the scheduler, with Stripe's outgoing calls answered by a local
@@ -52,6 +54,31 @@ describe.skipIf(Boolean(liveKey))('Stripe provider against the local stand-in', 
     const delivered = await ctx.inject(null, webhookRequest(signedEvent('checkout.session.completed', session)));
     expect(delivered.statusCode, delivered.body).toBe(200);
     return { project, milestone, payment, session };
+  };
+
+  /** A maker whose Stripe onboarding is complete, so transfers to them can run; returns them and their account id. */
+  const readyCreator = async () => {
+    const creator = await approveMaker(ctx);
+    await ctx.inject(creator, { method: 'POST', url: '/api/payments/connect/onboarding' });
+    const [account] = await ctx.db.select().from(stripeAccounts).where(eq(stripeAccounts.userId, creator.id));
+    await ctx.inject(null, webhookRequest(signedEvent('account.updated', standIn.completeOnboarding(account.accountId))));
+    return { creator, accountId: account.accountId };
+  };
+
+  /** The client approves the milestone: its escrow is released (less the fee) and the transfer job is scheduled. */
+  const approveAndRelease = (projectId: string, milestoneId: string) =>
+    ctx.db.transaction(async (tx) => {
+      const [approved] = await tx.update(projectMilestones).set({ status: 'approved', approvedAt: new Date() }).where(eq(projectMilestones.id, milestoneId)).returning();
+      const [locked] = await tx.select().from(projects).where(eq(projects.id, projectId)).for('update');
+      return releaseIfFunded(ctx.app, tx, locked, approved);
+    });
+
+  /** Runs the due jobs while stripe_operations refuses every insert: Stripe answers, then the job's transaction fails. */
+  const runWhileStripeOperationsFail = async (at: Date) => {
+    await ctx.db.execute(sql.raw(`create or replace function refuse_stripe_operation() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`));
+    await ctx.db.execute(sql.raw('create trigger refuse_stripe_operation before insert on stripe_operations for each row execute function refuse_stripe_operation()'));
+    await ctx.app.jobs.runDue(at);
+    await ctx.db.execute(sql.raw('drop trigger refuse_stripe_operation on stripe_operations'));
   };
 
   const fundingTransactions = (paymentId: string) =>
@@ -218,11 +245,7 @@ describe.skipIf(Boolean(liveKey))('Stripe provider against the local stand-in', 
     await ctx.inject(null, webhookRequest(signedEvent('checkout.session.completed', standIn.paySession(payment.providerRef!))));
 
     // Approval releases the escrow (less the 10% fee) in one transaction, which schedules the transfer.
-    const released = await ctx.db.transaction(async (tx) => {
-      const [approved] = await tx.update(projectMilestones).set({ status: 'approved', approvedAt: new Date() }).where(eq(projectMilestones.id, milestone.id)).returning();
-      const [locked] = await tx.select().from(projects).where(eq(projects.id, project.id)).for('update');
-      return releaseIfFunded(ctx.app, tx, locked, approved);
-    });
+    const released = await approveAndRelease(project.id, milestone.id);
     expect(released).toMatchObject({ creatorCents: 72_000, feeCents: 8_000 });
     const key = `transfer:${released!.transactionId}`;
     const [scheduled] = await ctx.db.select().from(jobs).where(eq(jobs.key, `stripe.transfer:${released!.transactionId}`));
@@ -265,21 +288,11 @@ describe.skipIf(Boolean(liveKey))('Stripe provider against the local stand-in', 
   });
 
   it('does not transfer twice when Stripe made the transfer but the job’s transaction failed', async () => {
-    const creator = await approveMaker(ctx);
-    await ctx.inject(creator, { method: 'POST', url: '/api/payments/connect/onboarding' });
-    const [account] = await ctx.db.select().from(stripeAccounts).where(eq(stripeAccounts.userId, creator.id));
-    await ctx.inject(null, webhookRequest(signedEvent('account.updated', standIn.completeOnboarding(account.accountId))));
+    const { creator } = await readyCreator();
     const { project, milestone } = await fundedProject(10_000, creator);
-    const released = await ctx.db.transaction(async (tx) => {
-      const [approved] = await tx.update(projectMilestones).set({ status: 'approved', approvedAt: new Date() }).where(eq(projectMilestones.id, milestone.id)).returning();
-      const [locked] = await tx.select().from(projects).where(eq(projects.id, project.id)).for('update');
-      return releaseIfFunded(ctx.app, tx, locked, approved);
-    });
+    const released = await approveAndRelease(project.id, milestone.id);
     // The transfer succeeds at Stripe, then the receipt cannot be written: the job's transaction rolls back.
-    await ctx.db.execute(sql.raw(`create or replace function refuse_stripe_operation() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`));
-    await ctx.db.execute(sql.raw('create trigger refuse_stripe_operation before insert on stripe_operations for each row execute function refuse_stripe_operation()'));
-    await ctx.app.jobs.runDue(later(1));
-    await ctx.db.execute(sql.raw('drop trigger refuse_stripe_operation on stripe_operations'));
+    await runWhileStripeOperationsFail(later(1));
     const [failed] = await ctx.db.select().from(jobs).where(eq(jobs.key, `stripe.transfer:${released!.transactionId}`));
     expect(failed).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.stringMatching(/stripe_operations/) });
     expect(await balanceOf(ctx.db, accounts.paidOut(creator.id))).toBe(0);
@@ -292,10 +305,7 @@ describe.skipIf(Boolean(liveKey))('Stripe provider against the local stand-in', 
   });
 
   it('settles a dispute split 40/60 from one ledger transaction: a transfer and a refund, each with its own key', async () => {
-    const creator = await approveMaker(ctx);
-    await ctx.inject(creator, { method: 'POST', url: '/api/payments/connect/onboarding' });
-    const [account] = await ctx.db.select().from(stripeAccounts).where(eq(stripeAccounts.userId, creator.id));
-    await ctx.inject(null, webhookRequest(signedEvent('account.updated', standIn.completeOnboarding(account.accountId))));
+    const { creator, accountId } = await readyCreator();
     const { project, milestone, session } = await fundedProject(25_000, creator);
 
     // The admin cancels the flagged project with the milestone under review, splitting it: $100 to the creator.
@@ -314,7 +324,7 @@ describe.skipIf(Boolean(liveKey))('Stripe provider against the local stand-in', 
     expect(refunds[0].body).toMatchObject({ payment_intent: session.payment_intent, amount: '15000' });
     const transfers = standIn.calls('POST', '/v1/transfers').filter((call) => call.idempotencyKey === `transfer:${split.id}`);
     expect(transfers).toHaveLength(1);
-    expect(transfers[0].body).toMatchObject({ amount: '9000', destination: account.accountId });
+    expect(transfers[0].body).toMatchObject({ amount: '9000', destination: accountId });
     const operations = await ctx.db.select().from(stripeOperations).where(eq(stripeOperations.ledgerTransactionId, split.id));
     expect(operations.map((operation) => [operation.kind, operation.amountCents]).sort()).toEqual([
       ['refund', 15_000],
@@ -322,6 +332,121 @@ describe.skipIf(Boolean(liveKey))('Stripe provider against the local stand-in', 
     ]);
     expect(await balanceOf(ctx.db, accounts.paidOut(creator.id))).toBe(9_000);
     expect(await balanceOf(ctx.db, accounts.refunded(client.id))).toBe(15_000);
+  });
+
+  it('refunds a checkout paid after its invoice was voided, once, and tells the client', async () => {
+    const { project, milestone } = await activeProject(ctx.app, client, maker, 12_500);
+    await fundMilestone(ctx.app, authOf(client), milestone.id);
+    const [open] = await ctx.db.select().from(payments).where(eq(payments.milestoneId, milestone.id));
+    // The project is cancelled while the client still has Stripe's checkout page open: the invoice is voided.
+    await ctx.db.transaction(async (tx) => {
+      const [locked] = await tx.update(projects).set({ status: 'cancelled' }).where(eq(projects.id, project.id)).returning();
+      await settleCancelledProject(ctx.app, tx, locked, { outcome: 'refund' });
+    });
+    const refundedBefore = await balanceOf(ctx.db, accounts.refunded(client.id));
+    const fundedBefore = await balanceOf(ctx.db, accounts.funding(client.id));
+
+    // Then the client pays it anyway.
+    const session = standIn.paySession(open.providerRef!);
+    const event = signedEvent('checkout.session.completed', session);
+    expect((await ctx.inject(null, webhookRequest(event))).json()).toEqual({ received: true, duplicate: false });
+    const [voided] = await ctx.db.select().from(payments).where(eq(payments.id, open.id));
+    expect(voided).toMatchObject({ status: 'cancelled', reference: session.payment_intent });
+    const moves = await ctx.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.paymentId, open.id));
+    expect(moves.map((move) => [move.kind, move.idempotencyKey])).toEqual([['refund', `late-checkout:${open.id}`]]);
+    expect(await balanceOf(ctx.db, accounts.funding(client.id))).toBe(fundedBefore - 12_500);
+    expect(await balanceOf(ctx.db, accounts.refunded(client.id))).toBe(refundedBefore + 12_500);
+    const [told] = await ctx.db.select().from(notifications).where(and(eq(notifications.userId, client.id), like(notifications.subjectKey, `project:${project.id}:funds_refunded:%`)));
+    expect(told.title).toBe(`Payment refunded: ${project.title}`);
+
+    // Stripe makes the refund, then the job's transaction fails: the next attempt finds that refund, not a second one.
+    await runWhileStripeOperationsFail(later(1));
+    await ctx.app.jobs.runDue(later(5));
+    expect(standIn.calls('GET', '/v1/refunds').some((call) => call.query.get('payment_intent') === session.payment_intent)).toBe(true);
+    expect(standIn.refunds.filter((refund) => refund.payment_intent === session.payment_intent)).toHaveLength(1);
+    const key = `refund:${moves[0].id}`;
+    const refunds = standIn.calls('POST', '/v1/refunds').filter((call) => call.idempotencyKey === key);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0].body).toMatchObject({ payment_intent: session.payment_intent, amount: '12500' });
+    const [operation] = await ctx.db.select().from(stripeOperations).where(eq(stripeOperations.idempotencyKey, key));
+    expect(operation).toMatchObject({ kind: 'refund', amountCents: 12_500, stripeId: standIn.refunds.at(-1)!.id });
+    const admin = await ctx.createAdmin();
+    expect((await ctx.inject(admin, { method: 'GET', url: '/api/admin/payments/reconciliation' })).json().totalCents).toBe(0);
+
+    // The same event again, and Stripe's second event for the same payment: nothing more is owed or refunded.
+    expect((await ctx.inject(null, webhookRequest(event))).json()).toEqual({ received: true, duplicate: true });
+    expect((await ctx.inject(null, webhookRequest(signedEvent('checkout.session.async_payment_succeeded', session)))).json()).toEqual({ received: true, duplicate: false });
+    await ctx.app.jobs.runDue(later(120));
+    expect(await ctx.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.paymentId, open.id))).toHaveLength(1);
+    expect(standIn.calls('POST', '/v1/refunds').filter((call) => call.body.payment_intent === session.payment_intent)).toHaveLength(1);
+    expect(await balanceOf(ctx.db, accounts.refunded(client.id))).toBe(refundedBefore + 12_500);
+  });
+
+  it('shows a transfer whose attempts ran out to admins, who can retry it: it then completes once', async () => {
+    const { creator } = await readyCreator();
+    const { project, milestone, payment } = await fundedProject(20_000, creator);
+    const released = await approveAndRelease(project.id, milestone.id);
+    const key = `transfer:${released!.transactionId}`;
+    const [scheduled] = await ctx.db.select().from(jobs).where(eq(jobs.key, `stripe.transfer:${released!.transactionId}`));
+
+    // Stripe refuses the transfer (the platform's balance is short), and keeps that answer under its key: every
+    // attempt the scheduler makes is refused again.
+    standIn.failNext('POST', '/v1/transfers', 400);
+    for (let attempt = 0; attempt < MAX_JOB_ATTEMPTS; attempt += 1) await ctx.app.jobs.runDue(later(10 + attempt * 61));
+    const [failed] = await ctx.db.select().from(jobs).where(eq(jobs.id, scheduled.id));
+    expect(failed).toMatchObject({ status: 'failed', attempts: MAX_JOB_ATTEMPTS, lastError: expect.stringMatching(/told to fail/) });
+    expect(standIn.calls('POST', '/v1/transfers').filter((call) => call.idempotencyKey === key)).toHaveLength(MAX_JOB_ATTEMPTS);
+    expect(await balanceOf(ctx.db, accounts.paidOut(creator.id))).toBe(0);
+
+    const admin = await ctx.createAdmin();
+    const list = { method: 'GET' as const, url: '/api/admin/payments/stripe-jobs' };
+    const retry = { method: 'POST' as const, url: `/api/admin/payments/stripe-jobs/${scheduled.id}/retry` };
+    await expectAccess(ctx, list, [
+      ['anonymous', null, 401],
+      ['client', client, 403],
+      ['the creator', creator, 403],
+      ['admin', admin, 200],
+    ]);
+    const listed = (await ctx.inject(admin, list)).json().jobs.find((job: { id: string }) => job.id === scheduled.id);
+    expect(listed).toMatchObject({
+      kind: 'transfer',
+      status: 'failed',
+      amountCents: 18_000,
+      recipient: { role: 'creator', id: creator.id, name: creator.name, email: creator.email },
+      projectId: project.id,
+      projectTitle: project.title,
+      milestoneTitle: `Milestone 1: ${milestone.title}`,
+      invoiceNumber: payment.invoiceNumber,
+      attempts: MAX_JOB_ATTEMPTS,
+      lastError: expect.stringMatching(/told to fail/),
+    });
+
+    await expectAccess(ctx, retry, [
+      ['anonymous', null, 401],
+      ['client', client, 403],
+      ['the creator', creator, 403],
+    ]);
+    expect((await ctx.db.select().from(jobs).where(eq(jobs.id, scheduled.id)))[0].status).toBe('failed');
+    const retried = await ctx.inject(admin, retry);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json()).toMatchObject({ id: scheduled.id, status: 'pending' });
+    const [pending] = await ctx.db.select().from(jobs).where(eq(jobs.id, scheduled.id));
+    expect(pending.status).toBe('pending');
+    const [audited] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'stripe_job.retried'), eq(auditLog.targetId, scheduled.id)));
+    expect(audited).toMatchObject({ actorId: admin.id, targetType: 'job', metadata: expect.objectContaining({ kind: 'transfer', amountCents: 18_000 }) });
+    // Only a failed one can be retried; an unknown one does not exist.
+    expect((await ctx.inject(admin, retry)).statusCode).toBe(409);
+    expect((await ctx.inject(admin, { method: 'POST', url: `/api/admin/payments/stripe-jobs/${randomUUID()}/retry` })).statusCode).toBe(404);
+
+    // The retry asks under a new key (the old one would be refused again), after looking for a transfer already made;
+    // with the balance covered, the transfer is made once and the creator is paid out.
+    await ctx.app.jobs.runDue(later(10 + MAX_JOB_ATTEMPTS * 61));
+    await ctx.app.jobs.runDue(later(24 * 60));
+    expect(standIn.calls('POST', '/v1/transfers').filter((call) => call.idempotencyKey === `${key}:round-1`)).toHaveLength(1);
+    expect(standIn.transfers.filter((transfer) => transfer.transfer_group === `release:${released!.transactionId}`)).toHaveLength(1);
+    expect((await ctx.db.select().from(jobs).where(eq(jobs.id, scheduled.id)))[0].status).toBe('done');
+    expect(await balanceOf(ctx.db, accounts.paidOut(creator.id))).toBe(18_000);
+    expect((await ctx.inject(admin, list)).json().jobs.some((job: { id: string }) => job.id === scheduled.id)).toBe(false);
   });
 });
 

@@ -1,5 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react';
+import { ADMIN_MESSAGES } from '../../../domain/admin-schemas';
 import type { ProjectStatus } from '../../../domain/constants';
+import { EmptyState, ErrorState, ListSkeleton } from '../../components/list-states';
 import { Badge, type BadgeProps } from '../../components/ui/badge';
 import { cn } from '../../lib/utils';
 import { formatDateTime, initialsOf } from './format';
@@ -63,5 +65,39 @@ export function ReportedBy({ report }: { report: { reporter: { name: string }; r
         {formatDateTime(report.createdAt)}
       </time>
     </div>
+  );
+}
+
+/** What a list needs of its query: whether it is loading or failed, and how to ask again. */
+interface ListQuery {
+  isPending: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+}
+
+/**
+ * An admin list read from a query: a skeleton while it loads, the load error with 'Try again', the empty state when
+ * there is nothing, else the rows as a labelled list. Each row renders its own `<li>` (a RowCard) with its key.
+ */
+export function QueryList<T>({
+  query,
+  rows,
+  label,
+  empty,
+  renderRow,
+}: {
+  query: ListQuery;
+  rows: T[] | undefined;
+  label: string;
+  empty: { title: string; description?: ReactNode };
+  renderRow: (row: T) => ReactNode;
+}) {
+  if (query.isPending) return <ListSkeleton rows={2} />;
+  if (query.isError) return <ErrorState message={ADMIN_MESSAGES.loadFailed} onRetry={() => void query.refetch()} />;
+  if (!rows || rows.length === 0) return <EmptyState title={empty.title} description={empty.description} />;
+  return (
+    <ul className="space-y-3" aria-label={label}>
+      {rows.map(renderRow)}
+    </ul>
   );
 }

@@ -30,7 +30,11 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'review_report.dismiss': 'Dismissed a review report',
 };
 
-const MONEY_LABELS: Record<MoneyAuditAction, string> = { 'payment.received': 'Payment received', 'payout.paid': 'Payout recorded as paid' };
+const MONEY_LABELS: Record<MoneyAuditAction, string> = {
+  'payment.received': 'Payment received',
+  'payout.paid': 'Payout recorded as paid',
+  'stripe_job.retried': 'Retried a failed transfer or refund',
+};
 const labelOf = (action: string) => ACTION_LABELS[action as AuditAction] ?? MONEY_LABELS[action as MoneyAuditAction] ?? action;
 
 /** What the entry was about, in words: the name or title captured at the time, else the record type. */

@@ -2,15 +2,17 @@ import { useState } from 'react';
 import { Download } from 'lucide-react';
 import { LEDGER_ACCOUNT_KINDS, type AdminPayments, type LedgerAccountKind, type Reconciliation } from '../../../domain/payment-schemas';
 import { ADMIN_MESSAGES } from '../../../domain/admin-schemas';
-import { EmptyState, ErrorState, ListSkeleton } from '../../components/list-states';
+import { ErrorState, ListSkeleton } from '../../components/list-states';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/utils';
 import { formatMoneyCents, forWhat } from '../payments/payments-api';
-import { RowCard, SectionHeading } from './admin-bits';
+import { QueryList, RowCard, SectionHeading } from './admin-bits';
 import { ADMIN_KEY, useAdminAction, useAdminQuery } from './admin-data';
 import { formatDate } from './format';
+import { FailedStripeJobsSection } from './failed-stripe-jobs';
+import { MoneyRow } from './money-row';
 import { ReferenceDialog } from './reference-dialog';
 
 type PaymentRow = AdminPayments['toConfirm'][number];
@@ -36,7 +38,10 @@ export const KIND_LABELS: Record<LedgerAccountKind, string> = {
   refunded: 'Refunded',
 };
 
-/** Money that waits for an admin (manual provider), and the ledger's proof that it balances. */
+/**
+ * Money that waits for an admin (manual provider), Stripe's transfers and refunds that ran out of attempts (Stripe
+ * provider), and the ledger's proof that it balances.
+ */
 export function PaymentsTab() {
   const query = useAdminQuery<AdminPayments>(paymentKeys.payments, '/api/admin/payments');
   const [confirming, setConfirming] = useState<PaymentRow | null>(null);
@@ -52,69 +57,61 @@ export function PaymentsTab() {
     failure: PAYMENTS_COPY.paidFailed,
   });
 
-  const list = <T,>(rows: T[] | undefined, render: (rows: T[]) => React.ReactNode) =>
-    query.isPending ? <ListSkeleton rows={2} /> : query.isError ? <ErrorState message={ADMIN_MESSAGES.loadFailed} onRetry={() => void query.refetch()} /> : render(rows ?? []);
-
   return (
     <div className="space-y-12">
       <section aria-labelledby="payments-confirm-heading">
         <SectionHeading id="payments-confirm-heading" title="Payments to confirm" description="Invoices clients have been sent. Record each one when the bank transfer arrives; the milestone is then funded." />
-        {list(query.data?.toConfirm, (rows) =>
-          rows.length === 0 ? (
-            <EmptyState title="No payments to confirm" description="When a client funds a milestone by bank transfer, its invoice waits here until the money arrives." />
-          ) : (
-            <ul className="space-y-3" aria-label="Payments to confirm">
-              {rows.map((row) => (
-                <RowCard key={row.id} className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-                  <div className="min-w-0 space-y-1">
-                    <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-                      <span className="font-serif text-lg tabular-nums text-ink">{formatMoneyCents(row.amountCents)}</span>
-                      <span className="text-sm font-medium text-ink">Invoice {row.number ?? '—'}</span>
-                    </p>
-                    <p className="break-words text-sm text-muted-foreground">
-                      {forWhat(row)}
-                    </p>
-                    <p className="break-words text-sm text-muted-foreground">
-                      {row.clientName} ({row.clientEmail}) · issued {formatDate(row.issuedAt)}
-                    </p>
-                  </div>
-                  <div className="flex shrink-0 flex-wrap items-center gap-3">
-                    {row.pdfUrl ? <PdfLink href={row.pdfUrl} label="Invoice PDF" /> : null}
-                    <Button size="sm" onClick={() => setConfirming(row)} aria-label={`${PAYMENTS_COPY.received} for invoice ${row.number ?? row.milestoneTitle}`}>
-                      {PAYMENTS_COPY.received}
-                    </Button>
-                  </div>
-                </RowCard>
-              ))}
-            </ul>
-          ),
-        )}
+        <QueryList
+          query={query}
+          rows={query.data?.toConfirm}
+          label="Payments to confirm"
+          empty={{ title: 'No payments to confirm', description: 'When a client funds a milestone by bank transfer, its invoice waits here until the money arrives.' }}
+          renderRow={(row) => (
+            <RowCard key={row.id} className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+              <div className="min-w-0 space-y-1">
+                <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+                  <span className="font-serif text-lg tabular-nums text-ink">{formatMoneyCents(row.amountCents)}</span>
+                  <span className="text-sm font-medium text-ink">Invoice {row.number ?? '—'}</span>
+                </p>
+                <p className="break-words text-sm text-muted-foreground">{forWhat(row)}</p>
+                <p className="break-words text-sm text-muted-foreground">
+                  {row.clientName} ({row.clientEmail}) · issued {formatDate(row.issuedAt)}
+                </p>
+              </div>
+              <div className="flex shrink-0 flex-wrap items-center gap-3">
+                {row.pdfUrl ? <PdfLink href={row.pdfUrl} label="Invoice PDF" /> : null}
+                <Button size="sm" onClick={() => setConfirming(row)} aria-label={`${PAYMENTS_COPY.received} for invoice ${row.number ?? row.milestoneTitle}`}>
+                  {PAYMENTS_COPY.received}
+                </Button>
+              </div>
+            </RowCard>
+          )}
+        />
       </section>
 
       <section aria-labelledby="payments-pay-heading">
         <SectionHeading id="payments-pay-heading" title="Payouts to pay" description="Creators' requests. Send the transfer, then record it here with its reference; the creator gets a receipt." />
-        {list(query.data?.toPay, (rows) =>
-          rows.length === 0 ? (
-            <EmptyState title="No payouts to pay" description="When a creator asks to be paid their available balance, the request waits here." />
-          ) : (
-            <ul className="space-y-3" aria-label="Payouts to pay">
-              {rows.map((row) => (
-                <RowCard key={row.id} className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-                  <div className="min-w-0 space-y-1">
-                    <p className="font-serif text-lg tabular-nums text-ink">{formatMoneyCents(row.amountCents)}</p>
-                    <p className="break-words text-sm text-muted-foreground">
-                      {row.creatorName} ({row.creatorEmail}) · requested {formatDate(row.requestedAt)}
-                    </p>
-                  </div>
-                  <Button size="sm" className="w-fit" onClick={() => setPaying(row)} aria-label={`${PAYMENTS_COPY.paid}: ${formatMoneyCents(row.amountCents)} to ${row.creatorName}`}>
-                    {PAYMENTS_COPY.paid}
-                  </Button>
-                </RowCard>
-              ))}
-            </ul>
-          ),
-        )}
+        <QueryList
+          query={query}
+          rows={query.data?.toPay}
+          label="Payouts to pay"
+          empty={{ title: 'No payouts to pay', description: 'When a creator asks to be paid their available balance, the request waits here.' }}
+          renderRow={(row) => (
+            <MoneyRow
+              key={row.id}
+              amountCents={row.amountCents}
+              lines={[`${row.creatorName} (${row.creatorEmail}) · requested ${formatDate(row.requestedAt)}`]}
+              action={
+                <Button size="sm" className="w-fit" onClick={() => setPaying(row)} aria-label={`${PAYMENTS_COPY.paid}: ${formatMoneyCents(row.amountCents)} to ${row.creatorName}`}>
+                  {PAYMENTS_COPY.paid}
+                </Button>
+              }
+            />
+          )}
+        />
       </section>
+
+      {query.data?.provider === 'stripe' ? <FailedStripeJobsSection /> : null}
 
       <ReconciliationSection />
 

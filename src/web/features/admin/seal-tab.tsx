@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { ADMIN_MESSAGES, type SealMaker } from '../../../domain/admin-schemas';
-import { EmptyState, ErrorState, ListSkeleton } from '../../components/list-states';
 import { SealBadge } from '../../components/seal-badge';
 import { Button } from '../../components/ui/button';
-import { PersonAvatar, RowCard, SectionHeading } from './admin-bits';
+import { PersonAvatar, QueryList, RowCard, SectionHeading } from './admin-bits';
 import { adminKeys, useAdminAction, useAdminQuery } from './admin-data';
 import { ReasonDialog } from './reason-dialog';
 
@@ -43,65 +42,52 @@ export function SealTab() {
     onSuccess: () => setRevoking(null),
   });
 
-  const list = (rows: SealMaker[] | undefined, render: (rows: SealMaker[]) => ReactNode) =>
-    query.isPending ? (
-      <ListSkeleton rows={2} />
-    ) : query.isError ? (
-      <ErrorState message={ADMIN_MESSAGES.loadFailed} onRetry={() => void query.refetch()} />
-    ) : (
-      render(rows ?? [])
-    );
-
   return (
     <div className="space-y-10">
       <section aria-labelledby="seal-heading">
         <SectionHeading id="seal-heading" title="Seal Assignment" description="Makers with 3+ completed projects eligible for verification" />
-        {list(query.data?.eligible, (eligible) =>
-          eligible.length === 0 ? (
-            <EmptyState title="No makers currently eligible for Seal" description="A maker qualifies once three of their completed projects each carry process documentation." />
-          ) : (
-            <ul className="space-y-3" aria-label="Eligible makers">
-              {eligible.map((maker) => (
-                <MakerRow
-                  key={maker.userId}
-                  maker={maker}
-                  action={
-                    <Button size="sm" onClick={() => assign.mutate(maker.userId)} disabled={assign.isPending && assign.variables === maker.userId}>
-                      Assign Seal
-                      <span className="sr-only"> to {maker.name}</span>
-                    </Button>
-                  }
-                />
-              ))}
-            </ul>
-          ),
-        )}
+        <QueryList
+          query={query}
+          rows={query.data?.eligible}
+          label="Eligible makers"
+          empty={{ title: 'No makers currently eligible for Seal', description: 'A maker qualifies once three of their completed projects each carry process documentation.' }}
+          renderRow={(maker) => (
+            <MakerRow
+              key={maker.userId}
+              maker={maker}
+              action={
+                <Button size="sm" onClick={() => assign.mutate(maker.userId)} disabled={assign.isPending && assign.variables === maker.userId}>
+                  Assign Seal
+                  <span className="sr-only"> to {maker.name}</span>
+                </Button>
+              }
+            />
+          )}
+        />
       </section>
 
       <section aria-labelledby="seal-holders-heading">
         <h3 id="seal-holders-heading" className="mb-4 text-xl sm:text-2xl">
           Seal holders
         </h3>
-        {list(query.data?.verified, (verified) =>
-          verified.length === 0 ? (
-            <EmptyState title="No makers hold the Seal yet" />
-          ) : (
-            <ul className="space-y-3" aria-label="Verified makers">
-              {verified.map((maker) => (
-                <MakerRow
-                  key={maker.userId}
-                  maker={maker}
-                  action={
-                    <Button size="sm" variant="secondary" onClick={() => setRevoking(maker)}>
-                      Revoke Seal
-                      <span className="sr-only"> from {maker.name}</span>
-                    </Button>
-                  }
-                />
-              ))}
-            </ul>
-          ),
-        )}
+        <QueryList
+          query={query}
+          rows={query.data?.verified}
+          label="Verified makers"
+          empty={{ title: 'No makers hold the Seal yet' }}
+          renderRow={(maker) => (
+            <MakerRow
+              key={maker.userId}
+              maker={maker}
+              action={
+                <Button size="sm" variant="secondary" onClick={() => setRevoking(maker)}>
+                  Revoke Seal
+                  <span className="sr-only"> from {maker.name}</span>
+                </Button>
+              }
+            />
+          )}
+        />
       </section>
 
       <ReasonDialog

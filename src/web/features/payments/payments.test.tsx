@@ -168,6 +168,16 @@ describe('the creator balance', { timeout: 15000 }, () => {
   });
 });
 
+/** What the admin dashboard's Payments tab reads besides its lists: the session, the overview, a balanced ledger. */
+const adminPaymentsTab: FetchRoutes = {
+  'GET /api/account/me': signedInAs(makeUser({ role: 'admin' })),
+  'GET /api/admin/overview': { status: 200, body: { stats: { totalUsers: 1, pendingApplications: 0, totalProjects: 1, sealEligible: 0 } } },
+  'GET /api/admin/payments/reconciliation': {
+    status: 200,
+    body: { accounts: [], totalCents: 0, transactionCount: 0, byKind: { funding: 0, escrow: 0, creator_payable: 0, platform_fees: 0, paid_out: 0, refunded: 0 } },
+  },
+};
+
 describe('the client’s invoices and the admin’s payments', { timeout: 20000 }, () => {
   it('shows the designed empty state when there are no invoices', async () => {
     stubFetch({
@@ -185,13 +195,8 @@ describe('the client’s invoices and the admin’s payments', { timeout: 20000 
       { id: 'pay-1', number: 'HM-2026-0007', projectId: 'p-1', projectTitle: 'Wordmark', milestoneTitle: 'Label system', amountCents: 30000, status: 'awaiting_payment', provider: 'manual', issuedAt: '2026-05-01T10:00:00.000Z', paidAt: null, pdfUrl: '/api/payments/invoices/pay-1/pdf', checkoutUrl: null, clientName: 'June Alder', clientEmail: 'june@example.com' },
     ];
     const fetchMock = stubFetch({
-      'GET /api/account/me': signedInAs(makeUser({ role: 'admin' })),
-      'GET /api/admin/overview': { status: 200, body: { stats: { totalUsers: 1, pendingApplications: 0, totalProjects: 1, sealEligible: 0 } } },
+      ...adminPaymentsTab,
       'GET /api/admin/payments': () => ({ status: 200, body: { provider: 'manual', toConfirm, toPay: [] } }),
-      'GET /api/admin/payments/reconciliation': {
-        status: 200,
-        body: { accounts: [], totalCents: 0, transactionCount: 0, byKind: { funding: 0, escrow: 0, creator_payable: 0, platform_fees: 0, paid_out: 0, refunded: 0 } },
-      },
       'POST /api/admin/payments/pay-1/received': () => {
         toConfirm = [];
         return { status: 200, body: {} };
@@ -211,5 +216,41 @@ describe('the client’s invoices and the admin’s payments', { timeout: 20000 
     expect(await screen.findByText('No payments to confirm')).toBeTruthy();
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/admin/payments/pay-1/received');
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ reference: 'BANK-991' });
+  });
+
+  it('lists Stripe transfers that ran out of attempts, retries one, then says there are none', async () => {
+    let failed = [
+      {
+        id: 'job-1',
+        kind: 'transfer',
+        status: 'failed',
+        amountCents: 18000,
+        recipient: { role: 'creator', id: 'maker-1', name: 'Mara Maker', email: 'mara@example.com' },
+        projectId: 'p-1',
+        projectTitle: 'Wordmark',
+        milestoneTitle: 'Milestone 1: Label system',
+        invoiceNumber: 'HM-INV-2026-000007',
+        attempts: 8,
+        lastError: 'Insufficient funds in the platform balance',
+        createdAt: '2026-05-01T10:00:00.000Z',
+      },
+    ];
+    const fetchMock = stubFetch({
+      ...adminPaymentsTab,
+      'GET /api/admin/payments': { status: 200, body: { provider: 'stripe', toConfirm: [], toPay: [] } },
+      'GET /api/admin/payments/stripe-jobs': () => ({ status: 200, body: { jobs: failed } }),
+      'POST /api/admin/payments/stripe-jobs/job-1/retry': () => {
+        failed = [];
+        return { status: 200, body: {} };
+      },
+    });
+    renderApp('/dashboard-admin?tab=payments');
+    const list = within(await screen.findByRole('list', { name: 'Failed transfers and refunds' }, slow));
+    expect(list.getByText('Transfer to Mara Maker (mara@example.com), the creator')).toBeTruthy();
+    expect(list.getByText('Wordmark · Milestone 1: Label system · invoice HM-INV-2026-000007')).toBeTruthy();
+    expect(list.getByText('8 attempts. Last error: Insufficient funds in the platform balance')).toBeTruthy();
+    fireEvent.click(list.getByRole('button', { name: 'Retry the transfer of $180.00 to Mara Maker' }));
+    expect(await screen.findByText('No failed transfers or refunds')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/admin/payments/stripe-jobs/job-1/retry' && init?.method === 'POST')).toBe(true);
   });
 });
