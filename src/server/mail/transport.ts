@@ -1,4 +1,5 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { loadNodemailer } from '../lazy-modules';
 
 export interface OutgoingMail {
   from: string;
@@ -16,12 +17,16 @@ export interface MailTransport {
   close: () => void;
 }
 
+/** SMTP through nodemailer, loaded with the first message sent (lazy-modules.ts). */
 export const createSmtpTransport = (smtpUrl: string): MailTransport => {
-  const transporter = nodemailer.createTransport(smtpUrl, {});
+  let transporter: Promise<Transporter> | undefined;
+  const ready = () => (transporter ??= loadNodemailer().then((nodemailer) => nodemailer.createTransport(smtpUrl, {})));
   return {
     send: async (mail) => {
-      await transporter.sendMail(mail);
+      await (await ready()).sendMail(mail);
     },
-    close: () => transporter.close(),
+    close: () => {
+      void transporter?.then((made) => made.close());
+    },
   };
 };

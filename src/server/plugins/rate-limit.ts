@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import { loadRedis } from '../lazy-modules';
 
 /**
  * Rate limits are opt-in per route (`config.rateLimit`). Counters live in Redis when REDIS_URL is set,
@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
  */
 export const registerRateLimit = async (app: FastifyInstance): Promise<void> => {
   const redis = app.config.REDIS_URL
-    ? new Redis(app.config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
+    ? new (await loadRedis())(app.config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
     : null;
   if (redis) {
     redis.on('error', (error) => app.log.warn({ err: error.message }, 'redis error'));

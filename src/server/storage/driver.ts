@@ -3,9 +3,10 @@ import { mkdir, rm, stat, writeFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
-import { DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { StorageBucket } from '../../domain/constants';
 import type { AppConfig } from '../config';
+import { loadS3 } from '../lazy-modules';
 
 export interface StoredObject {
   body: Readable;
@@ -76,14 +77,18 @@ export const createLocalDriver = (root: string, fs: LocalDriverFs = { writeFile 
 
 export const createS3Driver = (config: AppConfig, client?: S3Client): StorageDriver => {
   const bucketName = config.S3_BUCKET!;
-  const s3 =
-    client ??
-    new S3Client({
+  // The SDK is loaded with the first file operation (lazy-modules.ts), and the client made then, once.
+  let made: S3Client | undefined = client;
+  const sdk = async () => {
+    const loaded = await loadS3();
+    made ??= new loaded.S3Client({
       endpoint: config.S3_ENDPOINT,
       region: config.S3_REGION ?? 'us-east-1',
       forcePathStyle: config.S3_FORCE_PATH_STYLE,
       credentials: { accessKeyId: config.S3_ACCESS_KEY_ID!, secretAccessKey: config.S3_SECRET_ACCESS_KEY! },
     });
+    return { ...loaded, s3: made };
+  };
   const objectKey = (bucket: StorageBucket, key: string) => {
     assertSafeKey(key);
     return `${bucket}/${key}`;
@@ -91,9 +96,11 @@ export const createS3Driver = (config: AppConfig, client?: S3Client): StorageDri
   return {
     kind: 's3',
     put: async (bucket, key, body, contentType) => {
+      const { s3, PutObjectCommand } = await sdk();
       await s3.send(new PutObjectCommand({ Bucket: bucketName, Key: objectKey(bucket, key), Body: body, ContentType: contentType }));
     },
     get: async (bucket, key) => {
+      const { s3, GetObjectCommand } = await sdk();
       try {
         const result = await s3.send(new GetObjectCommand({ Bucket: bucketName, Key: objectKey(bucket, key) }));
         return { body: result.Body as Readable, size: Number(result.ContentLength ?? 0) };
@@ -103,10 +110,12 @@ export const createS3Driver = (config: AppConfig, client?: S3Client): StorageDri
       }
     },
     delete: async (bucket, key) => {
+      const { s3, DeleteObjectCommand } = await sdk();
       await s3.send(new DeleteObjectCommand({ Bucket: bucketName, Key: objectKey(bucket, key) }));
     },
     deletePrefix: async (bucket, prefix) => {
       assertSafeKey(prefix);
+      const { s3, ListObjectsV2Command, DeleteObjectsCommand } = await sdk();
       let token: string | undefined;
       do {
         const listed = await s3.send(new ListObjectsV2Command({ Bucket: bucketName, Prefix: `${bucket}/${prefix}/`, ContinuationToken: token }));

@@ -1,8 +1,8 @@
-import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { bytesLimit, EXTENSION_BY_MIME, PDF_MIME_TYPE, unsupportedTypeMessage, type UploadRule } from '../../domain/upload-policy';
 import { fileTooLargeMessage } from '../../domain/messages';
 import { HttpError } from '../http/errors';
+import { loadFileType, loadSharp } from '../lazy-modules';
 
 /** Images above this many pixels are refused before decoding (decompression bombs). */
 export const MAX_IMAGE_PIXELS = 40_000_000;
@@ -28,7 +28,7 @@ export const uploadError = (message: string) => new HttpError(400, 'invalid_file
 export const inspectUpload = async (data: Buffer, rule: UploadRule): Promise<InspectedFile> => {
   if (data.length > bytesLimit(rule)) throw uploadError(fileTooLargeMessage(rule.maxMb));
   if (data.length === 0) throw uploadError('The file is empty.');
-  const detected = await fileTypeFromBuffer(data);
+  const detected = await (await loadFileType()).fileTypeFromBuffer(data);
   if (!detected || !rule.mimeTypes.includes(detected.mime)) throw uploadError(unsupportedTypeMessage(rule));
 
   if (detected.mime === PDF_MIME_TYPE) {
@@ -36,6 +36,7 @@ export const inspectUpload = async (data: Buffer, rule: UploadRule): Promise<Ins
   }
 
   const animated = detected.mime === 'image/gif' || detected.mime === 'image/webp';
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     metadata = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS, animated }).metadata();

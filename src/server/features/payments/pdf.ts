@@ -1,4 +1,5 @@
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { ColorTypes, PDFFont, PDFPage, RGB } from 'pdf-lib';
+import { loadPdfLib } from '../../lazy-modules';
 import { formatCents } from '../../../domain/milestones';
 
 /**
@@ -9,6 +10,8 @@ import { formatCents } from '../../../domain/milestones';
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 56;
+// pdf-lib's rgb() values, written out so that the package is loaded only when a document is made.
+const rgb = (red: number, green: number, blue: number): RGB => ({ type: 'RGB' as ColorTypes.RGB, red, green, blue });
 const INK = rgb(0.1, 0.1, 0.12);
 const MUTED = rgb(0.42, 0.42, 0.46);
 const RULE = rgb(0.85, 0.85, 0.87);
@@ -40,7 +43,7 @@ class Sheet {
     private fonts: Fonts,
   ) {}
 
-  text(text: string, options: { size?: number; bold?: boolean; color?: ReturnType<typeof rgb>; x?: number; right?: boolean } = {}) {
+  text(text: string, options: { size?: number; bold?: boolean; color?: RGB; x?: number; right?: boolean } = {}) {
     const font = options.bold ? this.fonts.bold : this.fonts.regular;
     const size = options.size ?? 10;
     const safe = printable(font, text);
@@ -66,6 +69,7 @@ class Sheet {
 }
 
 const startDocument = async (title: string, site: string, date: Date) => {
+  const { PDFDocument, StandardFonts } = await loadPdfLib();
   const doc = await PDFDocument.create();
   doc.setTitle(title);
   doc.setAuthor(site);

@@ -1,5 +1,6 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { AppConfig } from '../../config';
+import { loadStripe } from '../../lazy-modules';
 
 /** The Stripe provider is on (decision 171): chosen, or both keys set; config.ts then guarantees both keys. */
 export const isStripeConfigured = (config: AppConfig): boolean =>
@@ -12,12 +13,13 @@ const clients = new WeakMap<AppConfig, Stripe>();
  * stand-in). Network retries stay on: every call that moves money carries our own idempotency key, so a retried
  * request cannot move it twice.
  */
-export const stripeClientFor = (config: AppConfig): Stripe => {
+export const stripeClientFor = async (config: AppConfig): Promise<Stripe> => {
   const existing = clients.get(config);
   if (existing) return existing;
   if (!config.STRIPE_SECRET_KEY) throw new Error('Stripe is not configured (STRIPE_SECRET_KEY)');
   const base = config.STRIPE_API_BASE ? new URL(config.STRIPE_API_BASE) : null;
-  const client = new Stripe(config.STRIPE_SECRET_KEY, {
+  const StripeSdk = await loadStripe();
+  const client = new StripeSdk(config.STRIPE_SECRET_KEY, {
     maxNetworkRetries: 2,
     timeout: 20_000,
     appInfo: { name: 'Humanmade' },

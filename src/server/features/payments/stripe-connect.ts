@@ -29,7 +29,7 @@ export const readyAccountOf = async (db: DbExecutor, userId: string): Promise<st
 const ensureAccount = async (app: FastifyInstance, auth: AuthContext): Promise<string> => {
   const [existing] = await app.db.select().from(stripeAccounts).where(eq(stripeAccounts.userId, auth.userId));
   if (existing) return existing.accountId;
-  const account = await stripeClientFor(app.config).accounts.create(
+  const account = await (await stripeClientFor(app.config)).accounts.create(
     {
       type: 'express',
       email: auth.email,
@@ -50,7 +50,7 @@ const ensureAccount = async (app: FastifyInstance, auth: AuthContext): Promise<s
 export const startOnboarding = async (app: FastifyInstance, auth: AuthContext): Promise<{ url: string }> => {
   const accountId = await ensureAccount(app, auth);
   const back = `${app.config.PUBLIC_URL}${dashboardPath(auth.role)}`;
-  const link = await stripeClientFor(app.config).accountLinks.create(
+  const link = await (await stripeClientFor(app.config)).accountLinks.create(
     { account: accountId, type: 'account_onboarding', refresh_url: `${back}?connect=refresh`, return_url: `${back}?connect=return` },
     { idempotencyKey: `account-link:${accountId}:${randomUUID()}` },
   );

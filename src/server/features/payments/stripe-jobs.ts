@@ -67,7 +67,7 @@ export const registerStripeJobs = (app: FastifyInstance): void => {
     const destination = await readyAccountOf(tx, payload.creatorId);
     if (!destination) throw new AwaitingConnectedAccount(payload.creatorId);
 
-    const stripe = stripeClientFor(app.config);
+    const stripe = await stripeClientFor(app.config);
     const group = `release:${payload.ledgerTransactionId}`;
     const earlier = job.attempts > 0 ? (await stripe.transfers.list({ transfer_group: group, limit: 1 }, IN_TRANSACTION)).data[0] : undefined;
     const transfer =
@@ -100,7 +100,7 @@ export const registerStripeJobs = (app: FastifyInstance): void => {
     if (done) return;
     const [payment] = await tx.select().from(payments).where(eq(payments.id, payload.paymentId));
     if (!payment || payment.provider !== 'stripe' || !payment.providerRef) throw new Error(`payment ${payload.paymentId} was not paid through Stripe Checkout`);
-    const stripe = stripeClientFor(app.config);
+    const stripe = await stripeClientFor(app.config);
     // The webhook recorded the PaymentIntent as the payment's reference; the session names it otherwise.
     const paymentIntent = payment.reference?.startsWith('pi_') ? payment.reference : (await stripe.checkout.sessions.retrieve(payment.providerRef, {}, IN_TRANSACTION)).payment_intent;
     const paymentIntentId = typeof paymentIntent === 'string' ? paymentIntent : paymentIntent?.id;

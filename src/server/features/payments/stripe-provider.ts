@@ -32,7 +32,7 @@ export const createStripeProvider = (config: AppConfig) => ({
   startFunding: async (payment: StripeFundingRequest): Promise<{ checkoutUrl: string | null; providerRef: string | null }> => {
     const back = `${config.PUBLIC_URL}/dashboard-client`;
     const label = [payment.projectTitle, payment.milestoneTitle].filter(Boolean).join(' — ');
-    const session = await stripeClientFor(config).checkout.sessions.create(
+    const session = await (await stripeClientFor(config)).checkout.sessions.create(
       {
         mode: 'payment',
         client_reference_id: payment.id,

@@ -43,7 +43,7 @@ export const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       handler: async (request) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const event = verifyStripeEvent(app, raw, request.headers['stripe-signature']);
+        const event = await verifyStripeEvent(app, raw, request.headers['stripe-signature']);
         const { duplicate } = await processStripeEvent(app, event);
         request.log.info({ stripeEvent: event.id, type: event.type, duplicate }, 'stripe webhook');
         return { received: true as const, duplicate };

@@ -13,10 +13,11 @@ export const STRIPE_WEBHOOK_MESSAGES = {
 } as const;
 
 /** Checks the signature over the exact bytes Stripe sent; anything else is refused before it is read. */
-export const verifyStripeEvent = (app: FastifyInstance, rawBody: Buffer, signature: string | string[] | undefined): Stripe.Event => {
+export const verifyStripeEvent = async (app: FastifyInstance, rawBody: Buffer, signature: string | string[] | undefined): Promise<Stripe.Event> => {
   if (typeof signature !== 'string' || signature === '') throw badRequest(STRIPE_WEBHOOK_MESSAGES.badSignature);
+  const stripe = await stripeClientFor(app.config);
   try {
-    return stripeClientFor(app.config).webhooks.constructEvent(rawBody, signature, app.config.STRIPE_WEBHOOK_SECRET!);
+    return stripe.webhooks.constructEvent(rawBody, signature, app.config.STRIPE_WEBHOOK_SECRET!);
   } catch {
     throw badRequest(STRIPE_WEBHOOK_MESSAGES.badSignature);
   }

@@ -1,7 +1,9 @@
-import { JPEG, PNG, type Asset } from '@trustnxt/c2pa-ts/asset';
-import { SuperBox } from '@trustnxt/c2pa-ts/jumbf';
-import { ActionAssertion, AssertionLabels, MetadataAssertion, ManifestStore, type Manifest } from '@trustnxt/c2pa-ts/manifest';
+import type { Asset } from '@trustnxt/c2pa-ts/asset';
+import type { Manifest } from '@trustnxt/c2pa-ts/manifest';
 import { AI_SOURCE_TYPES, type ContentCredentials } from '../../../domain/content-credentials';
+import { loadC2pa } from '../../lazy-modules';
+
+type C2pa = Awaited<ReturnType<typeof loadC2pa>>;
 
 /**
  * Failures that only say nobody on a trust list vouches for the signer. Humanmade keeps no C2PA trust list, so
@@ -17,7 +19,7 @@ const isAiSourceType = (value: unknown): boolean => {
   return (AI_SOURCE_TYPES as readonly string[]).includes(last) || value === 'c2pa.trainedAlgorithmicData';
 };
 
-const openAsset = (data: Uint8Array): Asset | null => {
+const openAsset = ({ JPEG, PNG }: C2pa, data: Uint8Array): Asset | null => {
   if (JPEG.canRead(data)) return new JPEG(data);
   if (PNG.canRead(data)) return new PNG(data);
   return null;
@@ -42,7 +44,7 @@ interface ManifestFacts {
   metadataAi: boolean;
 }
 
-const factsOf = (manifest: Manifest): ManifestFacts => {
+const factsOf = ({ ActionAssertion, MetadataAssertion }: C2pa, manifest: Manifest): ManifestFacts => {
   const facts: ManifestFacts = { actions: [], sourceTypes: [], agents: [], metadataAi: false };
   for (const assertion of manifest.assertions?.assertions ?? []) {
     if (assertion instanceof ActionAssertion) {
@@ -66,7 +68,7 @@ const factsOf = (manifest: Manifest): ManifestFacts => {
  * Whether the file is the one the claim was signed over. c2pa-ts checks the hard binding only when the signer is
  * on its trust list, so it is checked here directly: at least one hard binding, and every one matching the bytes.
  */
-const isBoundToFile = async (manifest: Manifest, asset: Asset): Promise<boolean> => {
+const isBoundToFile = async ({ AssertionLabels }: C2pa, manifest: Manifest, asset: Asset): Promise<boolean> => {
   const bindings = (manifest.assertions?.assertions ?? []).filter((assertion) => assertion.label && AssertionLabels.hardBindings.includes(assertion.label));
   if (bindings.length === 0) return false;
   for (const binding of bindings) {
@@ -93,19 +95,20 @@ const signedAtOf = (manifest: Manifest): string | null => {
  */
 export const readContentCredentials = async (data: Uint8Array): Promise<ContentCredentials | null> => {
   try {
-    const asset = openAsset(data);
+    const c2pa = await loadC2pa();
+    const asset = openAsset(c2pa, data);
     const jumbf = asset?.getManifestJUMBF();
     if (!asset || !jumbf) return null;
-    const store = ManifestStore.read(SuperBox.fromBuffer(new Uint8Array(jumbf)));
+    const store = c2pa.ManifestStore.read(c2pa.SuperBox.fromBuffer(new Uint8Array(jumbf)));
     const active = store.getActiveManifest();
     if (!active?.claim) return null;
     const result = await store.validate(asset).catch(() => null);
     const failures = result?.statusEntries.filter((entry) => entry.success === false && !TRUST_ONLY_CODES.has(entry.code)) ?? [{ code: 'unreadable' }];
     const signatureChecked = result?.statusEntries.some((entry) => entry.code === 'claimSignature.validated') ?? false;
 
-    const bound = await isBoundToFile(active, asset).catch(() => false);
-    const all = store.manifests.map(factsOf);
-    const own = factsOf(active);
+    const bound = await isBoundToFile(c2pa, active, asset).catch(() => false);
+    const all = store.manifests.map((manifest) => factsOf(c2pa, manifest));
+    const own = factsOf(c2pa, active);
     const aiDeclared = all.some((facts) => facts.metadataAi || facts.sourceTypes.some(isAiSourceType));
     const generator = active.claim.claimGeneratorName || 'Unknown app';
     const tool = own.agents.find((agent) => agent !== generator) ?? null;

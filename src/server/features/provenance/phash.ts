@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../lazy-modules';
 
 /**
  * A 64-bit perceptual hash (the DCT "pHash"): the image as 32×32 greys, its 2-D discrete cosine transform, and one
@@ -11,6 +11,7 @@ const LOW = 8;
 const cosines: number[][] = Array.from({ length: LOW }, (_, u) => Array.from({ length: SIZE }, (_, x) => Math.cos(((2 * x + 1) * u * Math.PI) / (2 * SIZE))));
 
 export const perceptualHash = async (image: Buffer): Promise<string> => {
+  const sharp = await loadSharp();
   const pixels = await sharp(image, { failOn: 'none' }).rotate().flatten({ background: '#ffffff' }).greyscale().resize(SIZE, SIZE, { fit: 'fill' }).raw().toBuffer();
   const coefficients: number[] = [];
   for (let u = 0; u < LOW; u += 1) {
