@@ -7,6 +7,7 @@ import { clientProfiles, contactSubmissions, processDocs, projectMilestones, pro
 import { issueInvoice, recordPaymentReceived } from '../../src/server/features/payments/funding';
 import { creatorLedger } from '../../src/server/features/payments/ledger';
 import { recordPayoutPaid, requestPayout } from '../../src/server/features/payments/payouts';
+import { deliverableKey, processDocKey } from '../../src/server/features/projects/file-keys';
 import { scheduleDueReminder, startReviewClock } from '../../src/server/features/projects/milestones';
 import { createAccount } from '../../src/server/features/account/service';
 import { renderPortfolioPiece } from './artwork';
@@ -110,11 +111,11 @@ export const seedClientActivity = async (app: App, creators: Map<string, string>
     const files: { deliverable: string | null; docs: string[] } = { deliverable: null, docs: [] };
     if (makerId && (project.status === 'in_review' || project.status === 'completed')) {
       const image = await renderPortfolioPiece(project.type, seedOf(`${projectId}-deliverable`));
-      files.deliverable = (await app.storage.saveUpload('deliverable', `${makerId}/${projectId}/deliverable`, image)).url;
+      files.deliverable = (await app.storage.saveUpload('deliverable', deliverableKey(makerId, projectId), image)).url;
     }
     for (let n = 0; makerId && n < (project.processDocs ?? 0); n += 1) {
       const image = await renderPortfolioPiece(project.type, seedOf(`${projectId}-process-${n}`));
-      files.docs.push((await app.storage.saveUpload('processScreenshot', `${makerId}/${projectId}/process-${n + 1}`, image)).url);
+      files.docs.push((await app.storage.saveUpload('processScreenshot', processDocKey(makerId, projectId, randomUUID()), image)).url);
     }
     planned.push({ project, projectId, makerId, mindId: id(project.mind), files });
   }

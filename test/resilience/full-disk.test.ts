@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { profiles } from '../../src/server/db/schema';
+import { profiles, projects } from '../../src/server/db/schema';
 import { createLocalDriver } from '../../src/server/storage/driver';
 import { DATABASE_FULL_MESSAGE, STORAGE_FULL_MESSAGE } from '../../src/server/storage/out-of-space';
 import { createResourceWatch } from '../../src/server/features/health/resources';
 import { createTestContext, type TestContext, type TestUser } from '../support/harness';
-import { multipart, pngBuffer } from '../support/project-fixtures';
+import { acceptedProject, approveMaker, multipart, onboardedClient, pngBuffer } from '../support/project-fixtures';
 
 /** Every file under `dir`, recursively, as paths relative to it. */
 const filesUnder = (dir: string): string[] =>
@@ -53,6 +53,17 @@ describe('uploads when the storage fills up halfway through a write', () => {
     expect(filesUnder(root)).toEqual([]);
     const [profile] = await ctx.db.select().from(profiles).where(eq(profiles.id, maker.id));
     expect(profile.avatarUrl).toBeNull();
+  });
+
+  it('a deliverable, at its own path, answers 507 the same way and leaves the project as it was', async () => {
+    const [client, creator] = [await onboardedClient(ctx), await approveMaker(ctx)];
+    const id = await acceptedProject(ctx, client, creator);
+    const body = multipart({ data: await pngBuffer('#553311', 64), filename: 'final.png', contentType: 'image/png' });
+    const response = await ctx.inject(creator, { method: 'POST', url: `/api/projects/${id}/deliverable`, payload: body.payload, headers: body.headers });
+    expect(response.statusCode).toBe(507);
+    expect(filesUnder(root)).toEqual([]);
+    const [project] = await ctx.db.select().from(projects).where(eq(projects.id, id));
+    expect(project).toMatchObject({ status: 'active', deliverableUrl: null });
   });
 
   it('every later failure leaves nothing either, and the upload works once there is space again', async () => {

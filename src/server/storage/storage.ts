@@ -92,6 +92,14 @@ export const createStorage = (driver: StorageDriver) => ({
     await driver.delete(parsed.bucket, parsed.key);
     if (!parsed.key.endsWith(THUMBNAIL_SUFFIX)) await driver.delete(parsed.bucket, thumbnailKeyOf(parsed.key));
   },
+  /**
+   * Removes every file a creator stored for one project (`<creatorId>/<projectId>/…` in the private buckets),
+   * whatever its path: each upload has one of its own, and no row need point at it.
+   */
+  removeProjectFiles: async (creatorId: string, projectId: string): Promise<void> => {
+    const buckets: StorageBucket[] = ['process-docs', 'deliverables'];
+    await Promise.all(buckets.map((bucket) => driver.deletePrefix(bucket, `${creatorId}/${projectId}`)));
+  },
   removeUserFiles: async (userId: string): Promise<void> => {
     const buckets: StorageBucket[] = ['profile-images', 'client-logos', 'portfolio-items', 'process-docs', 'deliverables', 'message-attachments'];
     await Promise.all(buckets.map((bucket) => driver.deletePrefix(bucket, userId)));

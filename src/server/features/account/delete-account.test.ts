@@ -1,8 +1,12 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, makerProfiles, portfolioItems, profiles, projects, session, user, userRoles } from '../../db/schema';
-import { createTestContext, expectAccess, type TestContext } from '../../../../test/support/harness';
+import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
 import { multipartPayload, pngImage } from '../uploads/multipart-payload';
+import { parseFileUrl, thumbnailUrlOf } from '../../storage/storage';
+import { acceptedProject, approveMaker, onboardedClient, pdfBuffer, pngBuffer, uploadProjectFile } from '../../../../test/support/project-fixtures';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -72,5 +76,46 @@ describe('DELETE /api/account (deleting your own account)', () => {
     expect((await ctx.inject(client, { method: 'DELETE', url: '/api/account' })).statusCode).toBe(204);
     expect(await ctx.db.select().from(projects).where(eq(projects.id, project.id))).toHaveLength(0);
     expect((await ctx.signIn(client.email, client.password)).statusCode).toBe(401);
+  });
+});
+
+describe('deleting an account removes every project file, each at its own path', () => {
+  // From an address of its own: deleting an account is limited per address, and the tests above used some.
+  const deleteAccount = (caller: TestUser) => ctx.inject(caller, { method: 'DELETE', url: '/api/account', remoteAddress: '203.0.113.46' });
+  /** A project with a process doc, a deliverable, a revision request and a resubmission of the same type, then a PDF one. */
+  const projectWithFiles = async () => {
+    const [client, maker] = [await onboardedClient(ctx), await approveMaker(ctx)];
+    const id = await acceptedProject(ctx, client, maker);
+    await uploadProjectFile(ctx, maker, id, 'process-docs', { data: await pngBuffer('#224466'), filename: 'sketch.png', contentType: 'image/png' });
+    for (const color of ['#aa3311', '#1133aa']) {
+      await uploadProjectFile(ctx, maker, id, 'deliverable', { data: await pngBuffer(color), filename: 'final.png', contentType: 'image/png' });
+      expect((await ctx.inject(client, { method: 'POST', url: `/api/projects/${id}/revision`, payload: { note: 'Once more.' } })).statusCode).toBe(200);
+    }
+    await uploadProjectFile(ctx, maker, id, 'deliverable', { data: pdfBuffer(), filename: 'final.pdf', contentType: 'application/pdf' });
+    const entries = (await ctx.inject(client, { method: 'GET', url: `/api/process-records/${id}` })).json().entries as Array<{ fileUrl: string }>;
+    // The files on disk: each entry's file and an image's thumbnail.
+    const files = entries
+      .flatMap((entry) => [entry.fileUrl, thumbnailUrlOf(entry.fileUrl)])
+      .filter((url): url is string => url !== null)
+      .map((url) => {
+        const parsed = parseFileUrl(url)!;
+        return path.join(ctx.config.DATA_DIR, 'uploads', parsed.bucket, parsed.key);
+      });
+    expect(new Set(files).size).toBe(7);
+    for (const file of files) expect(existsSync(file), file).toBe(true);
+    return { client, maker, files };
+  };
+
+  it('the client: every deliverable and process doc of the projects they commissioned, earlier submissions too', async () => {
+    const { client, maker, files } = await projectWithFiles();
+    expect((await deleteAccount(client)).statusCode).toBe(204);
+    for (const file of files) expect(existsSync(file), file).toBe(false);
+    expect(await ctx.db.select().from(user).where(eq(user.id, maker.id))).toHaveLength(1);
+  });
+
+  it('the creator: every file they uploaded', async () => {
+    const { maker, files } = await projectWithFiles();
+    expect((await deleteAccount(maker)).statusCode).toBe(204);
+    for (const file of files) expect(existsSync(file), file).toBe(false);
   });
 });

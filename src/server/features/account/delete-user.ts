@@ -1,10 +1,42 @@
 import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { conversations, emailOutbox, processDocs, projects, user, verification, whiteGloveRequests } from '../../db/schema';
-import type { DbExecutor } from '../../db/client';
+import { conversations, emailOutbox, processDocs, processRecordEntries, projectMilestones, projects, user, verification, whiteGloveRequests } from '../../db/schema';
+import type { DbExecutor, Transaction } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { appendTombstonesFor } from '../process-record/service';
 import { revokeSealCredentials } from '../seal-credentials/service';
+
+interface OrphanedFiles {
+  /** Each commissioned project's folder in the folder of every creator who uploaded to it. */
+  folders: Array<{ creatorId: string; projectId: string }>;
+  /** Every file URL a row of those projects names, wherever it is stored. */
+  urls: string[];
+}
+
+/**
+ * The files of the projects a client commissioned, which live in their creators' folders: every upload has a path
+ * of its own, so the deliverables of earlier milestones and revisions are found through the process record and the
+ * milestones, not only the project's current link; the creators' project folders catch anything no row names.
+ */
+const commissionedProjectFiles = async (tx: Transaction, clientId: string): Promise<OrphanedFiles> => {
+  const commissioned = await tx.select({ id: projects.id, makerId: projects.makerId, mindId: projects.mindId, deliverableUrl: projects.deliverableUrl }).from(projects).where(eq(projects.clientId, clientId));
+  const ids = commissioned.map((project) => project.id);
+  if (ids.length === 0) return { folders: [], urls: [] };
+  const docs = await tx.select({ fileUrl: processDocs.fileUrl }).from(processDocs).where(inArray(processDocs.projectId, ids));
+  const milestones = await tx.select({ fileUrl: projectMilestones.deliverableUrl }).from(projectMilestones).where(inArray(projectMilestones.projectId, ids));
+  const entries = await tx
+    .select({ projectId: processRecordEntries.projectId, uploaderId: processRecordEntries.uploaderId, fileUrl: processRecordEntries.fileUrl })
+    .from(processRecordEntries)
+    .where(and(inArray(processRecordEntries.projectId, ids), ne(processRecordEntries.kind, 'tombstone')));
+  const folders = new Map<string, { creatorId: string; projectId: string }>();
+  const addFolder = (creatorId: string | null, projectId: string) => {
+    if (creatorId) folders.set(`${creatorId}/${projectId}`, { creatorId, projectId });
+  };
+  commissioned.forEach((project) => [project.makerId, project.mindId].forEach((creatorId) => addFolder(creatorId, project.id)));
+  entries.forEach((entry) => addFolder(entry.uploaderId, entry.projectId));
+  const urls = [...commissioned.map((project) => project.deliverableUrl), ...docs.map((doc) => doc.fileUrl), ...milestones.map((row) => row.fileUrl), ...entries.map((entry) => entry.fileUrl)];
+  return { folders: [...folders.values()], urls: [...new Set(urls.filter((url): url is string => url !== null))] };
+};
 
 /**
  * Deletes a user and everything that is theirs, per PRODUCT-DECISIONS: in one transaction the account,
@@ -18,19 +50,13 @@ export const deleteUserCompletely = async (
   userId: string,
   inTransaction?: (tx: DbExecutor) => Promise<void>,
 ): Promise<void> => {
-  const orphanedFiles: string[] = [];
+  let orphaned: OrphanedFiles = { folders: [], urls: [] };
   await app.db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: user.id, email: user.email }).from(user).where(eq(user.id, userId)).for('update');
     if (!existing) throw notFound('User not found');
 
     // Files of commissioned projects live in the creator's folder: collect them before the cascade.
-    const commissioned = await tx.select({ id: projects.id, deliverableUrl: projects.deliverableUrl }).from(projects).where(eq(projects.clientId, userId));
-    const commissionedIds = commissioned.map((project) => project.id);
-    commissioned.forEach((project) => project.deliverableUrl && orphanedFiles.push(project.deliverableUrl));
-    if (commissionedIds.length > 0) {
-      const docs = await tx.select({ fileUrl: processDocs.fileUrl }).from(processDocs).where(inArray(processDocs.projectId, commissionedIds));
-      docs.forEach((doc) => orphanedFiles.push(doc.fileUrl));
-    }
+    orphaned = await commissionedProjectFiles(tx, userId);
 
     // Their files go after the commit; each process record they added to says so first (the chain stays whole).
     await appendTombstonesFor(tx, userId);
@@ -65,7 +91,11 @@ export const deleteUserCompletely = async (
     await tx.delete(user).where(eq(user.id, userId));
   });
 
-  await Promise.allSettled([app.storage.removeUserFiles(userId), ...orphanedFiles.map((url) => app.storage.removeByUrl(url))]).then((results) => {
+  await Promise.allSettled([
+    app.storage.removeUserFiles(userId),
+    ...orphaned.folders.map((folder) => app.storage.removeProjectFiles(folder.creatorId, folder.projectId)),
+    ...orphaned.urls.map((url) => app.storage.removeByUrl(url)),
+  ]).then((results) => {
     const failed = results.filter((result) => result.status === 'rejected');
     if (failed.length > 0) app.log.warn({ userId, failed: failed.length }, 'some files of a deleted user could not be removed');
   });

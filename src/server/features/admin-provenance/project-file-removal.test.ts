@@ -111,10 +111,12 @@ describe('removing an AI-declared deliverable under review', () => {
     expect(milestone).toMatchObject({ status: 'revision_requested', deliverableUrl: null, revisionNote: REMOVED_DELIVERABLE_NOTE, autoApproveAt: null });
     for (const user of [client, maker, null]) expect(await fileStatus(user, url)).toBe(404);
 
-    // The deliverable's path is fixed, so the next one lands where the removed one was: the record tells them apart.
+    // The creator's own next deliverable, of the same file type, has a path of its own: the removed one's URL stays 404.
     await send(maker, id, 'deliverable', await noiseImage('jpeg', '#336699'), 'final.jpg', 'image/jpeg');
     const [resubmitted] = await ctx.db.select().from(projects).where(eq(projects.id, id));
-    expect(resubmitted.deliverableUrl!.split('?')[0]).toBe(url.split('?')[0]);
+    expect(resubmitted.deliverableUrl!.split('?')[0]).not.toBe(url.split('?')[0]);
+    for (const user of [client, maker, null, admin]) expect(await fileStatus(user, url)).toBe(404);
+    expect(await fileStatus(client, resubmitted.deliverableUrl!)).toBe(200);
     const checked = await verification(maker, id);
     expect(checked.entries.map((entry: { status: string }) => entry.status)).toEqual(['ok', 'file_removed_by_review', 'ok', 'ok']);
     expect(checked.verified).toBe(true);

@@ -90,8 +90,8 @@ export const removeProjectFile = (app: FastifyInstance, auth: AuthContext, entry
       metadata: { projectId: project.id, kind: entry.kind, seq: entry.seq, fileSha256: entry.fileSha256, uploaderId: entry.uploaderId, reason: 'ai_declared', milestoneReopened: isReopened },
     });
     await tellParties(tx, project, entryId, entry.kind, isReopened);
-    // Last, and under the project's lock: a deliverable's path is fixed, and the creator's next submission (which
-    // takes that lock before writing) must not be the file deleted. Should the commit then fail, the file that was
+    // Last, once every row is written. Each upload has a path of its own (projects/file-keys.ts), so this deletes
+    // the removed file's bytes and nothing a later submission stored. Should the commit then fail, the file that was
     // to go is gone and the review still waits; removing again finishes it.
     await app.storage.removeByUrl(entry.fileUrl);
   });

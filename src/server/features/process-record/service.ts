@@ -118,7 +118,8 @@ const hashStoredFile = async (storage: Storage, url: string | null): Promise<str
  * Recomputes the chain and every file's hash. An entry is sound when its link and hash hold and its file still
  * has the hash it had at upload; a file that is gone counts as accounted for only when a later tombstone of its
  * uploader says their account was deleted. A file a later review tombstone names is reported removed without being
- * read: its path may since hold the creator's next deliverable, which is that later entry's to check.
+ * read: its bytes are gone, and a deliverable stored before each upload had a path of its own (the fixed
+ * `deliverable.<ext>`) may since have had the creator's next one written there, which is that later entry's to check.
  */
 const verifyEntries = async (storage: Storage, rows: EntryRow[]): Promise<{ statuses: ProcessRecordStatus[]; verified: boolean }> => {
   const chainProblems = checkChain(rows.map((row): StoredChainEntry => ({ ...row, kind: row.kind })));

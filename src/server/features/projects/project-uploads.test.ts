@@ -1,4 +1,8 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { processDocs, projects } from '../../db/schema';
 import { parseFileUrl } from '../../storage/storage';
@@ -32,6 +36,10 @@ const upload = async (user: TestUser | null, id: string, kind: 'process-docs' | 
   return ctx.inject(user, { method: 'POST', url: `/api/projects/${id}/${kind}`, payload: body.payload, headers: body.headers });
 };
 
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/** Every file under `dir`, recursively (none when it does not exist). */
+const filesUnder = (dir: string): string[] =>
+  existsSync(dir) ? readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => statSync(path.join(dir, name)).isFile()) : [];
 const png = async () => ({ data: await pngBuffer(), filename: 'sketch.png', contentType: 'image/png' });
 const fileExists = async (url: string) => {
   const parsed = parseFileUrl(url);
@@ -96,7 +104,7 @@ describe('deliverables', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().status).toBe('in_review');
     const url = response.json().deliverableUrl as string;
-    expect(url).toMatch(new RegExp(`^/files/deliverables/${maker.id}/${id}/deliverable\\.png`));
+    expect(url).toMatch(new RegExp(`^/files/deliverables/${maker.id}/${id}/deliverable/${UUID}\\.png`));
     expect(await fileExists(url)).toBe(true);
     expect((await emailsTo(ctx, client.email)).some((e) => e.type === 'project-deliverable-submitted')).toBe(true);
     await expectAccess(ctx, { method: 'GET', url }, [
@@ -110,7 +118,7 @@ describe('deliverables', () => {
     const id = await activeProject();
     const response = await upload(maker, id, 'deliverable', { data: pdfBuffer(), filename: 'brand-book.pdf', contentType: 'application/pdf' });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().deliverableUrl).toMatch(/deliverable\.pdf/);
+    expect(response.json().deliverableUrl).toMatch(new RegExp(`/deliverable/${UUID}\\.pdf\\?v=`));
   });
 
   it('requires a file, and refuses a second submission', async () => {
@@ -139,8 +147,37 @@ describe('deliverables', () => {
     expect(response.statusCode).toBe(500);
     const [row] = await ctx.db.select().from(projects).where(eq(projects.id, id));
     expect(row).toMatchObject({ status: 'active', deliverableUrl: null });
-    for (const key of [`${maker.id}/${id}/deliverable.png`, `${maker.id}/${id}/deliverable.thumb.webp`]) {
-      expect(await ctx.app.storage.open('deliverables', key)).toBeNull();
+    // Neither the file nor its thumbnail (nor a temporary file) is left in the project's folder.
+    expect(filesUnder(path.join(ctx.config.DATA_DIR, 'uploads', 'deliverables', maker.id, id))).toEqual([]);
+  });
+});
+
+describe('a resubmission after a revision request', () => {
+  const jpeg = async (color: string) => ({ data: await sharp({ create: { width: 24, height: 24, channels: 3, background: color } }).jpeg().toBuffer(), filename: 'final.jpg', contentType: 'image/jpeg' });
+  const sha256Of = (body: Buffer) => createHash('sha256').update(body).digest('hex');
+
+  it('keeps both deliverables at their own URLs, and the record verifies every entry', async () => {
+    const id = await activeProject();
+    const first = await upload(maker, id, 'deliverable', await jpeg('#aa3311'));
+    expect(first.statusCode, first.body).toBe(200);
+    const revised = await ctx.inject(client, { method: 'POST', url: `/api/projects/${id}/revision`, payload: { note: 'Warmer, please.' } });
+    expect(revised.statusCode, revised.body).toBe(200);
+    const second = await upload(maker, id, 'deliverable', await jpeg('#1133aa'));
+    expect(second.statusCode, second.body).toBe(200);
+
+    const [firstUrl, secondUrl] = [first.json().deliverableUrl as string, second.json().deliverableUrl as string];
+    expect(secondUrl.split('?')[0]).not.toBe(firstUrl.split('?')[0]);
+    const entries = (await ctx.inject(client, { method: 'GET', url: `/api/process-records/${id}` })).json().entries as Array<{ fileUrl: string; fileSha256: string }>;
+    expect(entries.map((entry) => entry.fileUrl)).toEqual([firstUrl, secondUrl]);
+    for (const entry of entries) {
+      const served = await ctx.inject(client, { method: 'GET', url: entry.fileUrl });
+      expect(served.statusCode).toBe(200);
+      expect(sha256Of(served.rawPayload)).toBe(entry.fileSha256);
     }
+    expect(entries[0].fileSha256).not.toBe(entries[1].fileSha256);
+
+    const checked = (await ctx.inject(client, { method: 'GET', url: `/api/process-records/${id}/verification` })).json();
+    expect(checked.entries.map((entry: { status: string }) => entry.status)).toEqual(['ok', 'ok']);
+    expect(checked.verified).toBe(true);
   });
 });

@@ -11,6 +11,7 @@ import { requireProjectAction, requireVisibleProject } from './access';
 import { loadMilestones, submitMilestone } from './milestones';
 import { appendProcessRecordEntry } from '../process-record/service';
 import { readProjectFileCredentials, recordProjectFileReview } from '../provenance/project-file-credentials';
+import { deliverableKey, processDocKey } from './file-keys';
 import { getProject, notifyOtherSide } from './service';
 
 /** Checks the caller may take this action now, before the upload is read and stored (cheap refusal). */
@@ -20,17 +21,16 @@ export const precheckProjectAction = async (app: FastifyInstance, auth: AuthCont
 };
 
 /** A file stored for a write that then fails is removed, so no file is left that no row points at. */
-const removeOnFailure = async <T>(app: FastifyInstance, stored: () => StoredFile | null, work: () => Promise<T>): Promise<T> => {
+const removeOnFailure = async <T>(app: FastifyInstance, stored: StoredFile, work: () => Promise<T>): Promise<T> => {
   try {
     return await work();
   } catch (error) {
-    const file = stored();
-    if (file) await app.storage.removeByUrl(file.url).catch((removeError: unknown) => app.log.warn({ err: removeError }, 'could not remove a file'));
+    await app.storage.removeByUrl(stored.url).catch((removeError: unknown) => app.log.warn({ err: removeError }, 'could not remove a file'));
     throw error;
   }
 };
 
-/** Stores a process screenshot at `<creatorId>/<projectId>/process/<docId>` and records it, while the project is active. */
+/** Stores a process screenshot at a path of its own (`processDocKey`) and records it, while the project is active. */
 export const addProcessDoc = async (app: FastifyInstance, auth: AuthContext, projectId: string, upload: ReceivedUpload): Promise<ProjectView> => {
   const fields = processDocFieldsSchema.safeParse(upload.fields);
   if (!fields.success) {
@@ -39,10 +39,10 @@ export const addProcessDoc = async (app: FastifyInstance, auth: AuthContext, pro
   }
   const docId = randomUUID();
   const contentCredentials = await readProjectFileCredentials(upload.data);
-  const stored = await app.storage.saveUpload('processScreenshot', `${auth.userId}/${projectId}/process/${docId}`, upload.data);
+  const stored = await app.storage.saveUpload('processScreenshot', processDocKey(auth.userId, projectId, docId), upload.data);
   await removeOnFailure(
     app,
-    () => stored,
+    stored,
     () =>
       app.db.transaction(async (tx) => {
         // Locked so that a transition finishing meanwhile (e.g. the deliverable) cannot slip in between.
@@ -65,24 +65,22 @@ export const addProcessDoc = async (app: FastifyInstance, auth: AuthContext, pro
 };
 
 /**
- * Stores the deliverable at `<creatorId>/<projectId>/deliverable` and moves the project to in_review. The row
- * is locked before the file is written: the path is fixed, so a second, simultaneous submit must wait and then
- * be refused rather than overwrite (and later remove) the file the first one committed.
+ * Stores the deliverable at a path of its own (`deliverableKey`), then moves the project to in_review. No upload
+ * reuses a path, so the file is written before the row is locked: of two simultaneous submits the one refused
+ * removes only its own file, and an earlier submission's file (a revision's predecessor) is never touched.
  */
 export const submitDeliverable = async (app: FastifyInstance, auth: AuthContext, projectId: string, upload: ReceivedUpload): Promise<ProjectView> => {
-  let stored: StoredFile | null = null;
   const contentCredentials = await readProjectFileCredentials(upload.data);
+  const stored = await app.storage.saveUpload('deliverable', deliverableKey(auth.userId, projectId), upload.data);
   await removeOnFailure(
     app,
-    () => stored,
+    stored,
     () =>
       app.db.transaction(async (tx) => {
         const { row, viewer } = await requireVisibleProject(tx, auth, projectId, { lock: true });
         requireProjectAction(row, viewer, 'submit_deliverable');
-        const file = await app.storage.saveUpload('deliverable', `${auth.userId}/${projectId}/deliverable`, upload.data);
-        stored = file;
-        const submitted = await submitMilestone(app, tx, row, file.url, new Date());
-        const entryId = await appendProcessRecordEntry(tx, { projectId, kind: 'deliverable', fileUrl: file.url, fileSha256: file.sha256, uploaderId: auth.userId, contentCredentials });
+        const submitted = await submitMilestone(app, tx, row, stored.url, new Date());
+        const entryId = await appendProcessRecordEntry(tx, { projectId, kind: 'deliverable', fileUrl: stored.url, fileSha256: stored.sha256, uploaderId: auth.userId, contentCredentials });
         await recordProjectFileReview(tx, entryId, projectId, contentCredentials);
         await notifyOtherSide(app, tx, 'deliverable_submitted', { before: row, after: submitted.project, actor: auth, detail: submitted.detail });
       }),
