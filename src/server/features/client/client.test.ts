@@ -127,6 +127,13 @@ describe('dashboard summary and profile', () => {
       activeProjects: 2,
       profile: { companyName: 'Acme Studio', industry: 'Retail', budgetRange: '$5k-$10k', desiredCategories: ['logo_design'], logoUrl: null },
     });
+    // Without a profile row, the count still comes, with an empty profile.
+    await ctx.db.delete(clientProfiles).where(eq(clientProfiles.userId, other.id));
+    const bare = await ctx.inject(other, { method: 'GET', url: '/api/client/dashboard' });
+    expect(bare.json()).toEqual({
+      activeProjects: 1,
+      profile: { companyName: null, industry: null, budgetRange: null, desiredCategories: [], logoUrl: null },
+    });
     await expectAccess(ctx, { method: 'GET', url: '/api/client/dashboard' }, [
       ['anonymous', null, 401],
       ['maker', sealMaker, 403],

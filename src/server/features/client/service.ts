@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ClientDashboard, ClientProfileUpdate, ClientProfileView } from '../../../domain/client-dashboard-schemas';
 import type { DbExecutor } from '../../db/client';
@@ -9,30 +9,48 @@ import { removeReplacedFile } from '../uploads/own-file';
 
 const EMPTY_PROFILE: ClientProfileView = { companyName: null, industry: null, budgetRange: null, desiredCategories: [], logoUrl: null };
 
+const profileColumns = {
+  companyName: clientProfiles.companyName,
+  industry: clientProfiles.industry,
+  budgetRange: clientProfiles.budgetRange,
+  desiredCategories: clientProfiles.desiredCategories,
+  logoUrl: clientProfiles.logoUrl,
+};
+
 const readProfile = async (db: DbExecutor, userId: string): Promise<ClientProfileView> => {
-  const [row] = await db
-    .select({
-      companyName: clientProfiles.companyName,
-      industry: clientProfiles.industry,
-      budgetRange: clientProfiles.budgetRange,
-      desiredCategories: clientProfiles.desiredCategories,
-      logoUrl: clientProfiles.logoUrl,
-    })
-    .from(clientProfiles)
-    .where(eq(clientProfiles.userId, userId));
+  const [row] = await db.select(profileColumns).from(clientProfiles).where(eq(clientProfiles.userId, userId));
   return row ?? EMPTY_PROFILE;
 };
 
+/**
+ * The dashboard's profile and its count of active projects in one prepared statement (one round trip, planned
+ * once per connection). The profile is left-joined to a single row, so a client without one still gets the count.
+ */
+const prepareDashboard = (db: DbExecutor) => {
+  const userId = sql.placeholder('userId');
+  return db
+    .select({
+      hasProfile: clientProfiles.userId,
+      ...profileColumns,
+      activeProjects: sql<number>`(select count(*)::int from ${projects} where ${projects.clientId} = ${userId} and ${projects.status} = 'active')`,
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoin(clientProfiles, eq(clientProfiles.userId, userId))
+    .prepare('hm_client_dashboard');
+};
+
+const dashboards = new WeakMap<DbExecutor, ReturnType<typeof prepareDashboard>>();
+
 /** The summary cards: active projects counted in the database, company and budget range from client_profiles. */
 export const getClientDashboard = async (app: FastifyInstance, auth: AuthContext): Promise<ClientDashboard> => {
-  const [[active], profile] = await Promise.all([
-    app.db
-      .select({ value: count() })
-      .from(projects)
-      .where(and(eq(projects.clientId, auth.userId), eq(projects.status, 'active'))),
-    readProfile(app.db, auth.userId),
-  ]);
-  return { activeProjects: Number(active?.value ?? 0), profile };
+  let statement = dashboards.get(app.db);
+  if (!statement) {
+    statement = prepareDashboard(app.db);
+    dashboards.set(app.db, statement);
+  }
+  const [row] = await statement.execute({ userId: auth.userId });
+  const { hasProfile, activeProjects, ...profile } = row;
+  return { activeProjects: Number(activeProjects ?? 0), profile: hasProfile ? { ...profile, desiredCategories: profile.desiredCategories ?? [] } : EMPTY_PROFILE };
 };
 
 /** Edits the client's own profile; the application status is left as onboarding set it. */
