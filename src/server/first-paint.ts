@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { FirstPaintQuery, RenderedPage } from '../domain/first-paint';
 import type { PostedForm } from '../domain/posted-form';
 
@@ -23,6 +24,8 @@ export interface FirstPaint {
 }
 
 const MAX_CACHED = 500;
+/** Characters of markup kept at most (a page is 5–60 KB): the cache's memory is bounded, whatever the pages weigh. */
+const MAX_CACHED_CHARS = 8_000_000;
 const MAX_CACHED_URL_LENGTH = 512;
 const RENDER_TIMEOUT_MS = 2_000;
 
@@ -43,7 +46,8 @@ export const loadFirstPaint = async (entryFile: string, log: FastifyBaseLogger):
     log.warn({ err: error }, 'server entry of the web app did not load; pages render in the browser');
     return NONE;
   }
-  const cache = new Map<string, Promise<RenderedPage | null>>();
+  // A render under way weighs one character until its markup is known, then its markup's length.
+  const cache = new LRUCache<string, Promise<RenderedPage | null>>({ max: MAX_CACHED, maxSize: MAX_CACHED_CHARS, sizeCalculation: () => 1 });
 
   const renderWithin = (url: string, queries: readonly FirstPaintQuery[] = [], posted?: PostedForm): Promise<RenderedPage | null> => {
     let timer: NodeJS.Timeout | undefined;
@@ -63,18 +67,16 @@ export const loadFirstPaint = async (entryFile: string, log: FastifyBaseLogger):
   const render: FirstPaint['render'] = (url, queries = [], posted) => {
     if (queries.length > 0 || posted || url.length > MAX_CACHED_URL_LENGTH) return renderWithin(url, queries, posted);
     const hit = cache.get(url);
-    if (hit) {
-      // Least recently used goes first: move this one to the end.
-      cache.delete(url);
-      cache.set(url, hit);
-      return hit;
-    }
-    const pending = renderWithin(url).then((rendered) => {
-      if (rendered === null) cache.delete(url);
+    if (hit) return hit;
+    const pending: Promise<RenderedPage | null> = renderWithin(url).then((rendered) => {
+      if (cache.peek(url) === pending) {
+        if (rendered === null) cache.delete(url);
+        // A settled promise of its own: lru-cache keeps an entry's size when the same value is set again.
+        else cache.set(url, Promise.resolve(rendered), { size: Math.max(1, rendered.html.length) });
+      }
       return rendered;
     });
     cache.set(url, pending);
-    if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value as string);
     return pending;
   };
 
