@@ -81,6 +81,21 @@ describe('creator search', () => {
     expect(await found('design', { seal: '1' })).toEqual([ids.zoe]);
     expect(await found('nothing-like-this-anywhere')).toEqual([]);
     expect(await found('%_')).toEqual([]);
+    // By name (trigram) and by expertise, with filters read off the document's lexemes (migration 0020).
+    expect(await found('owen', { category: 'Brand Strategy' })).toEqual([ids.strategist]);
+    expect(await found('zoe', { seal: '1', role: 'maker' })).toEqual([ids.zoe]);
+    expect(await found('nakamura', { category: 'web_design' })).toEqual([]);
+    expect(await found('nakamura', { role: 'mind' })).toEqual([]);
+  });
+
+  it('follows a change of Seal and categories in its filters at once', async () => {
+    await ctx.db.update(makerProfiles).set({ sealStatus: 'verified', deliverableCategories: ['logo_design'] }).where(eq(makerProfiles.userId, ids.brandName));
+    expect(await found('brand', { seal: '1' })).toEqual([ids.brandName]);
+    // (A deliverable category also finds the minds whose expertise it maps to: the role keeps to makers.)
+    expect(await found('brand', { category: 'logo_design', role: 'maker', sort: 'newest' })).toEqual([ids.brandName]);
+    await ctx.db.update(makerProfiles).set({ sealStatus: 'none', deliverableCategories: ['web_design'] }).where(eq(makerProfiles.userId, ids.brandName));
+    expect(await found('brand', { seal: '1' })).toEqual([]);
+    expect(await found('brand', { category: 'web_design', role: 'maker' })).toEqual([ids.brandName, ids.brandBio]);
   });
 
   it('follows edits, rejections and role changes at once', async () => {

@@ -34,16 +34,35 @@ const tsquery = (words: string[], weight = '', joiner = ' & ') => words.map((wor
 const query = (text: string): SQL => sql`to_tsquery('simple', search_unaccent(${text}))`;
 const nameTerm = (words: string[]): SQL => sql`lower(search_unaccent(${words.join(' ')}))`;
 
-/** The filters on creator_search: the same meaning as branchConditions (filters.ts) on the role tables. */
+/**
+ * The filters that creator_search's document carries as lexemes (migration 0020): the role, the Seal and the
+ * categories, as tsquery text, or null when none is asked for. The same meaning as branchConditions (filters.ts) on
+ * the role tables: a maker's categories hold deliverables only, a mind's expertise areas only, so one OR of category
+ * lexemes is both rules. Read off the document's GIN index together with the searched words, a filter that few of
+ * the word's matches meet costs no visit to the rows it turns away.
+ */
+const filterLexemes = (filters: CreatorFilters): string | null => {
+  const lexeme = (text: string) => `'§${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+  const parts: string[] = [];
+  if (filters.role) parts.push(lexeme(`role:${filters.role satisfies CreatorRole}`));
+  if (filters.seal) parts.push(lexeme('seal'));
+  if (filters.category !== undefined) {
+    const terms = categoryTerms(filters.category);
+    const categories = [...(terms.deliverable ? [terms.deliverable] : []), ...terms.expertise];
+    // No category at all matches nothing: 'cat:' is never a lexeme (the migration leaves empty ones out).
+    parts.push(`(${(categories.length > 0 ? categories : ['']).map((category) => lexeme(`cat:${category}`)).join(' | ')})`);
+  }
+  return parts.length > 0 ? parts.join(' & ') : null;
+};
+
+const filterQuery = (filters: CreatorFilters): SQL | null => {
+  const text = filterLexemes(filters);
+  return text === null ? null : sql`${text}::tsquery`;
+};
+
+/** The filters that are not lexemes: visibility, a list of ids, a minimum rating. */
 const searchFilterConditions = (filters: CreatorFilters): SQL[] => {
   const conditions: SQL[] = [sql.raw('s.is_public')];
-  if (filters.role) conditions.push(sql.raw(`s.role = '${filters.role satisfies CreatorRole}'`));
-  if (filters.seal) conditions.push(sql.raw('s.seal_verified'));
-  if (filters.category !== undefined) {
-    // A maker's categories hold deliverables only, a mind's expertise areas only: one overlap test is both rules.
-    const terms = categoryTerms(filters.category);
-    conditions.push(sql`s.categories && ${arrayLiteral([...(terms.deliverable ? [terms.deliverable] : []), ...terms.expertise])}::text[]`);
-  }
   if (filters.ids) conditions.push(sql`s.user_id = any(${arrayLiteral(filters.ids)}::text[])`);
   if (filters.minRating !== undefined) {
     // A scalar lookup on the role profile's unique user_id index per candidate (an EXISTS was turned into a join that
@@ -56,7 +75,23 @@ const searchFilterConditions = (filters: CreatorFilters): SQL[] => {
   return conditions;
 };
 
-const matches = (words: string[]): SQL => sql`(s.document @@ ${query(tsquery(words))} or ${nameTerm(words)} <% s.name_key)`;
+/** The words in the document, with the filters in the same tsquery: one read of the GIN index answers both. */
+const documentMatch = (words: string[], filters: CreatorFilters): SQL => {
+  const filter = filterQuery(filters);
+  return filter ? sql`s.document @@ (${query(tsquery(words))} && ${filter})` : sql`s.document @@ ${query(tsquery(words))}`;
+};
+
+/** The words in the name (trigram word similarity), and the filters off the document. */
+const nameMatch = (words: string[], filters: CreatorFilters): SQL => {
+  const filter = filterQuery(filters);
+  return filter ? sql`${nameTerm(words)} <% s.name_key and s.document @@ ${filter}` : sql`${nameTerm(words)} <% s.name_key`;
+};
+
+const matches = (words: string[], filters: CreatorFilters): SQL => {
+  const filter = filterQuery(filters);
+  const either = sql`(s.document @@ ${query(tsquery(words))} or ${nameTerm(words)} <% s.name_key)`;
+  return filter ? sql`${either} and s.document @@ ${filter}` : either;
+};
 
 /** The strongest field one of the words matched, for the card's "Matched in …" line. */
 const matchedField = (words: string[]): SQL => sql`case
@@ -189,9 +224,9 @@ const rankCandidates = async (
   const relevance = sql`ts_rank(s.document, ${query(tsquery(words))}) + word_similarity(${nameTerm(words)}, s.name_key) desc`;
   const { byName, byDocument } = SEARCH_CANDIDATES;
   const candidates = sql`candidates as (
-    (select 'name' as via, ${candidateColumns} from creator_search s where ${where} and ${nameTerm(words)} <% s.name_key limit ${sql.raw(String(byName))})
+    (select 'name' as via, ${candidateColumns} from creator_search s where ${where} and ${nameMatch(words, filters)} limit ${sql.raw(String(byName))})
     union all
-    (select 'document' as via, ${candidateColumns} from creator_search s where ${where} and s.document @@ ${query(tsquery(words))} limit ${sql.raw(String(byDocument))})
+    (select 'document' as via, ${candidateColumns} from creator_search s where ${where} and ${documentMatch(words, filters)} limit ${sql.raw(String(byDocument))})
   ), `;
   const ranked = sql`
     select s.user_id, s.profile_id, s.created_at, s.role, s.seal_verified, s.categories, s.name_key, s.document,
@@ -255,7 +290,7 @@ export const searchByNewest = async (
   const { words, filters } = input;
   if (words.length === 0) return [];
   const keyset = after ? sql`(s.created_at, s.profile_id) < (${after.createdKey}::timestamptz, ${after.profileId}::uuid)` : sql`true`;
-  const where = sql.join([...searchFilterConditions(filters), matches(words)], sql` and `);
+  const where = sql.join([...searchFilterConditions(filters), matches(words, filters)], sql` and `);
   const source = isCommon
     ? sql`select s.* from creator_search s where ${where} and ${keyset}`
     : sql`select s.* from (select s.* from creator_search s where ${where} limit ${sql.raw(String(SEARCH_COUNT_CAP + 1))}) s where ${keyset}`;
@@ -288,9 +323,9 @@ export const countSearch = async (db: DbExecutor, input: SearchInput): Promise<S
   const result = await withSearchSettings(db, (tx) =>
     tx.execute<{ n: number | string }>(sql`
     select count(*) as n from (
-      select user_id from (select s.user_id from creator_search s where ${where} and s.document @@ ${query(tsquery(words))} limit ${cap}) by_document
+      select user_id from (select s.user_id from creator_search s where ${where} and ${documentMatch(words, filters)} limit ${cap}) by_document
       union
-      select user_id from (select s.user_id from creator_search s where ${where} and ${nameTerm(words)} <% s.name_key limit ${cap}) by_name
+      select user_id from (select s.user_id from creator_search s where ${where} and ${nameMatch(words, filters)} limit ${cap}) by_name
     ) hits`),
     COUNT_SETTINGS,
   );

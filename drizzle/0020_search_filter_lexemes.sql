@@ -1,0 +1,35 @@
+-- The marketplace's filters as lexemes of the search document (decision 120, amended): '§role:maker' or
+-- '§role:mind', '§seal' for a verified Seal, and '§cat:<category>' for each deliverable category (makers) or
+-- expertise area (minds). A search with filters then reads term and filters together off the document's GIN index,
+-- instead of visiting every row the term matches to test the filters on the table. Searched words are letters and
+-- digits only (searchWords), so no query can reach these lexemes but the filters' own. The columns stay as they were.
+CREATE OR REPLACE FUNCTION refresh_creator_search(ids text[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM "creator_search" s WHERE s."user_id" = ANY(ids);
+  INSERT INTO "creator_search" ("user_id", "role", "profile_id", "created_at", "is_public", "seal_verified", "categories", "name_key", "document")
+  SELECT p."id", r."role", c.id, c.created_at, c.status = 'approved', c.seal, c.categories,
+    lower(unaccent(p."name")),
+    setweight(to_tsvector('simple', unaccent(p."name")), 'A')
+      || setweight(to_tsvector('simple', unaccent(replace(array_to_string(c.categories, ' '), '_', ' '))), 'B')
+      || setweight(to_tsvector('simple', unaccent(coalesce(p."bio", ''))), 'C')
+      || setweight(to_tsvector('simple', unaccent(coalesce(
+        (SELECT string_agg(pi."title", ' ') FROM "portfolio_items" pi WHERE pi."maker_id" = p."id"), ''))), 'D')
+      || array_to_tsvector(
+        ARRAY['§role:' || r."role"::text]
+        || CASE WHEN c.seal THEN ARRAY['§seal'] ELSE ARRAY[]::text[] END
+        || ARRAY(SELECT '§cat:' || category FROM unnest(c.categories) AS category WHERE category <> ''))
+  FROM "profiles" p
+  JOIN "user_roles" r ON r."user_id" = p."id" AND r."role" IN ('maker', 'mind')
+  JOIN LATERAL (
+    SELECT m."id" AS id, m."created_at" AS created_at, m."application_status" AS status, m."seal_status" = 'verified' AS seal,
+      m."deliverable_categories"::text[] AS categories
+    FROM "maker_profiles" m WHERE m."user_id" = p."id" AND r."role" = 'maker'
+    UNION ALL
+    SELECT n."id", n."created_at", n."application_status", false, n."expertise_areas"::text[]
+    FROM "mind_profiles" n WHERE n."user_id" = p."id" AND r."role" = 'mind'
+  ) c ON true
+  WHERE p."id" = ANY(ids);
+END;
+$$;
+--> statement-breakpoint
+SELECT refresh_creator_search(ARRAY(SELECT "id" FROM "profiles"));
