@@ -216,7 +216,8 @@ const rankCandidates = async (
   offset: number,
   limit: number,
   thumbnails: number,
-  order: 'relevance' | 'rating',
+  /** 'rating': 'Highest rated' among the same candidates (their Bayesian score), relevance breaking ties (decision 160). */
+  order: 'relevance' | 'rating' = 'relevance',
 ): Promise<RankedCandidates> => {
   const { words, filters } = input;
   if (words.length === 0) return { rows: [], matches: 0 };
@@ -247,29 +248,15 @@ const rankCandidates = async (
 };
 
 /** A relevance page (see rankCandidates), for lists that show no count. */
-export const searchByRelevance = async (
-  db: DbExecutor,
-  input: SearchInput,
-  offset: number,
-  limit: number,
-  thumbnails: number,
-  /** 'rating': 'Highest rated' among the same candidates (their Bayesian score), relevance breaking ties (decision 160). */
-  order: 'relevance' | 'rating' = 'relevance',
-): Promise<SearchRow[]> => (await rankCandidates(db, input, offset, limit, thumbnails, order)).rows;
+export const searchByRelevance = async (...args: Parameters<typeof rankCandidates>): Promise<SearchRow[]> => (await rankCandidates(...args)).rows;
 
 /**
  * A relevance page and the count of all matches. A rare term's candidates are all its matches, so their number is
  * the count; only when a candidate read was cut off (a common term) does the capped count run, after the page.
  */
-export const searchByRelevanceCounted = async (
-  db: DbExecutor,
-  input: SearchInput,
-  offset: number,
-  limit: number,
-  thumbnails: number,
-  order: 'relevance' | 'rating' = 'relevance',
-): Promise<{ rows: SearchRow[]; count: SearchCount }> => {
-  const { rows, matches } = await rankCandidates(db, input, offset, limit, thumbnails, order);
+export const searchByRelevanceCounted = async (...args: Parameters<typeof rankCandidates>): Promise<{ rows: SearchRow[]; count: SearchCount }> => {
+  const { rows, matches } = await rankCandidates(...args);
+  const [db, input] = args;
   return { rows, count: matches === null ? await countSearch(db, input) : cappedCount(matches) };
 };
 
