@@ -42,7 +42,7 @@ describe('the listing cache', () => {
   });
 
   it('does not keep a failed computation, and holds at most maxEntries keys', async () => {
-    const cache = createListingCache(async () => 1, { maxEntries: 2 });
+    const cache = createListingCache(async () => 1, { maxEntries: 2, maxChars: 1_000_000 });
     await expect(cache.get('x', () => Promise.reject(new Error('database down')))).rejects.toThrow('database down');
     expect(await cache.get('x', async () => 'recovered')).toBe('recovered');
     let computed = 0;
@@ -163,5 +163,51 @@ describe('the listing version (triggers) and the cached marketplace', () => {
     const deleted = await ctx.inject(admin, { method: 'DELETE', url: `/api/admin/users/${first}` });
     expect(deleted.statusCode, deleted.body).toBe(204);
     expect((await list(tag)).creators.map((creator) => creator.id)).not.toContain(first);
+  });
+
+  it('holds at most maxChars characters of answers, counting each by its real length once known', async () => {
+    const cache = createListingCache(async () => 1, { maxEntries: 100, maxChars: 10_000 });
+    let computed = 0;
+    const long = (key: string) => async () => {
+      computed += 1;
+      return key.repeat(4_000);
+    };
+    await cache.get('a', long('a'));
+    await cache.get('b', long('b'));
+    expect(computed).toBe(2);
+    await cache.get('a', long('a')); // 8,000 characters kept: both fit
+    expect(computed).toBe(2);
+    await cache.get('c', long('c')); // 12,000 would not: the least recently used ('b') goes
+    expect(computed).toBe(3);
+    await cache.get('a', long('a'));
+    await cache.get('c', long('c'));
+    expect(computed).toBe(3);
+    await cache.get('b', long('b'));
+    expect(computed).toBe(4);
+    // An answer longer than the whole budget is sent, not kept.
+    const huge = async () => {
+      computed += 1;
+      return 'h'.repeat(20_000);
+    };
+    expect(await cache.get('h', huge)).toHaveLength(20_000);
+    expect(await cache.get('h', huge)).toHaveLength(20_000);
+    expect(computed).toBe(6);
+  });
+
+  it('counts a versioned answer by its length too', async () => {
+    const cache = createListingCache(async () => 1, { maxEntries: 100, maxChars: 10_000 });
+    let computed = 0;
+    const studio = (key: string) => async () => {
+      computed += 1;
+      return { version: 1, body: key.repeat(6_000) };
+    };
+    await cache.getVersioned('a', studio('a'));
+    await cache.getVersioned('a', studio('a'));
+    expect(computed).toBe(1);
+    await cache.getVersioned('b', studio('b')); // 12,000: 'a' goes
+    await cache.getVersioned('b', studio('b'));
+    expect(computed).toBe(2);
+    await cache.getVersioned('a', studio('a'));
+    expect(computed).toBe(3);
   });
 });

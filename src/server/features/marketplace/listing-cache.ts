@@ -17,9 +17,14 @@ import { listingVersion } from '../../db/schema';
  */
 export interface ListingCacheOptions {
   maxEntries: number;
+  /** The most characters of JSON kept, all entries together: what bounds the cache's memory (decision 111). */
+  maxChars: number;
 }
 
-export const LISTING_CACHE_DEFAULTS: ListingCacheOptions = { maxEntries: 500 };
+export const LISTING_CACHE_DEFAULTS: ListingCacheOptions = { maxEntries: 500, maxChars: 2_000_000 };
+
+/** What an entry counts for before its text is known: about one studio's answer. */
+const PENDING_CHARS = 2_000;
 
 export interface ListingCache {
   /**
@@ -45,11 +50,14 @@ const PENDING = -1;
 interface Entry {
   version: number;
   body: Promise<string>;
+  /** The text's length once known, else PENDING_CHARS. */
+  chars: number;
 }
 
 export const createListingCache = (readVersion: () => Promise<number>, options: ListingCacheOptions = LISTING_CACHE_DEFAULTS): ListingCache => {
-  // Least recently used entries go first when the cache is full.
-  const entries = new LRUCache<string, Entry>({ max: options.maxEntries });
+  // Least recently used entries go first when the cache is full, by count or by characters. An answer longer than
+  // the whole budget is sent but not kept.
+  const entries = new LRUCache<string, Entry>({ max: options.maxEntries, maxSize: options.maxChars, sizeCalculation: (entry) => entry.chars });
   let versionRead: Promise<number> | null = null;
 
   const currentVersion = (): Promise<number> =>
@@ -57,12 +65,24 @@ export const createListingCache = (readVersion: () => Promise<number>, options: 
       versionRead = null;
     }));
 
+  /**
+   * Once `body` is known, the entry that still holds it takes its version and counts its real length; a failed one
+   * is dropped. An entry replaced or evicted meanwhile is left alone.
+   */
+  const settle = (key: string, body: Promise<string>, settled: Promise<{ version: number; text: string }>) =>
+    settled.then(
+      ({ version, text }) => {
+        if (entries.peek(key)?.body === body) entries.set(key, { version, body, chars: text.length });
+      },
+      () => {
+        if (entries.peek(key)?.body === body) entries.delete(key);
+      },
+    );
+
   /** Keeps `body` for `key` at `version` unless it fails; concurrent misses for one key share the computation. */
   const store = (key: string, version: number, body: Promise<string>) => {
-    entries.set(key, { version, body });
-    body.catch(() => {
-      if (entries.get(key)?.body === body) entries.delete(key);
-    });
+    entries.set(key, { version, body, chars: PENDING_CHARS });
+    void settle(key, body, body.then((text) => ({ version, text })));
     return body;
   };
 
@@ -95,15 +115,8 @@ export const createListingCache = (readVersion: () => Promise<number>, options: 
       const computed = compute();
       const body = computed.then((result) => result.body);
       // Stored under the version the computation read; until it answers, a concurrent request for the key joins it.
-      entries.set(key, { version: PENDING, body });
-      computed.then(
-        ({ version }) => {
-          if (entries.get(key)?.body === body) entries.set(key, { version, body });
-        },
-        () => {
-          if (entries.get(key)?.body === body) entries.delete(key);
-        },
-      );
+      entries.set(key, { version: PENDING, body, chars: PENDING_CHARS });
+      void settle(key, body, computed.then((result) => ({ version: result.version, text: result.body })));
       return body;
     },
   };

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { MARKETPLACE_MESSAGES, type StudioData } from '../../../domain/marketplace';
+import { keyedBatchLoader, type KeyedBatchLoader } from '../../db/batch';
 import type { DbExecutor } from '../../db/client';
 import { listingVersion, makerProfiles, mindProfiles, portfolioItems, profiles, userRoles } from '../../db/schema';
 import { notFound } from '../../http/errors';
@@ -25,14 +26,16 @@ const studioPortfolio = sql<PortfolioRow[] | null>`(
   ) pi)`;
 
 /**
- * The creator, their role profile, their newest portfolio items, their first page of reviews and the listing
+ * Creators, their role profiles, their newest portfolio items, their first pages of reviews and the listing
  * version, in one statement (one round trip): the role profile joins only when it matches the role in user_roles
  * (creators/tables.ts), the portfolio and the reviews are bounded subqueries along their indexes. The version is
  * read in the same snapshot as the rest, so a cached studio is labelled with the version it was read at.
+ * It takes a list of ids: studios asked for in the same turn are read together (db/batch.ts).
  */
-const prepareStudio = (db: DbExecutor) =>
+const prepareStudios = (db: DbExecutor) =>
   db
     .select({
+      id: profiles.id,
       role: userRoles.role,
       name: profiles.name,
       bio: profiles.bio,
@@ -47,20 +50,29 @@ const prepareStudio = (db: DbExecutor) =>
     .innerJoin(userRoles, eq(userRoles.userId, profiles.id))
     .leftJoin(makerProfiles, and(eq(makerProfiles.userId, profiles.id), eq(userRoles.role, 'maker')))
     .leftJoin(mindProfiles, and(eq(mindProfiles.userId, profiles.id), eq(userRoles.role, 'mind')))
-    .where(eq(profiles.id, sql.placeholder('userId')))
-    .limit(1)
+    .where(sql`${profiles.id} = any(${sql.placeholder('userIds')}::text[])`)
     // Named: on PostgreSQL each connection plans it once and reuses the plan, and Drizzle builds its text once.
-    .prepare('hm_studio');
+    .prepare('hm_studios');
 
-const prepared = new WeakMap<DbExecutor, ReturnType<typeof prepareStudio>>();
+type StudioRow = Awaited<ReturnType<ReturnType<typeof prepareStudios>['execute']>>[number];
+
+const loaders = new WeakMap<DbExecutor, KeyedBatchLoader<StudioRow>>();
+
+const studioLoaderFor = (db: DbExecutor) => {
+  let loader = loaders.get(db);
+  if (!loader) {
+    const statement = prepareStudios(db);
+    loader = keyedBatchLoader(async (userIds) => {
+      const rows = await statement.execute({ userIds });
+      return new Map(rows.map((row) => [row.id, row]));
+    });
+    loaders.set(db, loader);
+  }
+  return loader;
+};
 
 const loadStudio = async (db: DbExecutor, userId: string) => {
-  let statement = prepared.get(db);
-  if (!statement) {
-    statement = prepareStudio(db);
-    prepared.set(db, statement);
-  }
-  const [row] = await statement.execute({ userId });
+  const row = await studioLoaderFor(db)(userId);
   if (!row) return null;
   if (row.role === 'maker' && row.maker) return { ...row, role: 'maker' as const, mind: null };
   if (row.role === 'mind' && row.mind) return { ...row, role: 'mind' as const, maker: null };

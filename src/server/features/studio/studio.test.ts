@@ -122,3 +122,21 @@ describe('studio visibility', () => {
     expect((await ctx.inject(owner, studio(owner.id))).json<StudioData>()).toMatchObject({ name: 'Renamed Maker', isPreview: true });
   });
 });
+
+describe('studios read together', () => {
+  it('answers many concurrent requests for different studios each with its own creator, and 404 for the hidden and missing', async () => {
+    const makers = await Promise.all(
+      Array.from({ length: 6 }, (_, index) => insertCreator(ctx.db, { role: 'maker', name: `Batch Maker ${index}`, portfolio: index % 3 })),
+    );
+    const mind = await insertCreator(ctx.db, { role: 'mind', name: 'Batch Mind' });
+    const pending = await insertCreator(ctx.db, { role: 'maker', name: 'Batch Pending', status: 'pending' });
+    const asked = [...makers, mind, pending, 'no-such-creator', makers[0]!, mind];
+    // Fired at once: the studio statement reads ids asked for in the same turn together (db/batch.ts).
+    const responses = await Promise.all(asked.map((id) => ctx.inject(null, studio(id))));
+    const names = responses.map((response) => (response.statusCode === 200 ? response.json<StudioData>().name : response.statusCode));
+    expect(names).toEqual([...makers.map((_, index) => `Batch Maker ${index}`), 'Batch Mind', 404, 404, 'Batch Maker 0', 'Batch Mind']);
+    const portfolios = responses.slice(0, 6).map((response) => response.json<StudioData>().portfolio.length);
+    expect(portfolios).toEqual([0, 1, 2, 0, 1, 2]);
+    expect(responses[6]!.json<StudioData>().role).toBe('mind');
+  });
+});
