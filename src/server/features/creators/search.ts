@@ -118,25 +118,15 @@ interface RawSearchRow {
   rating_score: number;
 }
 
-/** The settings the search statements run under (the query-plan test applies them to their EXPLAIN). */
-export const SEARCH_SETTINGS = ['set local random_page_cost = 1.1', 'set local synchronize_seqscans = off'] as const;
-
 /**
- * Runs a search statement priced for a table in memory (random_page_cost 1.1, the usual setting on SSDs, instead
- * of PostgreSQL's default 4, which is for spinning disks). Under the default the planner reckoned that reading
- * creator_search in table order finds 300 matches of a word 2% of creators share sooner than the GIN index does;
- * at 100,000 creators that read 15,000 rows (10–24 ms) where the index answers in 3 ms, and for the capped count it
- * tested the name's trigram similarity on 25,000 rows (85–180 ms for 'ros', 'kim'). A word nearly everyone has
- * ('careful') is still read in table order, which is then the cheap way.
- *
- * That read must start at the table's first page: PostgreSQL lets a scan of a table larger than a quarter of
- * shared_buffers join one already running, wherever it is, so the 300 candidates (and so the ranking that relevance
- * pages are offsets into) changed from one request to the next, and page 2 could repeat page 1.
- * SET LOCAL needs a transaction: a few more round trips, a fraction of a millisecond.
+ * The search statements run under the planner settings every session of ours has (PLANNER_SETTINGS, db/client.ts):
+ * random_page_cost 1.1, so a word's matches are read off the GIN index rather than in table order, and
+ * synchronize_seqscans off, so a read in table order (a word nearly everyone has) always starts at the first page and
+ * the candidates, and the relevance pages that are offsets into them, are the same on every request.
  */
-const withSearchSettings = <T>(db: DbExecutor, run: (tx: DbExecutor) => Promise<T>, extra: readonly string[] = []): Promise<T> =>
+const withSettings = <T>(db: DbExecutor, settings: readonly string[], run: (tx: DbExecutor) => Promise<T>): Promise<T> =>
   (db as Database).transaction(async (tx) => {
-    for (const setting of [...SEARCH_SETTINGS, ...extra]) await tx.execute(sql.raw(setting));
+    for (const setting of settings) await tx.execute(sql.raw(setting));
     return run(tx);
   });
 
@@ -206,9 +196,27 @@ const candidateScore = sql`coalesce(case when s.role = 'maker'
 
 interface RankedCandidates {
   rows: SearchRow[];
-  /** How many creators match, when every candidate was read (neither read reached its limit); otherwise null. */
+  /** How many creators match (SEARCH_COUNT_CAP + 1 for 'over 1,000'), when asked for and the page had a row. */
   matches: number | null;
 }
+
+const CAP = sql.raw(String(SEARCH_COUNT_CAP + 1));
+
+/**
+ * The capped count of a search, as a scalar over `by_document`, a common table expression holding the document's
+ * matches read up to SEARCH_COUNT_CAP + 1 (user_id at least). Most common words are common in the document: when it
+ * alone passes the cap, that is the answer and the trigram read by name (the dearer one: every row it returns is a
+ * word-similarity test) does not run. `nameKnown`, when given, is a table expression of the name's matches read in
+ * full (short of its limit), so its count needs no read of its own either. PostgreSQL evaluates each branch's
+ * subquery only when the branch is taken.
+ */
+const cappedCountOf = (where: SQL, words: string[], filters: CreatorFilters, nameKnown: { table: SQL; complete: SQL } | null): SQL => {
+  const nameRead = sql`select s.user_id from creator_search s where ${where} and ${nameMatch(words, filters)} limit ${CAP}`;
+  return sql`case
+    when (select count(*) from by_document) > ${sql.raw(String(SEARCH_COUNT_CAP))} then ${CAP}
+    ${nameKnown ? sql`when ${nameKnown.complete} then (select count(*) from (select user_id from by_document union select user_id from ${nameKnown.table}) hits)` : sql``}
+    else (select count(*) from (select user_id from by_document union select user_id from (${nameRead}) by_name) hits) end`;
+};
 
 const rankCandidates = async (
   db: DbExecutor,
@@ -218,45 +226,51 @@ const rankCandidates = async (
   thumbnails: number,
   /** 'rating': 'Highest rated' among the same candidates (their Bayesian score), relevance breaking ties (decision 160). */
   order: 'relevance' | 'rating' = 'relevance',
+  /** Count every match in the same statement (the marketplace shows the count; the client's browse list does not). */
+  counted = false,
 ): Promise<RankedCandidates> => {
   const { words, filters } = input;
   if (words.length === 0) return { rows: [], matches: 0 };
   const where = sql.join(searchFilterConditions(filters), sql` and `);
   const relevance = sql`ts_rank(s.document, ${query(tsquery(words))}) + word_similarity(${nameTerm(words)}, s.name_key) desc`;
   const { byName, byDocument } = SEARCH_CANDIDATES;
-  const candidates = sql`candidates as (
-    (select 'name' as via, ${candidateColumns} from creator_search s where ${where} and ${nameMatch(words, filters)} limit ${sql.raw(String(byName))})
-    union all
-    (select 'document' as via, ${candidateColumns} from creator_search s where ${where} and ${documentMatch(words, filters)} limit ${sql.raw(String(byDocument))})
-  ), `;
+  // Counted, the document is read up to the count's cap and its first byDocument rows are the candidates (in the
+  // order the read returned them, as an uncounted read's limit would); the count is then mostly these same reads.
+  const candidates = sql`by_name as materialized (
+      select 'name' as via, ${candidateColumns} from creator_search s where ${where} and ${nameMatch(words, filters)} limit ${sql.raw(String(byName))}),
+    by_document as materialized (
+      select 'document' as via, ${candidateColumns} from creator_search s where ${where} and ${documentMatch(words, filters)}
+      limit ${counted ? CAP : sql.raw(String(byDocument))}),
+    candidates as ((select * from by_name) union all (select * from by_document limit ${sql.raw(String(byDocument))})), `;
   const ranked = sql`
     select s.user_id, s.profile_id, s.created_at, s.role, s.seal_verified, s.categories, s.name_key, s.document,
       row_number() over (order by ${order === 'rating' ? sql`${candidateScore} desc, ` : sql``}${relevance},
-        s.created_at desc, s.profile_id desc) as ord,
-      count(*) over () as candidate_count
+        s.created_at desc, s.profile_id desc) as ord
     from (select distinct on (c.user_id) c.* from candidates c order by c.user_id) s
     order by ord
     offset ${sql.raw(String(Math.max(0, Math.trunc(offset))))} limit ${sql.raw(String(Math.max(1, Math.trunc(limit))))}`;
-  // Both reads short of their limits means every match is a candidate: the count is theirs, with no statement of its own.
-  const complete = sql`(select count(*) filter (where via = 'name') < ${sql.raw(String(byName))}
-      and count(*) filter (where via = 'document') < ${sql.raw(String(byDocument))} from candidates) as complete, r.candidate_count, `;
-  const result = await withSearchSettings(db, (tx) =>
-    tx.execute<RawSearchRow & { complete: boolean; candidate_count: number | string } & Record<string, unknown>>(finish(ranked, words, thumbnails, candidates, complete)),
-  );
+  const nameComplete = sql`(select count(*) from by_name) < ${sql.raw(String(byName))}`;
+  const count = counted ? sql`(${cappedCountOf(where, words, filters, { table: sql.raw('by_name'), complete: nameComplete })}) as match_count, ` : sql``;
+  const result = await db.execute<RawSearchRow & { match_count?: number | string } & Record<string, unknown>>(finish(ranked, words, thumbnails, candidates, count));
   const first = result.rows[0];
-  return { rows: result.rows.map(toRow), matches: first?.complete ? Number(first.candidate_count) : null };
+  // No row on the first page: no candidate, so nothing matches. Past the last page the count is read on its own.
+  const matches = !counted ? null : first ? Number(first.match_count) : offset === 0 ? 0 : null;
+  return { rows: result.rows.map(toRow), matches };
 };
 
 /** A relevance page (see rankCandidates), for lists that show no count. */
 export const searchByRelevance = async (...args: Parameters<typeof rankCandidates>): Promise<SearchRow[]> => (await rankCandidates(...args)).rows;
 
-/**
- * A relevance page and the count of all matches. A rare term's candidates are all its matches, so their number is
- * the count; only when a candidate read was cut off (a common term) does the capped count run, after the page.
- */
-export const searchByRelevanceCounted = async (...args: Parameters<typeof rankCandidates>): Promise<{ rows: SearchRow[]; count: SearchCount }> => {
-  const { rows, matches } = await rankCandidates(...args);
-  const [db, input] = args;
+/** A relevance page and the count of all matches, read by the same statement (see rankCandidates and cappedCountOf). */
+export const searchByRelevanceCounted = async (
+  db: DbExecutor,
+  input: SearchInput,
+  offset: number,
+  limit: number,
+  thumbnails: number,
+  order: 'relevance' | 'rating' = 'relevance',
+): Promise<{ rows: SearchRow[]; count: SearchCount }> => {
+  const { rows, matches } = await rankCandidates(db, input, offset, limit, thumbnails, order, true);
   return { rows, count: matches === null ? await countSearch(db, input) : cappedCount(matches) };
 };
 
@@ -304,17 +318,12 @@ const cappedCount = (n: number): SearchCount => (n > SEARCH_COUNT_CAP ? { total:
 export const countSearch = async (db: DbExecutor, input: SearchInput): Promise<SearchCount> => {
   const { words, filters } = input;
   if (words.length === 0) return { total: 0, capped: false };
-  // The two ways to match, each on its own index and each capped, then put together.
+  // The two ways to match, each on its own index and each capped, then put together (cappedCountOf).
   const where = sql.join(searchFilterConditions(filters), sql` and `);
-  const cap = sql.raw(String(SEARCH_COUNT_CAP + 1));
-  const result = await withSearchSettings(db, (tx) =>
+  const result = await withSettings(db, COUNT_SETTINGS, (tx) =>
     tx.execute<{ n: number | string }>(sql`
-    select count(*) as n from (
-      select user_id from (select s.user_id from creator_search s where ${where} and ${documentMatch(words, filters)} limit ${cap}) by_document
-      union
-      select user_id from (select s.user_id from creator_search s where ${where} and ${nameMatch(words, filters)} limit ${cap}) by_name
-    ) hits`),
-    COUNT_SETTINGS,
+    with by_document as materialized (select s.user_id from creator_search s where ${where} and ${documentMatch(words, filters)} limit ${CAP})
+    select ${cappedCountOf(where, words, filters, null)} as n`),
   );
   return cappedCount(Number(result.rows[0]?.n ?? 0));
 };
