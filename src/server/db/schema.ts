@@ -1026,6 +1026,11 @@ export const payments = pgTable(
     milestoneId: uuid('milestone_id').references(() => projectMilestones.id, { onDelete: 'set null' }),
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
     clientId: text('client_id').references(() => user.id, { onDelete: 'set null' }),
+    /**
+     * The client it was issued to, as a bare id that outlives their account, as the ledger's owner ids do (decision
+     * 170): money that arrives after the account is gone is still booked to that client's funding and refunded.
+     */
+    payerId: text('payer_id'),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('awaiting_payment'),
     provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),

@@ -44,6 +44,7 @@ export const issueInvoice = async (app: FastifyInstance, tx: Transaction, projec
       milestoneId: milestone.id,
       projectId: project.id,
       clientId: project.clientId,
+      payerId: project.clientId,
       amountCents: milestone.amountCents,
       provider: app.payments.provider.name,
       invoiceNumber: await nextDocumentNumber(tx, 'invoice', now),

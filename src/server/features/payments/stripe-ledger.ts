@@ -5,6 +5,7 @@ import type { Transaction } from '../../db/client';
 import { payments, payouts, projects, user } from '../../db/schema';
 import { nextDocumentNumber } from './documents';
 import { recordPaymentReceived } from './funding';
+import { composeEmail } from '../../mail/templates';
 import { accounts, post } from './ledger';
 import type { PaymentRow } from './provider';
 import { tellMoneyEvent } from './tell';
@@ -36,16 +37,19 @@ export const recordCheckoutPaid = async (
  * The money is at Stripe and is not the platform's to hold: one ledger transaction says it came in from the client
  * and is owed back (funding → refunded, no escrow: no milestone holds it), and the provider's refund job returns it
  * through the PaymentIntent that paid. Keyed by the payment, so Stripe's second event for it refunds nothing more.
- * False when there is no client left to owe it to (their account was deleted).
+ * A client whose account was deleted meanwhile is still owed it: the payment keeps their bare id (`payer_id`), as
+ * the ledger does, and the notice goes to the address the invoice was issued to. False only for a payment that
+ * names no payer at all (none is issued so).
  */
 const refundLateCheckout = async (app: FastifyInstance, tx: Transaction, payment: PaymentRow, paymentIntentId: string): Promise<boolean> => {
-  if (!payment.clientId) return false;
+  const payerId = payment.clientId ?? payment.payerId;
+  if (!payerId) return false;
   const transactionId = await post(tx, {
     kind: 'refund',
     idempotencyKey: `late-checkout:${payment.id}`,
     entries: [
-      { account: accounts.funding(payment.clientId), amountCents: -payment.amountCents },
-      { account: accounts.refunded(payment.clientId), amountCents: payment.amountCents },
+      { account: accounts.funding(payerId), amountCents: -payment.amountCents },
+      { account: accounts.refunded(payerId), amountCents: payment.amountCents },
     ],
     projectId: payment.projectId,
     milestoneId: payment.milestoneId,
@@ -59,16 +63,27 @@ const refundLateCheckout = async (app: FastifyInstance, tx: Transaction, payment
     transactionId,
     paymentId: payment.id,
     milestoneId: payment.milestoneId ?? '',
-    clientId: payment.clientId,
+    clientId: payerId,
     refundCents: payment.amountCents,
   });
+  const detail = `the ${formatCents(payment.amountCents)} you paid on invoice ${payment.invoiceNumber} after it was voided goes back to the card you paid with; nothing is due`;
   const [project] = payment.projectId ? await tx.select().from(projects).where(eq(projects.id, payment.projectId)) : [];
-  if (project) {
+  if (!payment.clientId) {
+    // No account to notify: the person still hears where their money went, at the address they were invoiced at.
+    await app.mailer.enqueue(
+      composeEmail({ type: 'late-checkout-refund', to: payment.clientEmail, subject: `Payment refunded: ${formatCents(payment.amountCents)}`, siteName: app.config.SITE_NAME }, [
+        `Hello ${payment.clientName},`,
+        `You paid invoice ${payment.invoiceNumber} (${payment.projectTitle}) after it was voided, when your account had already been closed.`,
+        `${formatCents(payment.amountCents)} goes back to the card you paid with. Nothing is due.`,
+      ]),
+      tx,
+    );
+  } else if (project) {
     await tellMoneyEvent(app, tx, 'funds_refunded', {
       project,
       only: 'client',
       thread: false,
-      detail: `the ${formatCents(payment.amountCents)} you paid on invoice ${payment.invoiceNumber} after it was voided goes back to the card you paid with; nothing is due`,
+      detail,
     });
   }
   return true;

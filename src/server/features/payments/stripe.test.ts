@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, jobs, ledgerTransactions, notifications, payments, payouts, projectMilestones, projects, stripeAccounts, stripeEvents, stripeOperations } from '../../db/schema';
+import { auditLog, emailOutbox, jobs, ledgerTransactions, notifications, payments, payouts, projectMilestones, projects, stripeAccounts, stripeEvents, stripeOperations } from '../../db/schema';
 import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
 import { approveMaker, onboardedClient } from '../../../../test/support/project-fixtures';
 import { activeProject, authOf, signedEvent, stripeEnv, webhookRequest } from '../../../../test/support/stripe-fixtures';
@@ -380,6 +380,39 @@ describe.skipIf(Boolean(liveKey))('Stripe provider against the local stand-in', 
     expect(await ctx.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.paymentId, open.id))).toHaveLength(1);
     expect(standIn.calls('POST', '/v1/refunds').filter((call) => call.body.payment_intent === session.payment_intent)).toHaveLength(1);
     expect(await balanceOf(ctx.db, accounts.refunded(client.id))).toBe(refundedBefore + 12_500);
+  });
+
+  it('refunds a late checkout of a client whose account was deleted meanwhile, and tells them at the invoiced address', async () => {
+    const leaving = await onboardedClient(ctx);
+    const { project, milestone } = await activeProject(ctx.app, leaving, maker, 8_000);
+    await fundMilestone(ctx.app, authOf(leaving), milestone.id);
+    const [open] = await ctx.db.select().from(payments).where(eq(payments.milestoneId, milestone.id));
+    expect(open.payerId).toBe(leaving.id);
+    await ctx.db.transaction(async (tx) => {
+      const [locked] = await tx.update(projects).set({ status: 'cancelled' }).where(eq(projects.id, project.id)).returning();
+      await settleCancelledProject(ctx.app, tx, locked, { outcome: 'refund' });
+    });
+    const deleted = await ctx.inject(leaving, { method: 'DELETE', url: '/api/account' });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    const [orphan] = await ctx.db.select().from(payments).where(eq(payments.id, open.id));
+    expect(orphan).toMatchObject({ clientId: null, payerId: leaving.id, status: 'cancelled' });
+
+    // The checkout page was still open: they pay it anyway.
+    const session = standIn.paySession(open.providerRef!);
+    expect((await ctx.inject(null, webhookRequest(signedEvent('checkout.session.completed', session)))).json()).toEqual({ received: true, duplicate: false });
+    const moves = await ctx.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.paymentId, open.id));
+    expect(moves.map((move) => [move.kind, move.idempotencyKey])).toEqual([['refund', `late-checkout:${open.id}`]]);
+    expect(await balanceOf(ctx.db, accounts.refunded(leaving.id))).toBe(8_000);
+    const [notice] = await ctx.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, open.clientEmail), eq(emailOutbox.type, 'late-checkout-refund')));
+    expect(notice.subject).toBe('Payment refunded: $80');
+    expect(notice.textBody).toContain(`invoice ${open.invoiceNumber}`);
+
+    await ctx.app.jobs.runDue(later(5));
+    const refunds = standIn.calls('POST', '/v1/refunds').filter((call) => call.body.payment_intent === session.payment_intent);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0].body).toMatchObject({ amount: '8000' });
+    const admin = await ctx.createAdmin();
+    expect((await ctx.inject(admin, { method: 'GET', url: '/api/admin/payments/reconciliation' })).json().totalCents).toBe(0);
   });
 
   it('shows a transfer whose attempts ran out to admins, who can retry it: it then completes once', async () => {
