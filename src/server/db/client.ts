@@ -68,6 +68,25 @@ export const PLANNER_SETTINGS: Readonly<Record<string, string>> = { random_page_
 
 const commandLineSettings = (settings: Record<string, string>) => Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
 
+/**
+ * The connection string and `options` for our sessions: the planner settings, then any `?options=…` the URL gives
+ * itself (later ones win, so a DBA's own setting stands). node-postgres lets the URL's `options` replace the
+ * config's, so they are taken out of the URL and joined here.
+ */
+const withPlannerSettings = (databaseUrl: string | undefined): { connectionString: string | undefined; options: string } => {
+  const ours = commandLineSettings({ ...PLANNER_SETTINGS }).join(' ');
+  let url: URL;
+  try {
+    url = new URL(databaseUrl ?? '');
+  } catch {
+    return { connectionString: databaseUrl, options: ours }; // not a URL: node-postgres reads it as it is
+  }
+  const own = url.searchParams.get('options');
+  if (own === null) return { connectionString: databaseUrl, options: ours };
+  url.searchParams.delete('options');
+  return { connectionString: url.toString(), options: `${ours} ${own}` };
+};
+
 /** PGlite's own start parameters, then ours. */
 export const pgliteStartParams = (settings: Record<string, string> = {}): string[] => [
   ...PGlite.defaultStartParams,
@@ -83,7 +102,7 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Databa
       ...(options.socket
         ? { host: options.socket.dir, port: options.socket.port, user: 'postgres', database: 'postgres' }
         : // A server's own PGlite already runs with the planner settings (pgliteStartParams).
-          { connectionString: options.databaseUrl, options: commandLineSettings({ ...PLANNER_SETTINGS }).join(' ') }),
+          withPlannerSettings(options.databaseUrl)),
       connectionTimeoutMillis: 5000,
       // Names our sessions in pg_stat_activity, for a DBA and for test/resilience/connection-loss.test.ts.
       application_name: options.applicationName ?? 'humanmade',
