@@ -47,6 +47,12 @@ export const waitForChildHealth = async (child: ChildProcess, url: string, timeo
   await Promise.race([waitForHealth(url, timeoutMs), exited]);
 };
 
+/**
+ * The Node flags `npm start` runs the server with (package.json): young-generation semi-spaces of 4 MB instead of
+ * V8's 16, about 25 MB less resident after a load at no measured cost in throughput (decision 111).
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4'];
+
 /** Starts `src/server/main.ts` as its own process, as `npm start` would, and waits until it is healthy. */
 export const startServer = async (
   env: Record<string, string>,
@@ -56,7 +62,7 @@ export const startServer = async (
   const port = env.PORT ?? String(await freePort());
   const url = `http://127.0.0.1:${port}`;
   const entry = options.compiled ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...(options.nodeArgs ?? []), ...entry], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PUBLIC_URL: url, ...env, PORT: port },
     stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', options.quiet ? 'ignore' : 'inherit'],
