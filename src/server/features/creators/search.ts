@@ -218,16 +218,20 @@ const cappedCountOf = (where: SQL, words: string[], filters: CreatorFilters, nam
     else (select count(*) from (select user_id from by_document union select user_id from (${nameRead}) by_name) hits) end`;
 };
 
-const rankCandidates = async (
+type RelevanceArgs = [
   db: DbExecutor,
   input: SearchInput,
   offset: number,
   limit: number,
   thumbnails: number,
   /** 'rating': 'Highest rated' among the same candidates (their Bayesian score), relevance breaking ties (decision 160). */
-  order: 'relevance' | 'rating' = 'relevance',
-  /** Count every match in the same statement (the marketplace shows the count; the client's browse list does not). */
-  counted = false,
+  order?: 'relevance' | 'rating',
+];
+
+/** `counted`: count every match in the same statement (the marketplace shows the count; the client's browse list does not). */
+const rankCandidates = async (
+  counted: boolean,
+  ...[db, input, offset, limit, thumbnails, order = 'relevance']: RelevanceArgs
 ): Promise<RankedCandidates> => {
   const { words, filters } = input;
   if (words.length === 0) return { rows: [], matches: 0 };
@@ -259,18 +263,12 @@ const rankCandidates = async (
 };
 
 /** A relevance page (see rankCandidates), for lists that show no count. */
-export const searchByRelevance = async (...args: Parameters<typeof rankCandidates>): Promise<SearchRow[]> => (await rankCandidates(...args)).rows;
+export const searchByRelevance = async (...args: RelevanceArgs): Promise<SearchRow[]> => (await rankCandidates(false, ...args)).rows;
 
 /** A relevance page and the count of all matches, read by the same statement (see rankCandidates and cappedCountOf). */
-export const searchByRelevanceCounted = async (
-  db: DbExecutor,
-  input: SearchInput,
-  offset: number,
-  limit: number,
-  thumbnails: number,
-  order: 'relevance' | 'rating' = 'relevance',
-): Promise<{ rows: SearchRow[]; count: SearchCount }> => {
-  const { rows, matches } = await rankCandidates(db, input, offset, limit, thumbnails, order, true);
+export const searchByRelevanceCounted = async (...args: RelevanceArgs): Promise<{ rows: SearchRow[]; count: SearchCount }> => {
+  const { rows, matches } = await rankCandidates(true, ...args);
+  const [db, input] = args;
   return { rows, count: matches === null ? await countSearch(db, input) : cappedCount(matches) };
 };
 
