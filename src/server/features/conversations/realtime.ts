@@ -48,7 +48,9 @@ interface HubOptions {
 export const createConversationHub = ({ listen, log }: HubOptions): ConversationHub => {
   const listeners = new Map<string, Set<Listener>>();
   let listener: NotificationListener | null = null;
-  let lost = false;
+  // Not listening yet counts as lost: the LISTEN connection opens after the first stream subscribes, and a message
+  // committed in between notifies nobody. When it first listens, every stream checks what it may have missed.
+  let lost = true;
   let closed = false;
 
   const dispatch = (payload: string) => {
