@@ -79,7 +79,7 @@ export const buildApp = async (options: BuildAppOptions) => {
   const mailer = createMailer(
     dbHandle.db,
     () => {
-      if (options.startWorker) setTimeout(() => void outbox.runOnce(), 50).unref();
+      outbox.wake();
     },
     { secret: config.AUTH_SECRET, publicUrl: config.PUBLIC_URL },
   );

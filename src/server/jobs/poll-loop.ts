@@ -37,6 +37,13 @@ export const createPollLoop = <A extends unknown[]>(
 
   return {
     run,
+    /** A run soon, for a caller that knows there is work; nothing once stopped, so a stopped loop stays quiet. */
+    wake: (delayMs = 0) => {
+      if (stopped) return;
+      setTimeout(() => {
+        if (!stopped) void run(...options.defaults());
+      }, delayMs).unref();
+    },
     start: () => {
       if (!stopped) return;
       stopped = false;

@@ -91,9 +91,11 @@ export const createOutboxWorker = (options: OutboxWorkerOptions) => {
   const pollMs = options.pollMs ?? 2000;
   const batchSize = options.batchSize ?? 20;
 
+  // Times are the database's: a row queued this millisecond is due (JavaScript's clock has no microseconds, and
+  // another instance's clock may drift), and every instance reads the same lease.
+  const now = sql`now()`;
   const claimBatch = async () => {
-    const now = new Date();
-    const lease = new Date(now.getTime() + LOCK_SECONDS * 1000);
+    const lease = sql`now() + make_interval(secs => ${LOCK_SECONDS})`;
     return db.transaction(async (tx) => {
       const due = await tx
         .select({ id: emailOutbox.id })
@@ -170,6 +172,8 @@ export const createOutboxWorker = (options: OutboxWorkerOptions) => {
   return {
     /** Delivers everything due now; used by tests and to react quickly after an enqueue. */
     runOnce: () => loop.run(),
+    /** Delivers soon after an enqueue, while the worker is started; a stopped worker stays stopped. */
+    wake: () => loop.wake(50),
     start: loop.start,
     stop: loop.stop,
     /** Counts rows still waiting, for health and tests. */
