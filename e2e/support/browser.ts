@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = [
@@ -40,6 +42,25 @@ export const setUpBrowserSessions = () => {
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
     browser = await launchBrowser();
+  });
+  // A failed step leaves what each open page showed in the log (CI keeps nothing else), and a screenshot in
+  // test-results/e2e for a run at hand.
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== 'fail') return;
+    const folder = path.resolve('test-results/e2e');
+    await mkdir(folder, { recursive: true });
+    const pages = contexts.flatMap((context) => context.pages());
+    for (const [index, page] of pages.entries()) {
+      try {
+        const file = path.join(folder, `${task.name.replace(/[^\w]+/g, '-').slice(0, 80)}-${index}.png`);
+        await page.screenshot({ path: file, fullPage: true, timeout: 5000 });
+        const text = await page.evaluate(() => document.body.innerText.replace(/\n{2,}/g, '\n').slice(0, 1500));
+        const dialogs = await page.getByRole('dialog').allInnerTexts();
+        console.error(`[failed step] page ${index}: ${page.url()}\nscreenshot: ${file}\ndialogs: ${JSON.stringify(dialogs)}\n${text}`);
+      } catch (error) {
+        console.error(`[failed step] page ${index}: ${page.url()} could not be read: ${String(error)}`);
+      }
+    }
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();
