@@ -203,20 +203,15 @@ interface RankedCandidates {
 const CAP = sql.raw(String(SEARCH_COUNT_CAP + 1));
 
 /**
- * The capped count of a search, as a scalar over `by_document`, a common table expression holding the document's
- * matches read up to SEARCH_COUNT_CAP + 1 (user_id at least). Most common words are common in the document: when it
- * alone passes the cap, that is the answer and the trigram read by name (the dearer one: every row it returns is a
- * word-similarity test) does not run. `nameKnown`, when given, is a table expression of the name's matches read in
- * full (short of its limit), so its count needs no read of its own either. PostgreSQL evaluates each branch's
- * subquery only when the branch is taken.
+ * The capped count of a search, as a scalar over two common table expressions that each hold one way of matching,
+ * read up to SEARCH_COUNT_CAP + 1 (user_id at least): `by_document` and `by_name`. Most common words are common in
+ * the document: when it alone passes the cap, that is the answer, and the trigram read by name (the dearer one: every
+ * row it returns is a word-similarity test) goes no further than the page needed it. PostgreSQL evaluates a
+ * branch's subquery only when the branch is taken, and a materialised CTE only as far as it is read.
  */
-const cappedCountOf = (where: SQL, words: string[], filters: CreatorFilters, nameKnown: { table: SQL; complete: SQL } | null): SQL => {
-  const nameRead = sql`select s.user_id from creator_search s where ${where} and ${nameMatch(words, filters)} limit ${CAP}`;
-  return sql`case
+const cappedCountOf = (): SQL => sql`case
     when (select count(*) from by_document) > ${sql.raw(String(SEARCH_COUNT_CAP))} then ${CAP}
-    ${nameKnown ? sql`when ${nameKnown.complete} then (select count(*) from (select user_id from by_document union select user_id from ${nameKnown.table}) hits)` : sql``}
-    else (select count(*) from (select user_id from by_document union select user_id from (${nameRead}) by_name) hits) end`;
-};
+    else (select count(*) from (select user_id from by_document union select user_id from by_name) hits) end`;
 
 type RelevanceArgs = [
   db: DbExecutor,
@@ -238,14 +233,15 @@ const rankCandidates = async (
   const where = sql.join(searchFilterConditions(filters), sql` and `);
   const relevance = sql`ts_rank(s.document, ${query(tsquery(words))}) + word_similarity(${nameTerm(words)}, s.name_key) desc`;
   const { byName, byDocument } = SEARCH_CANDIDATES;
-  // Counted, the document is read up to the count's cap and its first byDocument rows are the candidates (in the
-  // order the read returned them, as an uncounted read's limit would); the count is then mostly these same reads.
+  // Counted, both reads may go on to the count's cap and their first rows are the candidates (in the order the read
+  // returned them, as an uncounted read's limit would); the count is then these same reads, continued only if needed.
   const candidates = sql`by_name as materialized (
-      select 'name' as via, ${candidateColumns} from creator_search s where ${where} and ${nameMatch(words, filters)} limit ${sql.raw(String(byName))}),
+      select 'name' as via, ${candidateColumns} from creator_search s where ${where} and ${nameMatch(words, filters)}
+      limit ${counted ? CAP : sql.raw(String(byName))}),
     by_document as materialized (
       select 'document' as via, ${candidateColumns} from creator_search s where ${where} and ${documentMatch(words, filters)}
       limit ${counted ? CAP : sql.raw(String(byDocument))}),
-    candidates as ((select * from by_name) union all (select * from by_document limit ${sql.raw(String(byDocument))})), `;
+    candidates as ((select * from by_name limit ${sql.raw(String(byName))}) union all (select * from by_document limit ${sql.raw(String(byDocument))})), `;
   const ranked = sql`
     select s.user_id, s.profile_id, s.created_at, s.role, s.seal_verified, s.categories, s.name_key, s.document,
       row_number() over (order by ${order === 'rating' ? sql`${candidateScore} desc, ` : sql``}${relevance},
@@ -253,8 +249,7 @@ const rankCandidates = async (
     from (select distinct on (c.user_id) c.* from candidates c order by c.user_id) s
     order by ord
     offset ${sql.raw(String(Math.max(0, Math.trunc(offset))))} limit ${sql.raw(String(Math.max(1, Math.trunc(limit))))}`;
-  const nameComplete = sql`(select count(*) from by_name) < ${sql.raw(String(byName))}`;
-  const count = counted ? sql`(${cappedCountOf(where, words, filters, { table: sql.raw('by_name'), complete: nameComplete })}) as match_count, ` : sql``;
+  const count = counted ? sql`(${cappedCountOf()}) as match_count, ` : sql``;
   const result = await db.execute<RawSearchRow & { match_count?: number | string } & Record<string, unknown>>(finish(ranked, words, thumbnails, candidates, count));
   const first = result.rows[0];
   // No row on the first page: no candidate, so nothing matches. Past the last page the count is read on its own.
@@ -273,36 +268,51 @@ export const searchByRelevanceCounted = async (...args: RelevanceArgs): Promise<
 };
 
 /**
- * Newest first among the matches, on the listing's own keyset (created_at, profile id). `isCommon` (the count was
- * capped) picks the plan: a word with more than 1,000 matches is found quickly walking the newest-first index; a
- * rarer one is read off the GIN and trigram indexes (at most 1,001 rows, all of its matches) and sorted. Left to
- * the planner, a rare word was walked along the whole index (1.9 s for 'letterpress' at 100,000 creators).
+ * Newest first among the matches, on the listing's own keyset (created_at, profile id), and their capped count, in
+ * one statement. The count picks the page's plan: a rarer term (at most 1,000 matches) is sorted from the two reads
+ * the count made (`by_document`, `by_name`: their keys only, so nothing is read twice); a common one is found
+ * quickly walking the newest-first index. Each plan is a branch of a UNION ALL under a one-time filter on the count,
+ * so PostgreSQL runs only the one taken. Left to the planner, a rare word was walked along the whole index (1.9 s for
+ * 'letterpress' at 100,000 creators).
  */
-export const searchByNewest = async (
+export const searchByNewestCounted = async (
   db: DbExecutor,
   input: SearchInput,
   after: KeysetPosition | null,
   limit: number,
   thumbnails: number,
-  isCommon: boolean,
-): Promise<SearchRow[]> => {
+): Promise<{ rows: SearchRow[]; count: SearchCount }> => {
   const { words, filters } = input;
-  if (words.length === 0) return [];
-  const keyset = after ? sql`(s.created_at, s.profile_id) < (${after.createdKey}::timestamptz, ${after.profileId}::uuid)` : sql`true`;
-  const where = sql.join([...searchFilterConditions(filters), matches(words, filters)], sql` and `);
-  const source = isCommon
-    ? sql`select s.* from creator_search s where ${where} and ${keyset}`
-    : sql`select s.* from (select s.* from creator_search s where ${where} limit ${sql.raw(String(SEARCH_COUNT_CAP + 1))}) s where ${keyset}`;
+  if (words.length === 0) return { rows: [], count: cappedCount(0) };
+  const keyset = (alias: string) =>
+    after ? sql`(${sql.raw(alias)}.created_at, ${sql.raw(alias)}.profile_id) < (${after.createdKey}::timestamptz, ${after.profileId}::uuid)` : sql`true`;
+  const where = sql.join(searchFilterConditions(filters), sql` and `);
+  const page = sql.raw(String(Math.max(1, Math.trunc(limit))));
+  const cap = sql.raw(String(SEARCH_COUNT_CAP));
+  const keys = sql.raw('s.user_id, s.created_at, s.profile_id');
+  const before = sql`by_document as materialized (select ${keys} from creator_search s where ${where} and ${documentMatch(words, filters)} limit ${CAP}),
+    by_name as materialized (select ${keys} from creator_search s where ${where} and ${nameMatch(words, filters)} limit ${CAP}),
+    counted as materialized (select ${cappedCountOf()} as n),
+    newest as materialized (
+      (select h.user_id from (select * from by_document union select * from by_name) h
+        where (select n from counted) <= ${cap} and ${keyset('h')}
+        order by h.created_at desc, h.profile_id desc limit ${page})
+      union all
+      (select s.user_id from creator_search s
+        where (select n from counted) > ${cap} and ${where} and ${matches(words, filters)} and ${keyset('s')}
+        order by s.created_at desc, s.profile_id desc limit ${page})
+    ), `;
   const ranked = sql`
     select s.user_id, s.profile_id, s.created_at, s.role, s.seal_verified, s.categories, s.name_key, s.document,
       row_number() over (order by s.created_at desc, s.profile_id desc) as ord
-    from (
-      ${source}
-      order by s.created_at desc, s.profile_id desc
-      limit ${sql.raw(String(Math.max(1, Math.trunc(limit))))}
-    ) s`;
-  const result = await db.execute<RawSearchRow & Record<string, unknown>>(finish(ranked, words, thumbnails));
-  return result.rows.map(toRow);
+    from newest n join creator_search s on s.user_id = n.user_id`;
+  const result = await db.execute<RawSearchRow & { match_count: number | string } & Record<string, unknown>>(
+    finish(ranked, words, thumbnails, before, sql`(select n from counted) as match_count, `),
+  );
+  const first = result.rows[0];
+  // No row on the first page: nothing matches. Past the last page the count is read on its own.
+  const count = first ? cappedCount(Number(first.match_count)) : after === null ? cappedCount(0) : await countSearch(db, input);
+  return { rows: result.rows.map(toRow), count };
 };
 
 export interface SearchCount {
@@ -320,8 +330,9 @@ export const countSearch = async (db: DbExecutor, input: SearchInput): Promise<S
   const where = sql.join(searchFilterConditions(filters), sql` and `);
   const result = await withSettings(db, COUNT_SETTINGS, (tx) =>
     tx.execute<{ n: number | string }>(sql`
-    with by_document as materialized (select s.user_id from creator_search s where ${where} and ${documentMatch(words, filters)} limit ${CAP})
-    select ${cappedCountOf(where, words, filters, null)} as n`),
+    with by_document as materialized (select s.user_id from creator_search s where ${where} and ${documentMatch(words, filters)} limit ${CAP}),
+      by_name as materialized (select s.user_id from creator_search s where ${where} and ${nameMatch(words, filters)} limit ${CAP})
+    select ${cappedCountOf()} as n`),
   );
   return cappedCount(Number(result.rows[0]?.n ?? 0));
 };

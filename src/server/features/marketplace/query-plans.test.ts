@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbExecutor } from '../../db/client';
 import { listCreatorCards } from '../client/directory';
@@ -71,6 +72,9 @@ const scenarios: Scenario[] = [
   { name: 'search by relevance, typo in a name', run: (db) => listCreators(db, { limit: 12, seal: false, q: 'quilfeather' }) },
   { name: 'search by relevance, a common word', run: (db) => listCreators(db, { limit: 12, seal: false, q: 'careful' }), mayScan: commonWord },
   { name: 'search, newest first', run: (db) => listCreators(db, { limit: 12, seal: false, q: 'nakamura', sort: 'newest' }) },
+  // The page and its count are one statement; over 1,000 matches it walks the newest-first index instead.
+  { name: 'search, newest first, a common word', run: (db) => listCreators(db, { limit: 12, seal: false, q: 'careful', sort: 'newest' }), mayScan: commonWord },
+  { name: 'search, newest first, with role, category and Seal', run: (db) => listCreators(db, { limit: 12, seal: true, role: 'maker', category: 'logo_design', q: 'brand', sort: 'newest' }) },
   // Once planned as a read of the whole table for the capped count (12,000 rows, about 12 ms); since the filters are
   // document lexemes (migration 0020) and the count shares the search's statement, the indexes answer it.
   { name: 'search with role, category and Seal', run: (db) => listCreators(db, { limit: 12, seal: true, role: 'maker', category: 'logo_design', q: 'brand' }) },
@@ -94,6 +98,32 @@ describe('query plans at scale', () => {
     const first = await listCreators(database.db, { limit: 12, seal: false });
     expect(first.total).toBe(CREATORS + 2);
     expect(first.creators).toHaveLength(12);
+  });
+
+  it('pages newest first through a word with over 1,000 matches, and through a rare one, each creator once', async () => {
+    // 'careful' is in most bios (the newest-first index walk); 'quillfeather' in two names (sorted from the count's reads).
+    for (const [q, capped] of [['careful', true], ['quillfeather', false]] as const) {
+      const seen: string[] = [];
+      const keys: string[] = [];
+      let cursor: string | undefined;
+      for (let step = 0; step < 3; step += 1) {
+        const page = await listCreators(database.db, { limit: 12, seal: false, q, sort: 'newest', cursor });
+        expect(page.totalCapped ?? false).toBe(capped);
+        if (!capped) expect(page.total).toBe(2);
+        seen.push(...page.creators.map((creator) => creator.id));
+        const ids = page.creators.map((creator) => creator.id);
+        const rows = await database.db.execute<{ user_id: string; k: string }>(sql`select user_id, to_char(created_at at time zone 'UTC', 'YYYYMMDDHH24MISSUS') || profile_id::text as k
+          from creator_search where user_id = any(string_to_array(${ids.join(',')}, ','))`);
+        const keyOf = new Map(rows.rows.map((row) => [row.user_id, row.k]));
+        keys.push(...ids.map((id) => keyOf.get(id)!));
+        if (!page.nextCursor) break;
+        cursor = page.nextCursor;
+      }
+      expect(seen).toHaveLength(capped ? 36 : 2);
+      expect(new Set(seen).size).toBe(seen.length);
+      // In the listing's order across the pages: each key below the one before.
+      expect(keys).toEqual([...keys].sort().reverse());
+    }
   });
 
   it.each(scenarios)('$name reads no big table from end to end', async (scenario) => {

@@ -6,7 +6,7 @@ import { thumbnailUrlOf } from '../../storage/storage';
 import type { MarketplaceFilters } from '../../../domain/marketplace';
 import { countCreators, type KeysetPosition } from '../creators/count';
 import { selectListingPage, type ListingRow } from '../creators/listing-statement';
-import { countSearch, searchByNewest, searchByRelevanceCounted, searchWords } from '../creators/search';
+import { searchByNewestCounted, searchByRelevanceCounted, searchWords } from '../creators/search';
 import { createCountCache, type CountCache } from './count-cache';
 import { cardRatingOf } from '../../../domain/reviews';
 
@@ -104,9 +104,9 @@ const searchCreators = async (db: DbExecutor, query: MarketplaceQuery, filters: 
   const byNewest = query.sort === 'newest';
   const offset = !byNewest && query.cursor ? decodeRelevanceCursor(query.cursor) : 0;
   const after = byNewest && query.cursor ? decodeCursor(query.cursor) : null;
-  // Newest first needs the count's answer to choose its plan; relevance counts from its candidates when it can (search.ts).
+  // Each reads its page and the capped count in one statement (search.ts).
   const { rows, count } = byNewest
-    ? await countSearch(db, input).then(async (counted) => ({ rows: await searchByNewest(db, input, after, query.limit + 1, LIMITS.cardThumbnails, counted.capped), count: counted }))
+    ? await searchByNewestCounted(db, input, after, query.limit + 1, LIMITS.cardThumbnails)
     : await searchByRelevanceCounted(db, input, offset, query.limit + 1, LIMITS.cardThumbnails, query.sort === 'rating' ? 'rating' : 'relevance');
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
