@@ -513,10 +513,15 @@ export const creatorSearch = pgTable(
     nameKey: text('name_key').notNull(),
     /** Weighted: name A, specialties B, bio C, portfolio titles D; unaccented, 'simple' configuration. */
     document: tsvector('document').notNull(),
+    /**
+     * The filter lexemes alone ('§role:…', '§seal', '§cat:…'; the document holds them too), indexed with the name's
+     * trigrams: a name search with filters asks one GIN index for both (migration 0022).
+     */
+    facets: tsvector('facets').notNull().default(sql`''::tsvector`),
   },
   (t) => [
     index('creator_search_document_idx').using('gin', t.document).where(sql`${t.isPublic}`),
-    index('creator_search_name_trgm_idx').using('gin', t.nameKey.op('gin_trgm_ops')).where(sql`${t.isPublic}`),
+    index('creator_search_name_facets_idx').using('gin', t.nameKey.op('gin_trgm_ops'), t.facets).where(sql`${t.isPublic}`),
     index('creator_search_newest_idx').on(t.createdAt.desc().nullsFirst(), t.profileId.desc().nullsFirst()).where(sql`${t.isPublic}`),
   ],
 );

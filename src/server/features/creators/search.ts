@@ -81,16 +81,19 @@ const documentMatch = (words: string[], filters: CreatorFilters): SQL => {
   return filter ? sql`s.document @@ (${query(tsquery(words))} && ${filter})` : sql`s.document @@ ${query(tsquery(words))}`;
 };
 
-/** The words in the name (trigram word similarity), and the filters off the document. */
+/**
+ * The words in the name (trigram word similarity), and the filters off `facets`, which one GIN index holds with the
+ * name's trigrams (migration 0022): a similar name that misses a filter is turned away in the index, unvisited.
+ */
 const nameMatch = (words: string[], filters: CreatorFilters): SQL => {
   const filter = filterQuery(filters);
-  return filter ? sql`${nameTerm(words)} <% s.name_key and s.document @@ ${filter}` : sql`${nameTerm(words)} <% s.name_key`;
+  return filter ? sql`${nameTerm(words)} <% s.name_key and s.facets @@ ${filter}` : sql`${nameTerm(words)} <% s.name_key`;
 };
 
 const matches = (words: string[], filters: CreatorFilters): SQL => {
   const filter = filterQuery(filters);
   const either = sql`(s.document @@ ${query(tsquery(words))} or ${nameTerm(words)} <% s.name_key)`;
-  return filter ? sql`${either} and s.document @@ ${filter}` : either;
+  return filter ? sql`${either} and s.facets @@ ${filter}` : either;
 };
 
 /** The strongest field one of the words matched, for the card's "Matched in …" line. */
