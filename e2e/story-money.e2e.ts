@@ -58,10 +58,20 @@ const figure = (page: Page, label: string) => page.getByRole('tabpanel').getByTe
 const expectFigure = (page: Page, label: string, amount: string) =>
   expect.poll(() => figure(page, label).locator('div').nth(1).textContent(), { timeout: 10000, message: `${label} is ${amount}` }).toBe(amount);
 
+/**
+ * Presses ArrowDown and holds it until the focus has moved, as a finger holds a key for a tenth of a second or so:
+ * Radix selects the radio the focus lands on only while the arrow is down, and moves the focus on a later tick, which
+ * a browser starved of CPU (a CI run) can take longer than a fixed short press to reach.
+ */
 const arrowDown = async (page: Page) => {
+  const before = await page.evaluateHandle(() => document.activeElement);
   await page.keyboard.down('ArrowDown');
-  await page.waitForTimeout(50);
-  await page.keyboard.up('ArrowDown');
+  try {
+    await page.waitForFunction((element) => document.activeElement !== element, before, { timeout: 5000 });
+  } finally {
+    await page.keyboard.up('ArrowDown');
+    await before.dispose();
+  }
 };
 
 /** A PDF link answers with a PDF, to the person it belongs to. */
