@@ -212,6 +212,11 @@ const CAP = sql.raw(String(SEARCH_COUNT_CAP + 1));
  * row it returns is a word-similarity test) goes no further than the page needed it. PostgreSQL evaluates a
  * branch's subquery only when the branch is taken, and a materialised CTE only as far as it is read.
  */
+/** `by_document` and `by_name` for cappedCountOf: each way of matching, `columns` of its rows, read up to the cap. */
+const cappedReads = (where: SQL, words: string[], filters: CreatorFilters, columns: SQL): SQL =>
+  sql`by_document as materialized (select ${columns} from creator_search s where ${where} and ${documentMatch(words, filters)} limit ${CAP}),
+    by_name as materialized (select ${columns} from creator_search s where ${where} and ${nameMatch(words, filters)} limit ${CAP})`;
+
 const cappedCountOf = (): SQL => sql`case
     when (select count(*) from by_document) > ${sql.raw(String(SEARCH_COUNT_CAP))} then ${CAP}
     else (select count(*) from (select user_id from by_document union select user_id from by_name) hits) end`;
@@ -292,9 +297,7 @@ export const searchByNewestCounted = async (
   const where = sql.join(searchFilterConditions(filters), sql` and `);
   const page = sql.raw(String(Math.max(1, Math.trunc(limit))));
   const cap = sql.raw(String(SEARCH_COUNT_CAP));
-  const keys = sql.raw('s.user_id, s.created_at, s.profile_id');
-  const before = sql`by_document as materialized (select ${keys} from creator_search s where ${where} and ${documentMatch(words, filters)} limit ${CAP}),
-    by_name as materialized (select ${keys} from creator_search s where ${where} and ${nameMatch(words, filters)} limit ${CAP}),
+  const before = sql`${cappedReads(where, words, filters, sql.raw('s.user_id, s.created_at, s.profile_id'))},
     counted as materialized (select ${cappedCountOf()} as n),
     newest as materialized (
       (select h.user_id from (select * from by_document union select * from by_name) h
@@ -333,8 +336,7 @@ export const countSearch = async (db: DbExecutor, input: SearchInput): Promise<S
   const where = sql.join(searchFilterConditions(filters), sql` and `);
   const result = await withSettings(db, COUNT_SETTINGS, (tx) =>
     tx.execute<{ n: number | string }>(sql`
-    with by_document as materialized (select s.user_id from creator_search s where ${where} and ${documentMatch(words, filters)} limit ${CAP}),
-      by_name as materialized (select s.user_id from creator_search s where ${where} and ${nameMatch(words, filters)} limit ${CAP})
+    with ${cappedReads(where, words, filters, sql.raw('s.user_id'))}
     select ${cappedCountOf()} as n`),
   );
   return cappedCount(Number(result.rows[0]?.n ?? 0));
