@@ -3,7 +3,9 @@ import { JPEG, PNG } from '@trustnxt/c2pa-ts/asset';
 import { CoseAlgorithmIdentifier, LocalSigner } from '@trustnxt/c2pa-ts/cose';
 import { ActionAssertion, ClaimVersion, DataHashAssertion, ManifestStore, type Action } from '@trustnxt/c2pa-ts/manifest';
 import { LocalTimestampProvider } from '@trustnxt/c2pa-ts/rfc3161';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
+import { PdfAsset } from '../../src/server/features/provenance/pdf-asset';
 
 /**
  * Test support: signs small images with C2PA manifests the way a camera or an AI image tool would, with a test-only
@@ -48,15 +50,15 @@ const makeSigner = async () => {
   return { signer: new LocalSigner(key, CoseAlgorithmIdentifier.ES256, leaf, [ca]), timestamps: new LocalTimestampProvider(leaf, key, [ca]) };
 };
 
-export const signWithManifest = async (image: Buffer, generator: string, actions: Action[]): Promise<Buffer> => {
+/** Signs a JPEG, PNG or PDF (the PDF's manifest in an appended update, as a PDF editor would write it). */
+export const signWithManifest = async (file: Buffer, generator: string, actions: Action[]): Promise<Buffer> => {
   signerPromise ??= makeSigner();
   const { signer, timestamps } = await signerPromise;
-  const isPng = PNG.canRead(image);
-  const asset = isPng ? new PNG(image) : new JPEG(image);
+  const asset = PdfAsset.canRead(file) ? await PdfAsset.open(file) : PNG.canRead(file) ? new PNG(file) : new JPEG(file);
   const store = new ManifestStore();
   const manifest = store.createManifest({
     claimVersion: ClaimVersion.V2,
-    assetFormat: isPng ? 'image/png' : 'image/jpeg',
+    assetFormat: asset.mimeType,
     instanceID: `xmp:iid:${globalThis.crypto.randomUUID()}`,
     defaultHashAlgorithm: 'SHA-256',
     signer,
@@ -73,6 +75,14 @@ export const signWithManifest = async (image: Buffer, generator: string, actions
   await manifest.sign(signer, timestamps);
   await asset.writeManifestJUMBF(store.getBytes());
   return Buffer.from(await asset.getDataRange());
+};
+
+/** A one-page PDF of notes, written by pdf-lib (`objectStreams`: its objects in compressed object streams). */
+export const notesPdf = async (text = 'Process notes', objectStreams = false): Promise<Buffer> => {
+  const document = await PDFDocument.create();
+  const page = document.addPage([420, 300]);
+  page.drawText(text, { x: 32, y: 240, size: 16, font: await document.embedFont(StandardFonts.Helvetica) });
+  return Buffer.from(await document.save({ useObjectStreams: objectStreams }));
 };
 
 /** A small noisy picture: noise, so that no two fixtures look alike to the near-copy check. */
@@ -92,4 +102,17 @@ export const cameraClaimImage = async (format: 'jpeg' | 'png' = 'jpeg', base?: B
   signWithManifest(base ?? (await noiseImage(format)), 'Fieldmark Camera', [
     { action: 'c2pa.created', digitalSourceType: `${IPTC}digitalCapture` as Action['digitalSourceType'], softwareAgent: { name: 'Fieldmark M2' } },
     { action: 'c2pa.color_adjustments', softwareAgent: { name: 'Darkroom Pro' } },
+  ] as Action[]);
+
+/** A PDF whose manifest says an AI model wrote it (IPTC trainedAlgorithmicMedia), as a text generator's export would. */
+export const aiDeclaredPdf = async (base?: Buffer) =>
+  signWithManifest(base ?? (await notesPdf('Generated brief')), 'Imagine Writer', [
+    { action: 'c2pa.created', digitalSourceType: `${IPTC}trainedAlgorithmicMedia` as Action['digitalSourceType'], softwareAgent: { name: 'Imagine Text 3' } },
+  ] as Action[]);
+
+/** A PDF written and then edited by people in desktop tools: a plain, human claim. */
+export const editorClaimPdf = async (base?: Buffer) =>
+  signWithManifest(base ?? (await notesPdf('Sketchbook notes')), 'Pagecraft Desktop', [
+    { action: 'c2pa.created', digitalSourceType: `${IPTC}digitalCreation` as Action['digitalSourceType'], softwareAgent: { name: 'Pagecraft 12' } },
+    { action: 'c2pa.edited', softwareAgent: { name: 'Pagecraft 12' } },
   ] as Action[]);

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_CREDENTIALS_MESSAGES } from '../../../domain/content-credentials';
 import { auditLog, portfolioItems } from '../../db/schema';
-import { aiDeclaredImage, cameraClaimImage, noiseImage } from '../../../../test/support/c2pa';
+import { aiDeclaredImage, aiDeclaredPdf, cameraClaimImage, editorClaimPdf, noiseImage, notesPdf } from '../../../../test/support/c2pa';
 import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
 import { approveMaker, multipart, onboardedClient, pdfBuffer, projectPayload } from '../../../../test/support/project-fixtures';
 import { readContentCredentials } from '../provenance/content-credentials';
@@ -51,6 +51,22 @@ describe('reading Content Credentials', () => {
     expect(table).toBeGreaterThan(0);
     changed[table + 5] = changed[table + 5] === 1 ? 2 : 1;
     expect((await readContentCredentials(changed))?.valid).toBe(false);
+  });
+
+  it('reads a PDF: its manifest in an appended update, with the file written plainly or in object streams', async () => {
+    expect(await readContentCredentials(await aiDeclaredPdf())).toMatchObject({ generator: 'Imagine Writer', tool: 'Imagine Text 3', aiDeclared: true, valid: true });
+    const edited = await editorClaimPdf();
+    expect(await readContentCredentials(edited)).toMatchObject({ generator: 'Pagecraft Desktop', tool: 'Pagecraft 12', aiDeclared: false, valid: true });
+    expect((await readContentCredentials(await editorClaimPdf(await notesPdf('Packed', true))))?.valid).toBe(true);
+    expect(await readContentCredentials(await notesPdf())).toBeNull();
+    expect(await readContentCredentials(await notesPdf('Packed', true))).toBeNull();
+
+    // The page's width (420 → 520 points), outside the manifest's stream: still a PDF, no longer the bytes signed.
+    const changed = Buffer.from(edited);
+    const box = changed.indexOf('/MediaBox [ 0 0 420');
+    expect(box).toBeGreaterThan(0);
+    changed[box + 15] = '5'.charCodeAt(0);
+    expect(await readContentCredentials(changed)).toMatchObject({ generator: 'Pagecraft Desktop', valid: false });
   });
 });
 
@@ -137,6 +153,27 @@ describe('process docs and deliverables', () => {
     expect(entries[2].contentCredentials).toBeNull();
     // The credentials sit outside the chain's hashes: the record still verifies.
     expect((await ctx.inject(client, { method: 'GET', url: `/api/process-records/${id}/verification` })).json().verified).toBe(true);
+  });
+
+  it("reads a PDF deliverable's credentials: an editing claim is kept on its entry, an AI declaration waits for review", async () => {
+    const [client, maker] = [await onboardedClient(ctx), await approveMaker(ctx, { name: 'Penn Pages' })];
+    const deliver = async (data: Buffer) => {
+      const id = (await ctx.inject(client, { method: 'POST', url: '/api/projects', payload: projectPayload({ creatorId: maker.id }) })).json().id as string;
+      expect((await ctx.inject(maker, { method: 'POST', url: `/api/projects/${id}/accept` })).statusCode).toBe(200);
+      const body = multipart({ data, filename: 'final.pdf', contentType: 'application/pdf' });
+      const response = await ctx.inject(maker, { method: 'POST', url: `/api/projects/${id}/deliverable`, payload: body.payload, headers: body.headers });
+      expect(response.statusCode, response.body).toBeLessThan(300);
+      const entries = (await ctx.inject(client, { method: 'GET', url: `/api/process-records/${id}` })).json().entries as Array<{ id: string; kind: string; contentCredentials: unknown }>;
+      return { id, entry: entries.find((item) => item.kind === 'deliverable')! };
+    };
+    const edited = await deliver(await editorClaimPdf());
+    expect(edited.entry.contentCredentials).toMatchObject({ generator: 'Pagecraft Desktop', tool: 'Pagecraft 12', aiDeclared: false, valid: true });
+    const generated = await deliver(await aiDeclaredPdf());
+    expect(generated.entry.contentCredentials).toMatchObject({ aiDeclared: true, tool: 'Imagine Text 3' });
+
+    const listed = (await ctx.inject(admin, { method: 'GET', url: '/api/admin/provenance/project-files' })).json().items as Array<{ projectId: string; kind: string }>;
+    expect(listed.filter((item) => item.projectId === generated.id)).toEqual([expect.objectContaining({ kind: 'deliverable', contentCredentials: expect.objectContaining({ aiDeclared: true }) })]);
+    expect(listed.some((item) => item.projectId === edited.id)).toBe(false);
   });
 
   it('lists an AI-declared process doc for Provenance review with its reason, for admins only, until one clears it (audited)', async () => {

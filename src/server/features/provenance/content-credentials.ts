@@ -2,6 +2,7 @@ import type { Asset } from '@trustnxt/c2pa-ts/asset';
 import type { Manifest } from '@trustnxt/c2pa-ts/manifest';
 import { AI_SOURCE_TYPES, type ContentCredentials } from '../../../domain/content-credentials';
 import { loadC2pa } from '../../lazy-modules';
+import { PdfAsset } from './pdf-asset';
 
 type C2pa = Awaited<ReturnType<typeof loadC2pa>>;
 
@@ -19,9 +20,10 @@ const isAiSourceType = (value: unknown): boolean => {
   return (AI_SOURCE_TYPES as readonly string[]).includes(last) || value === 'c2pa.trainedAlgorithmicData';
 };
 
-const openAsset = ({ JPEG, PNG }: C2pa, data: Uint8Array): Asset | null => {
+const openAsset = async ({ JPEG, PNG }: C2pa, data: Uint8Array): Promise<Asset | null> => {
   if (JPEG.canRead(data)) return new JPEG(data);
   if (PNG.canRead(data)) return new PNG(data);
+  if (PdfAsset.canRead(data)) return PdfAsset.open(data);
   return null;
 };
 
@@ -88,7 +90,7 @@ const signedAtOf = (manifest: Manifest): string | null => {
 };
 
 /**
- * Reads the Content Credentials (the C2PA manifest store) of an upload's original bytes: JPEG and PNG. Any other
+ * Reads the Content Credentials (the C2PA manifest store) of an upload's original bytes: JPEG, PNG and PDF. Any other
  * format, a file without a manifest, or one the reader cannot parse gives null, and the upload goes on as before.
  * Generative AI counts as declared when any manifest in the store (the file's own or an ingredient's) names an AI
  * digital source type, whether or not its signature holds: a declaration is a declaration, and the admin decides.
@@ -96,7 +98,7 @@ const signedAtOf = (manifest: Manifest): string | null => {
 export const readContentCredentials = async (data: Uint8Array): Promise<ContentCredentials | null> => {
   try {
     const c2pa = await loadC2pa();
-    const asset = openAsset(c2pa, data);
+    const asset = await openAsset(c2pa, data);
     const jumbf = asset?.getManifestJUMBF();
     if (!asset || !jumbf) return null;
     const store = c2pa.ManifestStore.read(c2pa.SuperBox.fromBuffer(new Uint8Array(jumbf)));
