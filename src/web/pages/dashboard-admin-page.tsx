@@ -57,9 +57,11 @@ export function DashboardAdminPage() {
       <DashboardHeader title="Admin Dashboard" subtitle="Platform management & oversight" />
       <AdminStats />
       <Tabs value={tab} onValueChange={selectTab} className="mt-10">
-        <TabsList aria-label="Admin sections" className="w-full justify-start sm:w-auto">
+        {/* Twelve sections: from tablet width up they wrap onto a second row, so none hides past an edge without a
+            scrollbar; a phone keeps the sideways scroll, where the cut-off tab shows there is more. */}
+        <TabsList aria-label="Admin sections" className="w-full justify-start sm:w-auto sm:flex-wrap sm:rounded-3xl">
           {TABS.map(({ value, label }) => (
-            <TabsTrigger key={value} value={value}>
+            <TabsTrigger key={value} value={value} className="lg:px-3">
               {label}
             </TabsTrigger>
           ))}
