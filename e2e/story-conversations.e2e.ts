@@ -108,6 +108,12 @@ describe('conversations: a client and a maker talk in real time', () => {
     await row.click();
     await expect.poll(() => messages(phone).getByText('Would Tuesday suit you for a call?').isVisible()).toBe(true);
     await expect.poll(() => phone.getByRole('heading', { name: 'Inbox' }).isVisible()).toBe(false);
+    // The thread opens at its newest message and stays there once the sketch above it has loaded and grown the list.
+    const sketch = messages(phone).getByRole('img', { name: 'first-sketch.png' });
+    await expect.poll(() => sketch.evaluate((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalHeight > 0), { timeout: 15000 }).toBe(true);
+    await expect
+      .poll(() => messages(phone).evaluate((list) => { const box = list.parentElement!; return box.scrollHeight > box.clientHeight + 40 && box.scrollHeight - box.scrollTop - box.clientHeight < 4; }))
+      .toBe(true);
     await phone.screenshot({ path: '/tmp/conv-inbox-375-thread.png' });
     await phone.getByRole('link', { name: 'Back to all conversations' }).click();
     await expectPath(phone, '/inbox');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNotNull, or } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, or } from 'drizzle-orm';
 import type { App } from '../../src/server/app';
 import { conversationReads, conversations, messageAttachments, messages, projects } from '../../src/server/db/schema';
 import { ensureConversation } from '../../src/server/features/conversations/threads';
@@ -52,6 +52,12 @@ export const seedConversations = async (app: App, clientId: string): Promise<num
     await app.db.transaction(async (tx) => {
       const conversationId = await ensureConversation(tx, clientId, creatorId);
       for (const projectId of projectIds) await tx.update(projects).set({ conversationId }).where(eq(projects.id, projectId));
+      // The projects' events were written into the thread as the activity was seeded, a moment ago; the talk below is
+      // dated days back. Date the events just before it, so the thread reads in order of time as well as of sequence.
+      const events = await tx.select({ id: messages.id }).from(messages).where(eq(messages.conversationId, conversationId)).orderBy(asc(messages.seq));
+      for (const [n, event] of events.entries()) {
+        await tx.update(messages).set({ createdAt: new Date(startedAt - (events.length - n) * 11 * MINUTE) }).where(eq(messages.id, event.id));
+      }
       let lastSeq = 0;
       let clientSeq = 0;
       let at = new Date(startedAt);

@@ -131,6 +131,21 @@ export function ConversationThreadView({ conversationId, userId }: { conversatio
     heightBefore.current = null;
   }, [earlier.messages]);
   const thread = query.data;
+  // A reader at the end of the thread stays there while the list grows under them: an image attachment that
+  // loads after the first scroll would otherwise push the newest messages out of sight.
+  const pinned = useRef(true);
+  const list = useRef<HTMLOListElement>(null);
+  const loaded = thread !== undefined;
+  useEffect(() => {
+    const element = list.current;
+    const box = scroller.current;
+    if (!element || !box || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (pinned.current && heightBefore.current === null) box.scrollTop = box.scrollHeight;
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [loaded]);
   const people = thread ? { [thread.client.id]: thread.client, [thread.creator.id]: thread.creator } : {};
   const other = thread ? (thread.client.id === userId ? thread.creator : thread.client) : null;
   const newest = thread?.messages.at(-1)?.seq ?? 0;
@@ -202,7 +217,14 @@ export function ConversationThreadView({ conversationId, userId }: { conversatio
         </div>
         {thread.viewerSide && !thread.blocked ? <BlockButton conversationId={conversationId} name={other.name} onBlocked={() => void query.refetch()} /> : null}
       </header>
-      <div ref={scroller} className="flex-1 overflow-y-auto px-4 py-5 sm:px-6">
+      <div
+        ref={scroller}
+        onScroll={(event) => {
+          const box = event.currentTarget;
+          pinned.current = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
+        }}
+        className="flex-1 overflow-y-auto px-4 py-5 sm:px-6"
+      >
         {(earlier.messages.length > 0 ? earlier.hasEarlier : thread.hasEarlier) ? (
           <div className="mb-4 flex flex-col items-center gap-2">
             <Button variant="ghost" size="sm" onClick={() => void earlier.load(earlier.messages[0]?.seq ?? thread.messages[0]?.seq)} disabled={earlier.isLoading} aria-busy={earlier.isLoading || undefined}>
@@ -215,7 +237,7 @@ export function ConversationThreadView({ conversationId, userId }: { conversatio
             ) : null}
           </div>
         ) : null}
-        <ol aria-label={`Messages with ${other.name}`} className="space-y-3">
+        <ol ref={list} aria-label={`Messages with ${other.name}`} className="space-y-3">
           {withEarlier(earlier.messages, thread.messages).map((message) => (
             <MessageItem key={message.id} message={message} mine={message.senderId === userId && message.kind === 'text'} senderName={people[message.senderId ?? '']?.name ?? 'Someone'} canReport={Boolean(thread.viewerSide)} />
           ))}
