@@ -80,7 +80,7 @@ export function DirectoryFiltersBar({ filters, onChange }: { filters: DirectoryF
         event.preventDefault();
         onChange((current) => ({ ...current, q: search }));
       }}
-      className="grid gap-4 rounded-2xl border border-border bg-surface p-4 sm:p-5 md:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)_minmax(0,1fr)_minmax(0,1fr)_auto_auto] md:items-end"
+      className="grid gap-4 rounded-2xl border border-border bg-surface p-4 sm:p-5 md:grid-cols-2 lg:grid-cols-4 xl:grid-cols-[minmax(11.5rem,1.3fr)_minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,1fr)_auto_auto] md:items-end"
     >
       <div className="grid gap-2 md:col-span-2 lg:col-span-full">
         <Label htmlFor={`${id}-q`}>Search by name</Label>
@@ -193,7 +193,8 @@ export function DirectoryFiltersBar({ filters, onChange }: { filters: DirectoryF
       </div>
       <label
         className={cn(
-          'inline-flex h-11 cursor-pointer select-none items-center justify-center gap-2 rounded-full border px-5 text-[0.9375rem] font-medium transition-colors duration-150 has-focus-visible:ring-3 has-focus-visible:ring-accent/25',
+          // Four selects to a row from lg; the toggle and the button share the last row's right half until xl has room.
+          'inline-flex h-11 cursor-pointer select-none items-center justify-center gap-2 rounded-full border px-5 text-[0.9375rem] font-medium transition-colors duration-150 has-focus-visible:ring-3 has-focus-visible:ring-accent/25 lg:col-start-3 xl:col-start-auto',
           'border-border-strong text-ink hover:bg-muted has-checked:border-accent has-checked:bg-accent-soft has-checked:text-accent-strong',
         )}
       >
