@@ -30,11 +30,24 @@ const TEXTS = [
 ];
 const CLIENT_TEXTS = ['A clear brief, quick answers and prompt payment.', 'Kind, decisive and easy to work with.', 'Knew what they wanted and said so early.'];
 
+/** What past projects were called, by deliverable (a maker's) or for a mind's engagement; the company names it. */
+const PAST_TITLES: Record<DeliverableCategory | 'strategy', string[]> = {
+  branding_packages: ['Brand identity and packaging', 'Labels for the seasonal range', 'Gift box and tissue wrap', 'Brand refresh for the shop front'],
+  logo_design: ['A new mark', 'Monogram and signage', 'Logo for the anniversary', 'Wordmark redraw'],
+  web_design: ['Website redesign', 'Online shop', 'Booking pages', 'Landing page for the launch'],
+  social_media_assets: ['Launch posts and stories', 'Social templates', 'Campaign visuals for spring'],
+  content_marketing: ['Newsletter series', 'Stories from the workshop', 'Guides for the website'],
+  editorial_design: ['Annual report', 'Catalogue layout', 'Menu and price list', 'Printed guide'],
+  strategy: ['Positioning workshop', 'Brand strategy sprint', 'Marketing plan for the year', 'Naming and messaging'],
+};
+
 /** A rating leaning high, as real ones do: 5 most often, sometimes 4, now and then 3. */
 const starsFor = (key: string) => [5, 5, 4, 5, 3, 4, 5][seedOf(key) % 7];
 
 const publishedPair = async (app: App, input: { clientId: string; creatorId: string; role: 'maker' | 'mind'; title: string; type: DeliverableCategory; age: number; key: string }) => {
   const completedAt = new Date(Date.now() - input.age * DAY);
+  // Begun some weeks before it was completed, so a creator's past work lists after their current projects.
+  const createdAt = new Date(completedAt.getTime() - (21 + (seedOf(input.key) % 30)) * DAY);
   const [project] = await app.db
     .insert(projects)
     .values({
@@ -42,10 +55,11 @@ const publishedPair = async (app: App, input: { clientId: string; creatorId: str
       makerId: input.role === 'maker' ? input.creatorId : null,
       mindId: input.role === 'mind' ? input.creatorId : null,
       title: input.title,
-      description: `${input.title}, start to finish.`,
+      description: `${input.title}, from the first conversation to the final files.`,
       deliverableType: input.type,
       budget: 1000 + (seedOf(input.key) % 40) * 100,
       status: 'completed',
+      createdAt,
       completedAt,
     })
     .returning({ id: projects.id });
@@ -99,7 +113,10 @@ export const seedReviews = async (app: App, creators: Map<string, string>, demoC
     for (let n = 0; n < total; n += 1) {
       const key = `${slug}-${n}`;
       const type = maker?.categories[n % Math.max(1, maker.categories.length)] ?? 'branding_packages';
-      await publishedPair(app, { clientId: reviewerIds[(seedOf(slug) + n) % reviewerIds.length], creatorId, role, title: `Past work ${n + 1} with ${slug}`, type, age: 40 + n * 35, key });
+      const reviewer = (seedOf(slug) + n) % reviewerIds.length;
+      const titles = PAST_TITLES[role === 'mind' ? 'strategy' : type];
+      const title = `${titles[(seedOf(slug) + n) % titles.length]} for ${REVIEWERS[reviewer].company}`;
+      await publishedPair(app, { clientId: reviewerIds[reviewer], creatorId, role, title, type, age: 40 + n * 35, key });
       count += 2;
     }
   }
