@@ -3,6 +3,8 @@ import type { DeliverableCategory } from '../../src/domain/constants';
 import type { App } from '../../src/server/app';
 import { clientProfiles, makerProfiles, projects, reviews, reviewWindows } from '../../src/server/db/schema';
 import { createAccount } from '../../src/server/features/account/service';
+import { platformFeeCents } from '../../src/domain/payment-schemas';
+import { accounts, post } from '../../src/server/features/payments/ledger';
 import { DEMO_PASSWORD, demoEmail, seedOf } from './seed-creators';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -48,6 +50,7 @@ const publishedPair = async (app: App, input: { clientId: string; creatorId: str
   const completedAt = new Date(Date.now() - input.age * DAY);
   // Begun some weeks before it was completed, so a creator's past work lists after their current projects.
   const createdAt = new Date(completedAt.getTime() - (21 + (seedOf(input.key) % 30)) * DAY);
+  const budget = 1000 + (seedOf(input.key) % 40) * 100;
   const [project] = await app.db
     .insert(projects)
     .values({
@@ -57,12 +60,39 @@ const publishedPair = async (app: App, input: { clientId: string; creatorId: str
       title: input.title,
       description: `${input.title}, from the first conversation to the final files.`,
       deliverableType: input.type,
-      budget: 1000 + (seedOf(input.key) % 40) * 100,
+      budget,
       status: 'completed',
       createdAt,
       completedAt,
     })
     .returning({ id: projects.id });
+  // The client paid for it and the creator was paid for it: funded into escrow, then released less the platform
+  // fee, so the creator's earnings (read from the ledger, decision 170) include their past work.
+  const cents = budget * 100;
+  const fee = platformFeeCents(cents, app.config.PLATFORM_FEE_PERCENT);
+  await app.db.transaction(async (tx) => {
+    await post(tx, {
+      kind: 'funding',
+      idempotencyKey: `demo-funding:${project.id}`,
+      entries: [
+        { account: accounts.funding(input.clientId), amountCents: -cents },
+        { account: accounts.escrow(project.id), amountCents: cents },
+      ],
+      projectId: project.id,
+      memo: 'demo: paid before the ledger began',
+    });
+    await post(tx, {
+      kind: 'release',
+      idempotencyKey: `demo-release:${project.id}`,
+      entries: [
+        { account: accounts.escrow(project.id), amountCents: -cents },
+        { account: accounts.payable(input.creatorId), amountCents: cents - fee },
+        { account: accounts.fees(), amountCents: fee },
+      ],
+      projectId: project.id,
+      memo: 'demo: approved work',
+    });
+  });
   const publishedAt = new Date(completedAt.getTime() + 3 * DAY);
   await app.db.insert(reviewWindows).values({ projectId: project.id, clientId: input.clientId, creatorId: input.creatorId, opensAt: completedAt, closesAt: new Date(completedAt.getTime() + 14 * DAY), publishedAt });
   const rating = starsFor(input.key);
