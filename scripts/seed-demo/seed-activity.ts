@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { DeliverableCategory, ProjectStatus } from '../../src/domain/constants';
 import type { MilestoneStatus, OfferStatus } from '../../src/domain/milestones';
 import type { App } from '../../src/server/app';
@@ -134,7 +134,8 @@ export const seedClientActivity = async (app: App, creators: Map<string, string>
         termsAcceptedAt: daysAgo(90),
       })
       .where(eq(clientProfiles.userId, clientId));
-    for (const { project, projectId, makerId, mindId, files } of planned) {
+    // Oldest first: invoice numbers follow their issue dates, as they would have.
+    for (const { project, projectId, makerId, mindId, files } of [...planned].sort((a, b) => b.project.age - a.project.age)) {
       const createdAt = daysAgo(project.age);
       await tx.insert(projects).values({
         id: projectId,
@@ -198,7 +199,7 @@ export const seedClientActivity = async (app: App, creators: Map<string, string>
       // review is funded and held in escrow (the flagged one too, for a dispute to decide), and started work has
       // an open invoice waiting for the admin's 'Payment received'.
       const [row] = await tx.select().from(projects).where(eq(projects.id, projectId));
-      for (const milestone of await tx.select().from(projectMilestones).where(eq(projectMilestones.projectId, projectId))) {
+      for (const milestone of await tx.select().from(projectMilestones).where(eq(projectMilestones.projectId, projectId)).orderBy(asc(projectMilestones.position))) {
         if (milestone.status === 'pending' || milestone.amountCents <= 0) continue;
         const invoice = await issueInvoice(app, tx, row, milestone, daysAgo(Math.max(project.age - 1, 1)));
         if (milestone.status !== 'active') await recordPaymentReceived(app, tx, invoice.id, { reference: `DEMO-${invoice.invoiceNumber.slice(-6)}`, provider: 'manual' });
