@@ -63,8 +63,8 @@ export class PdfAsset implements Asset {
    * (where the name could hide) has none, and is not parsed.
    */
   static async open(data: Uint8Array): Promise<PdfAsset> {
-    const text = latin1(data);
-    if (!text.includes('C2PA_Manifest') && !text.includes('/ObjStm')) return new PdfAsset(data, undefined);
+    const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+    if (!bytes.includes('C2PA_Manifest', 0, 'latin1') && !bytes.includes('/ObjStm', 0, 'latin1')) return new PdfAsset(data, undefined);
     const lib = await loadPdfLib();
     const document = await lib.PDFDocument.load(data, { updateMetadata: false, ignoreEncryption: true, throwOnInvalidObject: false });
     return new PdfAsset(data, embeddedManifest(lib, document));
