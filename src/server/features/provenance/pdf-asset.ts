@@ -94,7 +94,7 @@ export class PdfAsset implements Asset {
     if (c2paFileSpec(lib, document)) throw new Error('This PDF already has a C2PA manifest');
     const previous = lastStartXref(this.data);
     const root = document.context.trailerInfo.Root;
-    if (previous === null || !root) throw new Error('Not a PDF whose update can be appended (no startxref or no root)');
+    if (previous === null || !(root instanceof PDFRef)) throw new Error('Not a PDF whose update can be appended (no startxref or no root)');
     const streamNumber = document.context.largestObjectNumber + 1;
     const specNumber = streamNumber + 1;
     const catalog = document.catalog.clone(document.context);
@@ -114,9 +114,8 @@ export class PdfAsset implements Asset {
     add(ascii('\nendstream\nendobj\n'));
     offsets.set(specNumber, offset);
     add(ascii(`${specNumber} 0 obj\n<< /Type /Filespec /F (manifest.c2pa) /UF (manifest.c2pa) /Desc (C2PA Manifest Store) /AFRelationship /C2PA_Manifest /EF << /F ${streamNumber} 0 R >> >>\nendobj\n`));
-    const rootNumber = Number(/^(\d+)/.exec(root.toString())?.[1]);
-    offsets.set(rootNumber, offset);
-    add(ascii(`${root.toString().replace(/ R$/, '')} obj\n${catalog.toString()}\nendobj\n`));
+    offsets.set(root.objectNumber, offset);
+    add(ascii(`${root.objectNumber} ${root.generationNumber} obj\n${catalog.toString()}\nendobj\n`));
     const xref = offset;
     const entry = (at: number) => `${String(at).padStart(10, '0')} 00000 n \n`;
     const sections = [...offsets].sort(([a], [b]) => a - b).map(([number, at]) => `${number} 1\n${entry(at)}`);
