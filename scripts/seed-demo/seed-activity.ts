@@ -201,8 +201,11 @@ export const seedClientActivity = async (app: App, creators: Map<string, string>
       const [row] = await tx.select().from(projects).where(eq(projects.id, projectId));
       for (const milestone of await tx.select().from(projectMilestones).where(eq(projectMilestones.projectId, projectId)).orderBy(asc(projectMilestones.position))) {
         if (milestone.status === 'pending' || milestone.amountCents <= 0) continue;
-        const invoice = await issueInvoice(app, tx, row, milestone, daysAgo(Math.max(project.age - 1, 1)));
-        if (milestone.status !== 'active') await recordPaymentReceived(app, tx, invoice.id, { reference: `DEMO-${invoice.invoiceNumber.slice(-6)}`, provider: 'manual' });
+        const issued = daysAgo(Math.max(project.age - 1, 1));
+        const invoice = await issueInvoice(app, tx, row, milestone, issued);
+        // Paid a day after it was issued (never in the future), as the invoice and the ledger then show.
+        const paidAt = new Date(Math.min(issued.getTime() + 86_400_000, Date.now()));
+        if (milestone.status !== 'active') await recordPaymentReceived(app, tx, invoice.id, { reference: `DEMO-${invoice.invoiceNumber.slice(-6)}`, provider: 'manual', at: paidAt });
       }
     }
   });

@@ -117,7 +117,7 @@ export const recordPaymentReceived = async (
   app: FastifyInstance,
   tx: Transaction,
   paymentId: string,
-  input: { reference: string; provider: PaymentProviderName; actorId?: string | null },
+  input: { reference: string; provider: PaymentProviderName; actorId?: string | null; at?: Date },
 ): Promise<PaymentRow> => {
   const [found] = await tx.select({ projectId: payments.projectId }).from(payments).where(eq(payments.id, paymentId));
   if (!found) throw notFound('Payment not found');
@@ -125,7 +125,7 @@ export const recordPaymentReceived = async (
   const project = await lockProject(tx, found.projectId);
   const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
   if (!payment || payment.status !== 'awaiting_payment' || !project || !payment.clientId || !payment.milestoneId) throw conflict(PAYMENT_MESSAGES.paymentNotOpen);
-  const now = new Date();
+  const now = input.at ?? new Date();
   const [paid] = await tx
     .update(payments)
     .set({ status: 'paid', paidAt: now, reference: input.reference })
@@ -143,6 +143,7 @@ export const recordPaymentReceived = async (
     paymentId,
     memo: `${input.provider} ${input.reference}`,
     createdBy: input.actorId ?? null,
+    at: input.at,
   });
   const [milestone] = await tx.select().from(projectMilestones).where(eq(projectMilestones.id, payment.milestoneId));
   await tellMoneyEvent(app, tx, 'payment_received', {

@@ -55,6 +55,8 @@ export interface PostInput {
   payoutId?: string | null;
   memo?: string | null;
   createdBy?: string | null;
+  /** When the move happened; now unless given (the demo seed records past work at its own dates). */
+  at?: Date;
 }
 
 export class LedgerError extends Error {}
@@ -79,6 +81,7 @@ export const post = async (tx: Transaction, input: PostInput): Promise<string | 
       payoutId: input.payoutId ?? null,
       memo: input.memo ?? null,
       createdBy: input.createdBy ?? null,
+      ...(input.at ? { createdAt: input.at } : {}),
     })
     .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
     .returning({ id: ledgerTransactions.id });
