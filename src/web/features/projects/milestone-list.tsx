@@ -36,10 +36,10 @@ export function MilestoneList({ project, perspective }: { project: ProjectView; 
   const { revisions } = project;
   const fundingOf = (milestoneId: string) => funding.data?.milestones.find((item) => item.milestoneId === milestoneId);
   return (
-    <section className="mt-5" aria-labelledby={`project-${project.id}-milestones`}>
+    <section className="mt-5">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <SectionLabel>
-          <span id={`project-${project.id}-milestones`}>Milestones</span>
+          Milestones
         </SectionLabel>
         {project.status === 'completed' || project.status === 'cancelled' ? null : (
           <p className="text-sm text-muted-foreground">

@@ -22,7 +22,6 @@ const roundsText = (rounds: number) => (rounds === 0 ? 'No revision rounds' : `$
 /** Every version of the creator's offer, newest first, with the client's answer to each: both sides see the same. */
 export function OfferHistory({ project }: { project: ProjectView }) {
   if (project.offers.length === 0) return null;
-  const headingId = `project-${project.id}-offers`;
   const title = project.offers.length === 1 ? 'Offer' : `Offer history (${project.offers.length} versions)`;
   const versions = (
     <ol className="mt-3 grid gap-3">
@@ -43,10 +42,8 @@ export function OfferHistory({ project }: { project: ProjectView }) {
     );
   }
   return (
-    <section className="mt-5" aria-labelledby={headingId}>
-      <SectionLabel>
-        <span id={headingId}>{title}</span>
-      </SectionLabel>
+    <section className="mt-5">
+      <SectionLabel>{title}</SectionLabel>
       {versions}
     </section>
   );

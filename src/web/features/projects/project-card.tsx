@@ -77,10 +77,12 @@ export function ProjectCard({ project, perspective }: { project: ProjectView; pe
   );
 }
 
+// The card's parts are sections under their own headings, not landmarks: a list of projects would otherwise repeat
+// 'Deliverable' and 'Milestones' as landmarks once per card.
 function DeliverableLink({ url }: { url: string }) {
   const isImage = isPreviewableImageUrl(url);
   return (
-    <section className="mt-5" aria-label="Deliverable">
+    <section className="mt-5">
       <h4 className="font-sans text-xs font-semibold uppercase tracking-[0.12em] text-muted-foreground">Deliverable</h4>
       <a
         href={url}
@@ -108,7 +110,7 @@ function ProcessDocs({ project, showHint }: { project: ProjectView; showHint: bo
   const docs = project.processDocs;
   if (docs.length === 0 && !showHint) return null;
   return (
-    <section className="mt-5" aria-label="Process documentation">
+    <section className="mt-5">
       <h4 className="font-sans text-xs font-semibold uppercase tracking-[0.12em] text-muted-foreground">
         Process docs {docs.length > 0 ? `(${docs.length})` : ''}
       </h4>
@@ -117,10 +119,11 @@ function ProcessDocs({ project, showHint }: { project: ProjectView; showHint: bo
         <ul className="mt-3 grid grid-cols-3 gap-3 sm:grid-cols-4 lg:grid-cols-6">
           {docs.map((doc, index) => (
             <li key={doc.id}>
+              {/* A described doc is named by its caption; the image repeats it only when there is none. */}
               <a href={doc.fileUrl} target="_blank" rel="noopener noreferrer" className="group block">
                 <img
                   src={doc.fileUrl}
-                  alt={doc.description ?? `Process doc ${index + 1}`}
+                  alt={doc.description ? '' : `Process doc ${index + 1}`}
                   className="aspect-square w-full rounded-lg border border-border object-cover transition-opacity group-hover:opacity-85"
                   loading="lazy"
                 />

@@ -84,8 +84,9 @@ function ProjectReviewPanel({ projectId }: { projectId: string }) {
   if (!state || state.status === 'not_open') return null;
   const mine = state.mine ? { ...state.mine, isHidden: false, subRatings: state.mine.communication === null ? null : { communication: state.mine.communication, quality: state.mine.quality ?? 0, onTime: state.mine.onTime ?? 0 } } : null;
   return (
-    <section className="mt-5 border-t border-border pt-5" aria-labelledby={`reviews-${projectId}`}>
-      <h4 id={`reviews-${projectId}`} className={heading}>
+    // A part of the project's card under its heading, not a landmark (one per card would repeat 'Reviews').
+    <section className="mt-5 border-t border-border pt-5">
+      <h4 className={heading}>
         Reviews
       </h4>
       {state.status === 'open' || isEditing ? (
