@@ -8,6 +8,7 @@
 //   BENCH_CONNECTIONS=100           concurrent connections
 //   BENCH_WARMUP=2                  seconds of light load per route before it is measured (0 for none)
 //   BENCH_ROUTES=ping,search        only routes whose name contains one of these words (ping is always run)
+//   BENCH_CLIENTS=50                signed-in clients the client dashboard is read as, each request the next one
 //   BENCH_NODE_ARGS=--cpu-prof      extra Node flags for the server (comma-separated), e.g. to profile it
 //   BENCH_SETTLE_SECONDS=5          idle seconds before the server's RSS is read (after start, and after the load),
 //                                   counted once the server has gone quiet (under 5% of a core)
@@ -22,7 +23,7 @@ import { sql } from 'drizzle-orm';
 import os from 'node:os';
 import { root, startServer, type ServerProcess } from '../scripts/lib/server-process';
 import { createBenchDatabase, DATABASE_LABELS, seedUpTo, type DatabaseKind } from './lib/databases';
-import { buildRoutes, readFixtures, runRoute, signInClient, TRIVIAL_ROUTE, type LoadOptions } from './lib/load';
+import { buildRoutes, readFixtures, runRoute, signInClients, TRIVIAL_ROUTE, type LoadOptions } from './lib/load';
 import { measureOriginalQuery, measurePageView } from './lib/page-cost';
 import { formatRun, formatSummary, formatTargets, type SizeRun } from './lib/report';
 
@@ -38,6 +39,7 @@ const sizes = list(process.env.BENCH_SIZES, '1000,10000,100000')
   .sort((a, b) => a - b);
 const databases = list(process.env.BENCH_DATABASES, 'postgres,pglite').filter((value): value is DatabaseKind => value === 'postgres' || value === 'pglite');
 const routeFilter = list(process.env.BENCH_ROUTES, '').map((word) => word.toLowerCase());
+const benchClients = Math.max(1, Number(process.env.BENCH_CLIENTS ?? 50));
 const load: LoadOptions = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 100),
   duration: Number(process.env.BENCH_DURATION ?? 10),
@@ -106,7 +108,7 @@ const benchDatabase = async (kind: DatabaseKind): Promise<SizeRun[]> => {
       server = await startServer({ ...serverEnv, ...database.serverEnv }, { quiet: false, nodeArgs: list(process.env.BENCH_NODE_ARGS, ''), compiled: true });
       await settle(server);
       const idleMb = server.rssMb();
-      const cookie = await signInClient(server.url);
+      const cookies = await signInClients(server.url, benchClients);
       const pageView = await measurePageView(server.url);
       // The mixed run's writer: a creator edits their bio once a second, which empties every listing cache.
       const writerHandle = kind === 'postgres' ? await database.open() : null;
@@ -117,7 +119,7 @@ const benchDatabase = async (kind: DatabaseKind): Promise<SizeRun[]> => {
         writeCount += 1;
         await writerHandle.db.execute(sql`update profiles set bio = ${`Edited in the benchmark, ${writeCount}.`} where id = ${writeIds[writeCount % writeIds.length]}`);
       };
-      const routes = buildRoutes(server.url, fixtures, cookie, writer).filter(
+      const routes = buildRoutes(server.url, fixtures, cookies, writer).filter(
         (route) => route.name === TRIVIAL_ROUTE || routeFilter.length === 0 || routeFilter.some((word) => route.name.includes(word)),
       );
       const results = [];

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { BULK_SEARCH_TERM, readListingPosition } from '../../test/support/bulk-creators';
 import { encodeCursor } from '../../src/server/features/marketplace/service';
 import type { Database } from '../../src/server/db/client';
-import { cycling, filterPaths, readStudioIds, searchTerms } from './varied';
+import { cycling, filterPaths, readStudioIds, rotatingCookies, searchTerms } from './varied';
 import { cookieOf, jsonPost } from '../../scripts/lib/server-process';
 
 /** cached: a response cache can serve it; uncached: every request differs; signed-in: a session is resolved. */
@@ -52,16 +52,30 @@ export const readFixtures = async (db: Database, creators: number): Promise<Fixt
 
 export const BENCH_CLIENT = { name: 'Bench Client', email: 'bench-client@bench.humanmade.test', password: 'a long bench password' };
 
-/** Signs the benchmark's client in (signing it up the first time) and returns its session cookie. */
-export const signInClient = async (baseUrl: string): Promise<string> => {
-  const signIn = await jsonPost(`${baseUrl}/api/account/sign-in`, { email: BENCH_CLIENT.email, password: BENCH_CLIENT.password });
+/** Signs a benchmark client in (signing it up the first time) and returns its session cookie. */
+export const signInClient = async (baseUrl: string, client: { name: string; email: string; password: string } = BENCH_CLIENT): Promise<string> => {
+  const signIn = await jsonPost(`${baseUrl}/api/account/sign-in`, { email: client.email, password: client.password });
   if (signIn.ok) return cookieOf(signIn);
-  const signUp = await jsonPost(`${baseUrl}/api/account/sign-up`, { ...BENCH_CLIENT, role: 'client' });
+  const signUp = await jsonPost(`${baseUrl}/api/account/sign-up`, { ...client, role: 'client' });
   if (!signUp.ok) throw new Error(`Could not sign the benchmark client up: ${signUp.status} ${await signUp.text()}`);
   return cookieOf(signUp);
 };
 
-export const buildRoutes = (baseUrl: string, fixtures: Fixtures, cookie: string, writer: () => Promise<void>): RouteTarget[] => {
+/**
+ * Sessions of `count` clients, for the signed-in routes that read each person's own rows: with one client, reads
+ * that arrive together would all ask for the same row. The first is BENCH_CLIENT; one at a time (each costs a hash).
+ */
+export const signInClients = async (baseUrl: string, count: number): Promise<string[]> => {
+  const cookies: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const client = index === 0 ? BENCH_CLIENT : { ...BENCH_CLIENT, name: `Bench Client ${index + 1}`, email: `bench-client-${index + 1}@bench.humanmade.test` };
+    cookies.push(await signInClient(baseUrl, client));
+  }
+  return cookies;
+};
+
+export const buildRoutes = (baseUrl: string, fixtures: Fixtures, cookies: string[], writer: () => Promise<void>): RouteTarget[] => {
+  const [cookie] = cookies;
   const origin = new URL(baseUrl).origin;
   const studioPaths = fixtures.studioIds.map((id) => `/api/studio/${id}`);
   const searchPaths = searchTerms(5000).map((term) => `/api/marketplace/creators?q=${encodeURIComponent(term)}`);
@@ -88,7 +102,8 @@ export const buildRoutes = (baseUrl: string, fixtures: Fixtures, cookie: string,
       writer,
     },
     { name: 'client browse list', group: 'signed-in', request: { method: 'GET', path: '/api/client/creators', headers: { cookie } } },
-    { name: 'client dashboard', group: 'signed-in', request: { method: 'GET', path: '/api/client/dashboard', headers: { cookie } } },
+    // Each request as the next of BENCH_CLIENTS clients: their own profile and projects, as a crowd of clients would.
+    { name: 'client dashboard', group: 'signed-in', request: rotatingCookies(cookies, { path: '/api/client/dashboard', headers: { cookie } }) },
     {
       name: 'sign-in',
       group: 'signed-in',

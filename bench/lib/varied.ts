@@ -75,3 +75,17 @@ export const cycling = (paths: string[], base: autocannon.Request = {}): autocan
     },
   } as autocannon.Request;
 };
+
+/** A request sent as each of `cookies` in turn, one per request (autocannon's setupRequest). */
+export const rotatingCookies = (cookies: string[], base: autocannon.Request = {}): autocannon.Request => {
+  let next = 0;
+  return {
+    method: 'GET',
+    ...base,
+    setupRequest: (request: autocannon.Request) => {
+      const cookie = cookies[next % cookies.length];
+      next += 1;
+      return { ...request, headers: { ...request.headers, cookie } };
+    },
+  } as autocannon.Request;
+};

@@ -134,6 +134,14 @@ describe('dashboard summary and profile', () => {
       activeProjects: 1,
       profile: { companyName: null, industry: null, budgetRange: null, desiredCategories: [], logoUrl: null },
     });
+    // Asked for together, the dashboards are read by one statement (db/batch.ts): each client still gets their own.
+    const together = await Promise.all([client, other, client, other].map((who) => ctx.inject(who, { method: 'GET', url: '/api/client/dashboard' })));
+    expect(together.map((answer) => [answer.json().activeProjects, answer.json().profile.companyName])).toEqual([
+      [2, 'Acme Studio'],
+      [1, null],
+      [2, 'Acme Studio'],
+      [1, null],
+    ]);
     await expectAccess(ctx, { method: 'GET', url: '/api/client/dashboard' }, [
       ['anonymous', null, 401],
       ['maker', sealMaker, 403],

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ClientDashboard, ClientProfileUpdate, ClientProfileView } from '../../../domain/client-dashboard-schemas';
+import { keyedBatchLoader, type KeyedBatchLoader } from '../../db/batch';
 import type { DbExecutor } from '../../db/client';
 import { clientProfiles, projects } from '../../db/schema';
 import type { ReceivedUpload } from '../../storage/upload-request';
@@ -23,33 +24,41 @@ const readProfile = async (db: DbExecutor, userId: string): Promise<ClientProfil
 };
 
 /**
- * The dashboard's profile and its count of active projects in one prepared statement (one round trip, planned
- * once per connection). The profile is left-joined to a single row, so a client without one still gets the count.
+ * Dashboards' profiles and their counts of active projects in one prepared statement (one round trip, planned once
+ * per connection), for a list of clients: dashboards asked for in the same turn are read together (db/batch.ts, as
+ * the studios are). Each id is one row, its profile left-joined, so a client without one still gets the count.
  */
-const prepareDashboard = (db: DbExecutor) => {
-  const userId = sql.placeholder('userId');
-  return db
+const prepareDashboards = (db: DbExecutor) =>
+  db
     .select({
+      userId: sql<string>`asked.user_id`,
       hasProfile: clientProfiles.userId,
       ...profileColumns,
-      activeProjects: sql<number>`(select count(*)::int from ${projects} where ${projects.clientId} = ${userId} and ${projects.status} = 'active')`,
+      activeProjects: sql<number>`(select count(*)::int from ${projects} where ${projects.clientId} = asked.user_id and ${projects.status} = 'active')`,
     })
-    .from(sql`(select 1) as one`)
-    .leftJoin(clientProfiles, eq(clientProfiles.userId, userId))
-    .prepare('hm_client_dashboard');
-};
+    .from(sql`unnest(${sql.placeholder('userIds')}::text[]) as asked(user_id)`)
+    .leftJoin(clientProfiles, sql`${clientProfiles.userId} = asked.user_id`)
+    .prepare('hm_client_dashboards');
 
-const dashboards = new WeakMap<DbExecutor, ReturnType<typeof prepareDashboard>>();
+type DashboardRow = Awaited<ReturnType<ReturnType<typeof prepareDashboards>['execute']>>[number];
+
+const dashboardLoaders = new WeakMap<DbExecutor, KeyedBatchLoader<DashboardRow>>();
+
+const dashboardLoaderFor = (db: DbExecutor) => {
+  let loader = dashboardLoaders.get(db);
+  if (!loader) {
+    const statement = prepareDashboards(db);
+    loader = keyedBatchLoader(async (userIds) => new Map((await statement.execute({ userIds })).map((row) => [row.userId, row])));
+    dashboardLoaders.set(db, loader);
+  }
+  return loader;
+};
 
 /** The summary cards: active projects counted in the database, company and budget range from client_profiles. */
 export const getClientDashboard = async (app: FastifyInstance, auth: AuthContext): Promise<ClientDashboard> => {
-  let statement = dashboards.get(app.db);
-  if (!statement) {
-    statement = prepareDashboard(app.db);
-    dashboards.set(app.db, statement);
-  }
-  const [row] = await statement.execute({ userId: auth.userId });
-  const { hasProfile, activeProjects, ...profile } = row;
+  const row = await dashboardLoaderFor(app.db)(auth.userId);
+  if (!row) return { activeProjects: 0, profile: EMPTY_PROFILE };
+  const { hasProfile, activeProjects, userId: _userId, ...profile } = row;
   return { activeProjects: Number(activeProjects ?? 0), profile: hasProfile ? { ...profile, desiredCategories: profile.desiredCategories ?? [] } : EMPTY_PROFILE };
 };
 
