@@ -62,30 +62,24 @@ export const readStudioIds = async (db: Database, count: number): Promise<string
   return result.rows.map((row) => row.user_id);
 };
 
-/** A request whose path moves through `paths`, one per request (autocannon's setupRequest). */
-export const cycling = (paths: string[], base: autocannon.Request = {}): autocannon.Request => {
+/** A request that takes the next of `values` each time it is sent (autocannon's setupRequest), through `apply`. */
+const rotating = <T>(values: T[], apply: (request: autocannon.Request, value: T) => autocannon.Request, base: autocannon.Request): autocannon.Request => {
   let next = 0;
   return {
     method: 'GET',
     ...base,
     setupRequest: (request: autocannon.Request) => {
-      const path = paths[next % paths.length];
+      const value = values[next % values.length];
       next += 1;
-      return { ...request, path };
+      return apply(request, value);
     },
   } as autocannon.Request;
 };
 
-/** A request sent as each of `cookies` in turn, one per request (autocannon's setupRequest). */
-export const rotatingCookies = (cookies: string[], base: autocannon.Request = {}): autocannon.Request => {
-  let next = 0;
-  return {
-    method: 'GET',
-    ...base,
-    setupRequest: (request: autocannon.Request) => {
-      const cookie = cookies[next % cookies.length];
-      next += 1;
-      return { ...request, headers: { ...request.headers, cookie } };
-    },
-  } as autocannon.Request;
-};
+/** A request whose path moves through `paths`, one per request. */
+export const cycling = (paths: string[], base: autocannon.Request = {}): autocannon.Request =>
+  rotating(paths, (request, path) => ({ ...request, path }), base);
+
+/** A request sent as each of `cookies` in turn, one per request. */
+export const rotatingCookies = (cookies: string[], base: autocannon.Request = {}): autocannon.Request =>
+  rotating(cookies, (request, cookie) => ({ ...request, headers: { ...request.headers, cookie } }), base);

@@ -10,6 +10,8 @@
  * A key asked for twice in one batch is read once. A failed read fails every request in its batch, as the one
  * statement it is.
  */
+import type { DbExecutor } from './client';
+
 export interface KeyedBatchLoader<V> {
   (key: string): Promise<V | undefined>;
 }
@@ -52,4 +54,20 @@ export const keyedBatchLoader = <V>(read: (keys: string[]) => Promise<Map<string
       // A full batch goes now; the next key opens another. The timer above finds it closed and does nothing.
       if (batch.size >= maxBatch) close(batch);
     });
+};
+
+/**
+ * One batch loader per database handle, made on first use: `prepare` prepares the statement for that handle and
+ * returns the read of a batch of keys.
+ */
+export const batchLoaderPerDatabase = <V>(prepare: (db: DbExecutor) => (keys: string[]) => Promise<Map<string, V>>) => {
+  const loaders = new WeakMap<DbExecutor, KeyedBatchLoader<V>>();
+  return (db: DbExecutor): KeyedBatchLoader<V> => {
+    let loader = loaders.get(db);
+    if (!loader) {
+      loader = keyedBatchLoader(prepare(db));
+      loaders.set(db, loader);
+    }
+    return loader;
+  };
 };

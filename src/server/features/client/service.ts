@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ClientDashboard, ClientProfileUpdate, ClientProfileView } from '../../../domain/client-dashboard-schemas';
-import { keyedBatchLoader, type KeyedBatchLoader } from '../../db/batch';
+import { batchLoaderPerDatabase } from '../../db/batch';
 import type { DbExecutor } from '../../db/client';
 import { clientProfiles, projects } from '../../db/schema';
 import type { ReceivedUpload } from '../../storage/upload-request';
@@ -40,19 +40,10 @@ const prepareDashboards = (db: DbExecutor) =>
     .leftJoin(clientProfiles, sql`${clientProfiles.userId} = asked.user_id`)
     .prepare('hm_client_dashboards');
 
-type DashboardRow = Awaited<ReturnType<ReturnType<typeof prepareDashboards>['execute']>>[number];
-
-const dashboardLoaders = new WeakMap<DbExecutor, KeyedBatchLoader<DashboardRow>>();
-
-const dashboardLoaderFor = (db: DbExecutor) => {
-  let loader = dashboardLoaders.get(db);
-  if (!loader) {
-    const statement = prepareDashboards(db);
-    loader = keyedBatchLoader(async (userIds) => new Map((await statement.execute({ userIds })).map((row) => [row.userId, row])));
-    dashboardLoaders.set(db, loader);
-  }
-  return loader;
-};
+const dashboardLoaderFor = batchLoaderPerDatabase((db) => {
+  const statement = prepareDashboards(db);
+  return async (userIds) => new Map((await statement.execute({ userIds })).map((row) => [row.userId, row]));
+});
 
 /** The summary cards: active projects counted in the database, company and budget range from client_profiles. */
 export const getClientDashboard = async (app: FastifyInstance, auth: AuthContext): Promise<ClientDashboard> => {

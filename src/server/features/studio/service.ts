@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { MARKETPLACE_MESSAGES, type StudioData } from '../../../domain/marketplace';
-import { keyedBatchLoader, type KeyedBatchLoader } from '../../db/batch';
+import { batchLoaderPerDatabase } from '../../db/batch';
 import type { DbExecutor } from '../../db/client';
 import { listingVersion, makerProfiles, mindProfiles, portfolioItems, profiles, userRoles } from '../../db/schema';
 import { notFound } from '../../http/errors';
@@ -54,22 +54,10 @@ const prepareStudios = (db: DbExecutor) =>
     // Named: on PostgreSQL each connection plans it once and reuses the plan, and Drizzle builds its text once.
     .prepare('hm_studios');
 
-type StudioRow = Awaited<ReturnType<ReturnType<typeof prepareStudios>['execute']>>[number];
-
-const loaders = new WeakMap<DbExecutor, KeyedBatchLoader<StudioRow>>();
-
-const studioLoaderFor = (db: DbExecutor) => {
-  let loader = loaders.get(db);
-  if (!loader) {
-    const statement = prepareStudios(db);
-    loader = keyedBatchLoader(async (userIds) => {
-      const rows = await statement.execute({ userIds });
-      return new Map(rows.map((row) => [row.id, row]));
-    });
-    loaders.set(db, loader);
-  }
-  return loader;
-};
+const studioLoaderFor = batchLoaderPerDatabase((db) => {
+  const statement = prepareStudios(db);
+  return async (userIds) => new Map((await statement.execute({ userIds })).map((row) => [row.id, row]));
+});
 
 const loadStudio = async (db: DbExecutor, userId: string) => {
   const row = await studioLoaderFor(db)(userId);
