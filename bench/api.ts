@@ -8,7 +8,7 @@
 //   BENCH_CONNECTIONS=100           concurrent connections
 //   BENCH_WARMUP=2                  seconds of light load per route before it is measured (0 for none)
 //   BENCH_ROUTES=ping,search        only routes whose name contains one of these words (ping is always run)
-//   BENCH_CLIENTS=50                signed-in clients the client dashboard is read as, each request the next one
+//   BENCH_CLIENTS=50                signed-in clients (and makers) the dashboards are read as, each request the next one
 //   BENCH_NODE_ARGS=--cpu-prof      extra Node flags for the server (comma-separated), e.g. to profile it
 //   BENCH_SETTLE_SECONDS=5          idle seconds before the server's RSS is read (after start, and after the load),
 //                                   counted once the server has gone quiet (under 5% of a core)
@@ -23,7 +23,7 @@ import { sql } from 'drizzle-orm';
 import os from 'node:os';
 import { root, startServer, type ServerProcess } from '../scripts/lib/server-process';
 import { createBenchDatabase, DATABASE_LABELS, seedUpTo, type DatabaseKind } from './lib/databases';
-import { buildRoutes, readFixtures, runRoute, signInClients, TRIVIAL_ROUTE, type LoadOptions } from './lib/load';
+import { buildRoutes, readFixtures, runRoute, signInMany, TRIVIAL_ROUTE, type LoadOptions } from './lib/load';
 import { measureOriginalQuery, measurePageView } from './lib/page-cost';
 import { formatRun, formatSummary, formatTargets, type SizeRun } from './lib/report';
 
@@ -108,7 +108,7 @@ const benchDatabase = async (kind: DatabaseKind): Promise<SizeRun[]> => {
       server = await startServer({ ...serverEnv, ...database.serverEnv }, { quiet: false, nodeArgs: list(process.env.BENCH_NODE_ARGS, ''), compiled: true });
       await settle(server);
       const idleMb = server.rssMb();
-      const cookies = await signInClients(server.url, benchClients);
+      const sessions = { clients: await signInMany(server.url, 'client', benchClients), makers: await signInMany(server.url, 'maker', benchClients) };
       const pageView = await measurePageView(server.url);
       // The mixed run's writer: a creator edits their bio once a second, which empties every listing cache.
       const writerHandle = kind === 'postgres' ? await database.open() : null;
@@ -119,7 +119,7 @@ const benchDatabase = async (kind: DatabaseKind): Promise<SizeRun[]> => {
         writeCount += 1;
         await writerHandle.db.execute(sql`update profiles set bio = ${`Edited in the benchmark, ${writeCount}.`} where id = ${writeIds[writeCount % writeIds.length]}`);
       };
-      const routes = buildRoutes(server.url, fixtures, cookies, writer).filter(
+      const routes = buildRoutes(server.url, fixtures, sessions, writer).filter(
         (route) => route.name === TRIVIAL_ROUTE || routeFilter.length === 0 || routeFilter.some((word) => route.name.includes(word)),
       );
       const results = [];

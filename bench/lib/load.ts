@@ -52,30 +52,45 @@ export const readFixtures = async (db: Database, creators: number): Promise<Fixt
 
 export const BENCH_CLIENT = { name: 'Bench Client', email: 'bench-client@bench.humanmade.test', password: 'a long bench password' };
 
-/** Signs a benchmark client in (signing it up the first time) and returns its session cookie. */
-export const signInClient = async (baseUrl: string, client: { name: string; email: string; password: string } = BENCH_CLIENT): Promise<string> => {
-  const signIn = await jsonPost(`${baseUrl}/api/account/sign-in`, { email: client.email, password: client.password });
+type BenchRole = 'client' | 'maker';
+interface BenchAccount {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** Signs a benchmark account in (signing it up the first time, with `role`) and returns its session cookie. */
+export const signInAccount = async (baseUrl: string, account: BenchAccount, role: BenchRole): Promise<string> => {
+  const signIn = await jsonPost(`${baseUrl}/api/account/sign-in`, { email: account.email, password: account.password });
   if (signIn.ok) return cookieOf(signIn);
-  const signUp = await jsonPost(`${baseUrl}/api/account/sign-up`, { ...client, role: 'client' });
-  if (!signUp.ok) throw new Error(`Could not sign the benchmark client up: ${signUp.status} ${await signUp.text()}`);
+  const signUp = await jsonPost(`${baseUrl}/api/account/sign-up`, { ...account, role });
+  if (!signUp.ok) throw new Error(`Could not sign the benchmark ${role} up: ${signUp.status} ${await signUp.text()}`);
   return cookieOf(signUp);
 };
 
 /**
- * Sessions of `count` clients, for the signed-in routes that read each person's own rows: with one client, reads
- * that arrive together would all ask for the same row. The first is BENCH_CLIENT; one at a time (each costs a hash).
+ * Sessions of `count` accounts of a role, for the signed-in routes that read each person's own rows: with one
+ * account, reads that arrive together would all ask for the same row. The first client is BENCH_CLIENT; one at a time
+ * (each costs a password hash).
  */
-export const signInClients = async (baseUrl: string, count: number): Promise<string[]> => {
+export const signInMany = async (baseUrl: string, role: BenchRole, count: number): Promise<string[]> => {
   const cookies: string[] = [];
   for (let index = 0; index < count; index += 1) {
-    const client = index === 0 ? BENCH_CLIENT : { ...BENCH_CLIENT, name: `Bench Client ${index + 1}`, email: `bench-client-${index + 1}@bench.humanmade.test` };
-    cookies.push(await signInClient(baseUrl, client));
+    const account =
+      role === 'client' && index === 0 ? BENCH_CLIENT : { ...BENCH_CLIENT, name: `Bench ${role} ${index + 1}`, email: `bench-${role}-${index + 1}@bench.humanmade.test` };
+    cookies.push(await signInAccount(baseUrl, account, role));
   }
   return cookies;
 };
 
-export const buildRoutes = (baseUrl: string, fixtures: Fixtures, cookies: string[], writer: () => Promise<void>): RouteTarget[] => {
-  const [cookie] = cookies;
+/** Session cookies of the signed-in routes: clients (the first is BENCH_CLIENT) and makers. */
+export interface BenchSessions {
+  clients: string[];
+  makers: string[];
+}
+
+export const buildRoutes = (baseUrl: string, fixtures: Fixtures, sessions: BenchSessions, writer: () => Promise<void>): RouteTarget[] => {
+  const [cookie] = sessions.clients;
   const origin = new URL(baseUrl).origin;
   const studioPaths = fixtures.studioIds.map((id) => `/api/studio/${id}`);
   const searchPaths = searchTerms(5000).map((term) => `/api/marketplace/creators?q=${encodeURIComponent(term)}`);
@@ -103,7 +118,12 @@ export const buildRoutes = (baseUrl: string, fixtures: Fixtures, cookies: string
     },
     { name: 'client browse list', group: 'signed-in', request: { method: 'GET', path: '/api/client/creators', headers: { cookie } } },
     // Each request as the next of BENCH_CLIENTS clients: their own profile and projects, as a crowd of clients would.
-    { name: 'client dashboard', group: 'signed-in', request: rotatingCookies(cookies, { path: '/api/client/dashboard', headers: { cookie } }) },
+    { name: 'client dashboard', group: 'signed-in', request: rotatingCookies(sessions.clients, { path: '/api/client/dashboard', headers: { cookie } }) },
+    {
+      name: 'maker dashboard cards',
+      group: 'signed-in',
+      request: rotatingCookies(sessions.makers, { path: '/api/creator-dashboard/summary', headers: { cookie: sessions.makers[0] } }),
+    },
     {
       name: 'sign-in',
       group: 'signed-in',

@@ -8,11 +8,12 @@ let ctx: TestContext;
 let maker: TestUser;
 let mind: TestUser;
 let client: TestUser;
+let other: TestUser;
 
 beforeAll(async () => {
   ctx = await createTestContext();
   [maker, mind, client] = [await ctx.signUp('maker'), await ctx.signUp('mind'), await ctx.signUp('client')];
-  const other = await ctx.signUp('maker');
+  other = await ctx.signUp('maker');
   await ctx.db.update(makerProfiles).set({ applicationStatus: 'approved', sealStatus: 'verified' }).where(eq(makerProfiles.userId, maker.id));
   await ctx.db.update(mindProfiles).set({ applicationStatus: 'rejected', rejectionReason: 'Add a video' }).where(eq(mindProfiles.userId, mind.id));
   const base = { clientId: client.id, description: 'd', deliverableType: 'branding_packages' as const };
@@ -61,6 +62,17 @@ describe('creator dashboard figures', () => {
       activeProjects: 2,
       portfolioItems: 1,
     });
+  });
+
+  it('give each creator their own figures when many are asked for at once (one statement, db/batch.ts)', async () => {
+    const answers = await Promise.all([maker, other, mind, maker, other].map((who) => ctx.inject(who, { method: 'GET', url: '/api/creator-dashboard/summary' })));
+    expect(answers.map((answer) => [answer.json().summary.activeProjects, answer.json().summary.portfolioItems, answer.json().summary.earningsTotal])).toEqual([
+      [2, 1, 1250.5],
+      [1, 1, 0],
+      [1, 0, 3000],
+      [2, 1, 1250.5],
+      [1, 1, 0],
+    ]);
   });
 
   it("give the mind their status, reason and earnings from projects where they are the mind", async () => {

@@ -1,10 +1,12 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { CreatorEarnings, CreatorSummary } from '../../../domain/profile-schemas';
+import { batchLoaderPerDatabase } from '../../db/batch';
+import type { DbExecutor } from '../../db/client';
 import { makerProfiles, mindProfiles, portfolioItems, projects } from '../../db/schema';
 import type { UserRole } from '../../../domain/constants';
 import { forbidden, notFound } from '../../http/errors';
-import { creatorLedger } from '../payments/ledger';
+import { earnedCents, earnedCentsOf } from '../payments/ledger';
 
 export type CreatorRole = 'maker' | 'mind';
 
@@ -19,7 +21,7 @@ export const requireCreatorRole = (role: UserRole): CreatorRole => {
 const ownProjects = (role: CreatorRole, userId: string) => (role === 'maker' ? eq(projects.makerId, userId) : eq(projects.mindId, userId));
 
 /** The earnings total, read from the ledger (decision 170): every release to the creator, after the platform fee. */
-const earnedDollars = async (app: FastifyInstance, userId: string): Promise<number> => (await creatorLedger(app.db, userId)).earnedCents / 100;
+const earnedDollars = async (app: FastifyInstance, userId: string): Promise<number> => (await earnedCents(app.db, userId)) / 100;
 
 const readApplication = async (app: FastifyInstance, role: CreatorRole, userId: string) => {
   if (role === 'maker') {
@@ -43,15 +45,50 @@ const readApplication = async (app: FastifyInstance, role: CreatorRole, userId: 
   return row ? { ...row, sealStatus: 'none' as const, earningsTotal: await earnedDollars(app, userId) } : undefined;
 };
 
+/**
+ * The stat cards of many creators of one role, in one prepared statement (one round trip): the application, the
+ * earnings read from the ledger, and the counts of active projects and portfolio items. Summaries asked for in the
+ * same turn are read together (db/batch.ts); a creator without a role profile has no row.
+ */
+const prepareSummaries = (db: DbExecutor, role: CreatorRole) => {
+  const id = sql`asked.user_id`;
+  const profile = role === 'maker' ? makerProfiles : mindProfiles;
+  return db
+    .select({
+      userId: sql<string>`${id}`,
+      applicationStatus: profile.applicationStatus,
+      rejectionReason: profile.rejectionReason,
+      sealStatus: role === 'maker' ? makerProfiles.sealStatus : sql<'none'>`'none'`,
+      earnedCents: earnedCentsOf(id),
+      activeProjects: sql<number>`(select count(*)::int from ${projects}
+        where ${role === 'maker' ? projects.makerId : projects.mindId} = ${id} and ${projects.status} = 'active')`,
+      portfolioItems: sql<number>`(select count(*)::int from ${portfolioItems} where ${portfolioItems.makerId} = ${id})`,
+    })
+    .from(sql`unnest(${sql.placeholder('userIds')}::text[]) as asked(user_id)`)
+    .innerJoin(profile, sql`${profile.userId} = ${id}`)
+    .prepare(`hm_${role}_summaries`);
+};
+
+const summaryLoaderOf = (role: CreatorRole) =>
+  batchLoaderPerDatabase((db) => {
+    const statement = prepareSummaries(db, role);
+    return async (userIds) => new Map((await statement.execute({ userIds })).map((row) => [row.userId, row]));
+  });
+
+const summaryLoaders = { maker: summaryLoaderOf('maker'), mind: summaryLoaderOf('mind') };
+
 /** The figures on a creator dashboard's stat cards. */
 export const getCreatorSummary = async (app: FastifyInstance, role: CreatorRole, userId: string): Promise<CreatorSummary> => {
-  const application = await readApplication(app, role, userId);
-  if (!application) throw notFound('Profile not found');
-  const [[active], [portfolio]] = await Promise.all([
-    app.db.select({ total: count() }).from(projects).where(and(ownProjects(role, userId), eq(projects.status, 'active'))),
-    app.db.select({ total: count() }).from(portfolioItems).where(eq(portfolioItems.makerId, userId)),
-  ]);
-  return { ...application, activeProjects: active.total, portfolioItems: portfolio.total };
+  const row = await summaryLoaders[role](app.db)(userId);
+  if (!row) throw notFound('Profile not found');
+  return {
+    applicationStatus: row.applicationStatus,
+    rejectionReason: row.rejectionReason,
+    sealStatus: row.sealStatus,
+    earningsTotal: Number(row.earnedCents) / 100,
+    activeProjects: Number(row.activeProjects),
+    portfolioItems: Number(row.portfolioItems),
+  };
 };
 
 /** Earnings: the running total kept on the profile, and what the creator's projects add up to. */

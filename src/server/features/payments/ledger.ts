@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { LedgerAccountKind } from '../../../domain/payment-schemas';
 import type { DbExecutor, Transaction } from '../../db/client';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, payouts, projects, type LedgerTransactionKind } from '../../db/schema';
@@ -147,16 +147,18 @@ export const creatorLedger = async (db: DbExecutor, creatorId: string): Promise<
   };
 };
 
-/** Earned totals for many creators at once (lists and summaries), in cents. */
-export const earnedByCreator = async (db: DbExecutor, creatorIds: string[]): Promise<Map<string, number>> => {
-  if (creatorIds.length === 0) return new Map();
-  const rows = await db
-    .select({ ownerId: ledgerAccounts.ownerId, earned: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.amountCents} > 0), 0)` })
-    .from(ledgerEntries)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .where(and(eq(ledgerAccounts.kind, 'creator_payable'), inArray(ledgerAccounts.ownerId, creatorIds)))
-    .groupBy(ledgerAccounts.ownerId);
-  return new Map(rows.map((row) => [row.ownerId ?? '', Number(row.earned)]));
+/**
+ * A creator's earnings in cents, as a scalar subquery on `creatorId` (SQL): every credit ever made to their payable
+ * account, as creatorLedger's `earnedCents`. For statements that read it beside other figures in one round trip.
+ */
+export const earnedCentsOf = (creatorId: SQL): SQL<string> => sql<string>`(select coalesce(sum(e.amount_cents) filter (where e.amount_cents > 0), 0)
+  from ${ledgerEntries} e join ${ledgerAccounts} a on a.id = e.account_id
+  where a.kind = 'creator_payable' and a.owner_id = ${creatorId})`;
+
+/** A creator's earnings in cents (one read; creatorLedger reads every figure). */
+export const earnedCents = async (db: DbExecutor, creatorId: string): Promise<number> => {
+  const [row] = await db.select({ earned: earnedCentsOf(sql`${creatorId}`) }).from(sql`(select 1) as one`);
+  return Number(row?.earned ?? 0);
 };
 
 /** Every account with its balance, for the reconciliation. */

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ProjectSummary } from '../../../domain/project-schemas';
 import { projects } from '../../db/schema';
-import { creatorLedger } from '../payments/ledger';
+import { earnedCents } from '../payments/ledger';
 import type { AuthContext } from '../../types';
 
 /** Stat-card figures for the caller's own dashboard: their projects by status and, for creators, total earnings. */
@@ -15,7 +15,7 @@ export const getProjectSummary = async (app: FastifyInstance, auth: AuthContext)
   let earningsTotal: number | null = null;
   if (auth.role === 'maker' || auth.role === 'mind') {
     // Read from the ledger (decision 170): everything released to the creator, after the platform fee.
-    earningsTotal = (await creatorLedger(app.db, auth.userId)).earnedCents / 100;
+    earningsTotal = (await earnedCents(app.db, auth.userId)) / 100;
   }
   return {
     activeProjects: byStatus('active'),
