@@ -58,23 +58,35 @@ export const subscribeToInbox = (listener: Listener): (() => void) => {
   };
 };
 
+let unreadRead: Promise<number | null> | null = null;
+
+/**
+ * The unread count as JSON, one request for everyone who asks while it is under way: the header shows the Inbox link
+ * twice (the desktop bar and the phone menu, one of them hidden), and each asks when it mounts.
+ */
+const readUnread = (): Promise<number | null> =>
+  (unreadRead ??= fetch('/api/conversations/events', { headers: { accept: 'application/json' }, credentials: 'same-origin' })
+    .then((response) => (response.ok ? (response.json() as Promise<{ unread: number }>) : null))
+    .then((body) => body?.unread ?? null)
+    .catch(() => null)
+    .finally(() => {
+      unreadRead = null;
+    }));
+
 /** The signed-in person's unread message count, first asked for and then kept current by the stream. */
 export function useInboxCount(isEnabled: boolean): number | null {
   const [count, setCount] = useState<number | null>(null);
   useEffect(() => {
     if (!isEnabled) return undefined;
-    const controller = new AbortController();
-    fetch('/api/conversations/events', { headers: { accept: 'application/json' }, credentials: 'same-origin', signal: controller.signal })
-      .then((response) => (response.ok ? (response.json() as Promise<{ unread: number }>) : null))
-      .then((body) => {
-        if (body) setCount(body.unread);
-      })
-      .catch(() => undefined);
+    let isMounted = true;
+    void readUnread().then((unread) => {
+      if (isMounted && unread !== null) setCount(unread);
+    });
     const unsubscribe = subscribeToInbox((event) => {
       if (event.type === 'unread') setCount(event.unread);
     });
     return () => {
-      controller.abort();
+      isMounted = false;
       unsubscribe();
     };
   }, [isEnabled]);

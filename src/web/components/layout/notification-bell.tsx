@@ -14,6 +14,16 @@ interface Page {
   unread: number;
 }
 
+let firstRead: Promise<Page | null> | null = null;
+
+/** The first page, one request for both bells (the desktop bar's and the phone's, one of them hidden) as they mount. */
+const readFirstPage = (): Promise<Page | null> =>
+  (firstRead ??= apiFetch<Page>('/api/notifications')
+    .catch(() => null)
+    .finally(() => {
+      firstRead = null;
+    }));
+
 /** The bell: the unread count (kept current by the stream), and the newest items, each leading to its subject. */
 export function NotificationBell({ isStreamed }: { isStreamed: boolean }) {
   const [unread, setUnread] = useState(0);
@@ -24,17 +34,17 @@ export function NotificationBell({ isStreamed }: { isStreamed: boolean }) {
   const buttonRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
-    const controller = new AbortController();
-    apiFetch<Page>('/api/notifications', { signal: controller.signal })
-      .then((first) => setUnread(first.unread))
-      .catch(() => undefined);
+    let isMounted = true;
+    void readFirstPage().then((first) => {
+      if (isMounted && first) setUnread(first.unread);
+    });
     const unsubscribe = isStreamed
       ? subscribeToInbox((event) => {
           if (event.type === 'notifications') setUnread(event.unread);
         })
       : () => undefined;
     return () => {
-      controller.abort();
+      isMounted = false;
       unsubscribe();
     };
   }, [isStreamed]);

@@ -19,6 +19,21 @@ describe('SiteHeader', () => {
     expect(within(header).queryByRole('link', { name: 'Join' })).toBeNull();
   });
 
+  it('asks for the unread counts once, though the bar and the phone menu each show them', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/account/me': signedInAs(makeUser({ role: 'maker' })),
+      'GET /api/conversations/events': { status: 200, body: { unread: 3 } },
+      'GET /api/notifications': { status: 200, body: { notifications: [], unread: 2, nextCursor: null } },
+    });
+    renderApp('/about');
+
+    const header = await screen.findByRole('banner');
+    await waitFor(() => expect(within(header).getAllByRole('link', { name: 'Inbox, 3 unread' })).toHaveLength(2));
+    const asked = (path: string) => fetchMock.mock.calls.filter(([input]) => String(input) === path).length;
+    expect(asked('/api/conversations/events')).toBe(1);
+    expect(asked('/api/notifications')).toBe(1);
+  });
+
   it('opens the phone menu, a native disclosure, and closes it with Escape, focus back on its button', async () => {
     stubFetch({ 'GET /api/account/me': signedOut });
     renderApp('/about');
