@@ -119,15 +119,19 @@ function ProcessDocs({ project, showHint }: { project: ProjectView; showHint: bo
         <ul className="mt-3 grid grid-cols-3 gap-3 sm:grid-cols-4 lg:grid-cols-6">
           {docs.map((doc, index) => (
             <li key={doc.id}>
-              {/* A described doc is named by its caption; the image repeats it only when there is none. */}
+              {/* The image carries the doc's name; its caption shows the same words, so it is not read twice. */}
               <a href={doc.fileUrl} target="_blank" rel="noopener noreferrer" className="group block">
                 <img
                   src={doc.fileUrl}
-                  alt={doc.description ? '' : `Process doc ${index + 1}`}
+                  alt={doc.description ?? `Process doc ${index + 1}`}
                   className="aspect-square w-full rounded-lg border border-border object-cover transition-opacity group-hover:opacity-85"
                   loading="lazy"
                 />
-                {doc.description ? <span className="mt-1 line-clamp-2 block text-xs text-muted-foreground">{doc.description}</span> : null}
+                {doc.description ? (
+                  <span aria-hidden="true" className="mt-1 line-clamp-2 block text-xs text-muted-foreground">
+                    {doc.description}
+                  </span>
+                ) : null}
               </a>
             </li>
           ))}
