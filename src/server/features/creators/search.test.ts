@@ -57,6 +57,22 @@ describe('creator search', () => {
     expect(page.creators[0]?.matchedField).toBe('specialties');
   });
 
+  it('tolerates a typo in any word of the query, in any field, and learns new words as they are written', async () => {
+    expect(await found('aiko nakamra')).toEqual([ids.nakamura]);
+    expect(await found('brand stratgy')).toEqual([ids.strategist]);
+    const typo = await search({ q: 'botanicl' });
+    expect(typo.creators.map((creator) => creator.id)).toEqual([ids.portfolio]);
+    expect(typo.creators[0]?.matchedField).toBe('portfolio');
+    // Every word must match: a typo of one word does not stand in for a missing other.
+    expect(await found('aiko hale')).toEqual([]);
+    // A typo is a letter or two: a much longer word is not a typo of a shorter one.
+    expect(await found('nakamuraberg')).toEqual([]);
+    // A word first written now is in the search lexicon (migration 0023) in the same transaction.
+    await ctx.db.update(profiles).set({ bio: 'Quillwork and marbled papers.' }).where(eq(profiles.id, ids.letterpress));
+    expect(await found('quilwork')).toEqual([ids.letterpress]);
+    await ctx.db.update(profiles).set({ bio: 'Letterpress posters, set by hand in Lisbon.' }).where(eq(profiles.id, ids.letterpress));
+  });
+
   it('ignores accents both ways', async () => {
     expect(await found('zoe muller')).toEqual([ids.zoe]);
     expect(await found('Zoë')).toEqual([ids.zoe]);

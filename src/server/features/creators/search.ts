@@ -9,8 +9,9 @@ import { thumbnailsJoin } from './listing-statement';
 
 /**
  * Full-text search over the creator_search table (decision 120): name (weight A), specialties (B), bio (C) and
- * portfolio titles (D), unaccented, every word a prefix; plus trigram word similarity on the name, so a typo
- * ('nakamra') still finds the person. The rows are maintained by triggers in the writing transaction.
+ * portfolio titles (D), unaccented, every word a prefix. A word of four letters or more also matches the words of
+ * the search lexicon it may be a typo of (trigram similarity, decision 125), so 'nakamra' still finds the person.
+ * The rows and the lexicon are maintained by triggers in the writing transaction.
  */
 
 /** How many candidates relevance ranks at most: a common word never sorts tens of thousands of rows to show 24. */
@@ -18,7 +19,15 @@ export const SEARCH_CANDIDATES = { byName: 200, byDocument: 300 } as const;
 /** The count is exact up to this many, and 'over 1,000' beyond. */
 export const SEARCH_COUNT_CAP = 1000;
 
-/** The words of a query, lower-cased; only letters and digits reach to_tsquery, so no input can break its syntax. */
+/**
+ * Typo tolerance: a query word of at least `minLength` characters (shorter ones are still being typed, and have too
+ * few trigrams to tell a typo from another word) also matches up to `maxWords` lexicon words at least `minSimilarity`
+ * similar to it (pg_trgm's similarity; one letter missing from a six-letter word is 0.44), the most similar first,
+ * and at most `maxLengthChange` letters longer or shorter (a typo is a letter or two: 'filtrberg' is not 'filtr').
+ */
+export const TYPO = { minLength: 4, minSimilarity: 0.4, maxWords: 5, maxLengthChange: 2 } as const;
+
+/** The words of a query, lower-cased; only letters and digits reach the database's tsquery, so no input breaks its syntax. */
 export const searchWords = (q: string): string[] => (q.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
 
 export interface SearchInput {
@@ -26,13 +35,48 @@ export interface SearchInput {
   filters: CreatorFilters;
 }
 
-const tsquery = (words: string[], weight = '', joiner = ' & ') => words.map((word) => `${word}:*${weight}`).join(joiner);
+/** A query word as the documents hold it (unaccented, lower-cased), and the lexicon words it may be a typo of. */
+interface QueryWord {
+  word: string;
+  similar: string[];
+}
 
-// unaccent on both sides: the documents were unaccented by the trigger, the query is here, by the same dictionary.
-// search_unaccent (migration 0010) is unaccent declared IMMUTABLE, so each term is folded into a constant when the
-// statement is planned instead of being unaccented and parsed again for every row a scan touches.
-const query = (text: string): SQL => sql`to_tsquery('simple', search_unaccent(${text}))`;
-const nameTerm = (words: string[]): SQL => sql`lower(search_unaccent(${words.join(' ')}))`;
+/**
+ * The query's words unaccented by the database's own dictionary (search_unaccent, migration 0010), each with the
+ * lexicon words it may be a typo of: one short statement on the small search_lexicon table, so the search itself is
+ * one match on the document's GIN index with constant terms the planner can see.
+ */
+const readQueryWords = async (db: DbExecutor, words: string[]): Promise<QueryWord[]> => {
+  const { minLength, minSimilarity, maxWords, maxLengthChange } = TYPO;
+  const result = await db.execute<{ word: string; similar: string[] | null }>(sql`
+    select q.word, case when length(q.word) >= ${sql.raw(String(minLength))} then array(
+        select l.word from search_lexicon l
+        where l.word % q.word and not starts_with(l.word, q.word) and abs(length(l.word) - length(q.word)) <= ${sql.raw(String(maxLengthChange))}
+          and similarity(l.word, q.word) >= ${sql.raw(String(minSimilarity))}
+        order by similarity(l.word, q.word) desc, l.word
+        limit ${sql.raw(String(maxWords))}) end as similar
+    from (select lower(search_unaccent(u.w)) as word, u.n from unnest(${arrayLiteral(words)}::text[]) with ordinality as u(w, n)) q
+    order by q.n`);
+  // Unaccenting can turn a character into more than one word ('½' is ' 1/2'): those pieces match as prefixes only.
+  return result.rows.flatMap((row) => {
+    const pieces = row.word.match(/[\p{L}\p{N}]+/gu) ?? [];
+    if (pieces.length === 1 && pieces[0] === row.word) return [{ word: row.word, similar: row.similar ?? [] }];
+    return pieces.map((word) => ({ word, similar: [] }));
+  });
+};
+
+/** A lexeme as tsquery text, quoted, so any character of a stored word is taken literally. */
+const lexeme = (text: string): string => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
+/**
+ * One query word as tsquery text: its prefix, or any word it may be a typo of; `prefix` '§n:' reads the name's own
+ * lexemes, `weight` keeps to one part of the document.
+ */
+const wordQuery = ({ word, similar }: QueryWord, prefix = '', weight = ''): string =>
+  `(${[`${lexeme(prefix + word)}:*${weight}`, ...similar.map((other) => `${lexeme(prefix + other)}${weight ? `:${weight}` : ''}`)].join(' | ')})`;
+
+/** Every word, in the whole document or (`prefix` '§n:') in the name. */
+const allWords = (words: QueryWord[], prefix = ''): string => words.map((word) => wordQuery(word, prefix)).join(' & ');
 
 /**
  * The filters that creator_search's document carries as lexemes (migration 0020): the role, the Seal and the
@@ -42,23 +86,50 @@ const nameTerm = (words: string[]): SQL => sql`lower(search_unaccent(${words.joi
  * the word's matches meet costs no visit to the rows it turns away.
  */
 const filterLexemes = (filters: CreatorFilters): string | null => {
-  const lexeme = (text: string) => `'§${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
   const parts: string[] = [];
-  if (filters.role) parts.push(lexeme(`role:${filters.role satisfies CreatorRole}`));
-  if (filters.seal) parts.push(lexeme('seal'));
+  if (filters.role) parts.push(lexeme(`§role:${filters.role satisfies CreatorRole}`));
+  if (filters.seal) parts.push(lexeme('§seal'));
   if (filters.category !== undefined) {
     const terms = categoryTerms(filters.category);
     const categories = [...(terms.deliverable ? [terms.deliverable] : []), ...terms.expertise];
-    // No category at all matches nothing: 'cat:' is never a lexeme (the migration leaves empty ones out).
-    parts.push(`(${(categories.length > 0 ? categories : ['']).map((category) => lexeme(`cat:${category}`)).join(' | ')})`);
+    // No category at all matches nothing: '§cat:' is never a lexeme (the migration leaves empty ones out).
+    parts.push(`(${(categories.length > 0 ? categories : ['']).map((category) => lexeme(`§cat:${category}`)).join(' | ')})`);
   }
   return parts.length > 0 ? parts.join(' & ') : null;
 };
 
-const filterQuery = (filters: CreatorFilters): SQL | null => {
-  const text = filterLexemes(filters);
-  return text === null ? null : sql`${text}::tsquery`;
+/** A search, ready to run: its tsquery texts, each sent as one constant. */
+interface PreparedSearch {
+  /** The words joined by spaces, for the name's word similarity in relevance. */
+  nameTerm: string;
+  /** Every word somewhere in the document (no filters), for ts_rank. */
+  rank: string;
+  /** Every word somewhere in the document, and the filters. */
+  document: string;
+  /** Every word in the name, and the filters. */
+  name: string;
+  /** The matched-field tests, each any one word: in the name, or in one weight of the document. */
+  field: { name: string; specialties: string; bio: string; portfolio: string };
+  where: SQL;
+}
+
+const prepareSearch = async (db: DbExecutor, { words, filters }: SearchInput): Promise<PreparedSearch | null> => {
+  const queryWords = await readQueryWords(db, words);
+  if (queryWords.length === 0) return null;
+  const filter = filterLexemes(filters);
+  const withFilter = (text: string) => (filter ? `(${text}) & ${filter}` : text);
+  const anyWord = (prefix: string, weight: string) => queryWords.map((word) => wordQuery(word, prefix, weight)).join(' | ');
+  return {
+    nameTerm: queryWords.map((word) => word.word).join(' '),
+    rank: allWords(queryWords),
+    document: withFilter(allWords(queryWords)),
+    name: withFilter(allWords(queryWords, '§n:')),
+    field: { name: anyWord('§n:', ''), specialties: anyWord('', 'B'), bio: anyWord('', 'C'), portfolio: anyWord('', 'D') },
+    where: sql.join(searchFilterConditions(filters), sql` and `),
+  };
 };
+
+const tsquery = (text: string): SQL => sql`${text}::tsquery`;
 
 /** The filters that are not lexemes: visibility, a list of ids, a minimum rating. */
 const searchFilterConditions = (filters: CreatorFilters): SQL[] => {
@@ -75,33 +146,12 @@ const searchFilterConditions = (filters: CreatorFilters): SQL[] => {
   return conditions;
 };
 
-/** The words in the document, with the filters in the same tsquery: one read of the GIN index answers both. */
-const documentMatch = (words: string[], filters: CreatorFilters): SQL => {
-  const filter = filterQuery(filters);
-  return filter ? sql`s.document @@ (${query(tsquery(words))} && ${filter})` : sql`s.document @@ ${query(tsquery(words))}`;
-};
-
-/**
- * The words in the name (trigram word similarity), and the filters off `facets`, which one GIN index holds with the
- * name's trigrams (migration 0022): a similar name that misses a filter is turned away in the index, unvisited.
- */
-const nameMatch = (words: string[], filters: CreatorFilters): SQL => {
-  const filter = filterQuery(filters);
-  return filter ? sql`${nameTerm(words)} <% s.name_key and s.facets @@ ${filter}` : sql`${nameTerm(words)} <% s.name_key`;
-};
-
-const matches = (words: string[], filters: CreatorFilters): SQL => {
-  const filter = filterQuery(filters);
-  const either = sql`(s.document @@ ${query(tsquery(words))} or ${nameTerm(words)} <% s.name_key)`;
-  return filter ? sql`${either} and s.facets @@ ${filter}` : either;
-};
-
 /** The strongest field one of the words matched, for the card's "Matched in …" line. */
-const matchedField = (words: string[]): SQL => sql`case
-      when r.document @@ ${query(tsquery(words, 'A', ' | '))} or ${nameTerm(words)} <% r.name_key then 'name'
-      when r.document @@ ${query(tsquery(words, 'B', ' | '))} then 'specialties'
-      when r.document @@ ${query(tsquery(words, 'C', ' | '))} then 'bio'
-      when r.document @@ ${query(tsquery(words, 'D', ' | '))} then 'portfolio'
+const matchedField = ({ field }: PreparedSearch): SQL => sql`case
+      when r.document @@ ${tsquery(field.name)} then 'name'
+      when r.document @@ ${tsquery(field.specialties)} then 'specialties'
+      when r.document @@ ${tsquery(field.bio)} then 'bio'
+      when r.document @@ ${tsquery(field.portfolio)} then 'portfolio'
       else 'name' end`;
 
 interface RawSearchRow {
@@ -145,11 +195,11 @@ export interface SearchRow extends ListingRow {
 }
 
 /** `before`: common table expressions `ranked` reads; `extra`: more columns of the outer select. */
-const finish = (ranked: SQL, words: string[], thumbnails: number, before: SQL = sql``, extra: SQL = sql``): SQL => sql`
+const finish = (ranked: SQL, search: PreparedSearch, thumbnails: number, before: SQL = sql``, extra: SQL = sql``): SQL => sql`
   with ${before}ranked as (${ranked})
   select ${extra}r.user_id, r.profile_id::text as profile_id,
     to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key, r.role,
-    p.name, p.bio, p.avatar_url, r.seal_verified, r.categories, ${matchedField(words)} as matched_field, thumbs.portfolio,
+    p.name, p.bio, p.avatar_url, r.seal_verified, r.categories, ${matchedField(search)} as matched_field, thumbs.portfolio,
     coalesce(rt.rating_count, 0) as rating_count, coalesce(rt.rating_sum, 0) as rating_sum, coalesce(rt.rating_score, 0) as rating_score
   from ranked r
   join profiles p on p.id = r.user_id
@@ -182,11 +232,11 @@ const toRow = (row: RawSearchRow): SearchRow => ({
 });
 
 /**
- * Relevance order: candidates are name matches (trigram, at most 200) and document matches (at most 300, read off
- * the GIN index in table order; an ORDER BY here made PostgreSQL walk the newest-first index testing the trigram
- * match row by row, 10–50 times slower); only those are ranked, by ts_rank (A 1.0, B 0.4, C 0.2, D 0.1) plus the
- * name's word similarity, newest first among equals. Pages are offsets into that bounded ranking. 'Highest rated'
- * with a search term orders the same candidates by their rating first (the profiles are read for those rows only).
+ * Relevance order: candidates are name matches (at most 200) and document matches (at most 300), both read off the
+ * document's GIN index in table order (an ORDER BY here made PostgreSQL walk the newest-first index testing the match
+ * row by row, 10–50 times slower); only those are ranked, by ts_rank (A 1.0, B 0.4, C 0.2, D 0.1) plus the name's
+ * word similarity, newest first among equals. Pages are offsets into that bounded ranking. 'Highest rated' with a
+ * search term orders the same candidates by their rating first (the profiles are read for those rows only).
  */
 // Each candidate read returns the whole search row, so ranking needs no second lookup per candidate; a creator found
 // both by name and by document is kept once.
@@ -206,20 +256,12 @@ interface RankedCandidates {
 const CAP = sql.raw(String(SEARCH_COUNT_CAP + 1));
 
 /**
- * The capped count of a search, as a scalar over two common table expressions that each hold one way of matching,
- * read up to SEARCH_COUNT_CAP + 1 (user_id at least): `by_document` and `by_name`. Most common words are common in
- * the document: when it alone passes the cap, that is the answer, and the trigram read by name (the dearer one: every
- * row it returns is a word-similarity test) goes no further than the page needed it. PostgreSQL evaluates a
- * branch's subquery only when the branch is taken, and a materialised CTE only as far as it is read.
+ * `by_document`: the document matches, `columns` of them, read up to SEARCH_COUNT_CAP + 1, which is the capped count.
+ * A name match is a document match too (the name's '§n:' lexemes have the same words at weight A), so this one read
+ * counts every way of matching.
  */
-/** `by_document` and `by_name` for cappedCountOf: each way of matching, `columns` of its rows, read up to the cap. */
-const cappedReads = (where: SQL, words: string[], filters: CreatorFilters, columns: SQL): SQL =>
-  sql`by_document as materialized (select ${columns} from creator_search s where ${where} and ${documentMatch(words, filters)} limit ${CAP}),
-    by_name as materialized (select ${columns} from creator_search s where ${where} and ${nameMatch(words, filters)} limit ${CAP})`;
-
-const cappedCountOf = (): SQL => sql`case
-    when (select count(*) from by_document) > ${sql.raw(String(SEARCH_COUNT_CAP))} then ${CAP}
-    else (select count(*) from (select user_id from by_document union select user_id from by_name) hits) end`;
+const cappedRead = (search: PreparedSearch, columns: SQL): SQL =>
+  sql`by_document as materialized (select ${columns} from creator_search s where ${search.where} and s.document @@ ${tsquery(search.document)} limit ${CAP})`;
 
 type RelevanceArgs = [
   db: DbExecutor,
@@ -236,20 +278,19 @@ const rankCandidates = async (
   counted: boolean,
   ...[db, input, offset, limit, thumbnails, order = 'relevance']: RelevanceArgs
 ): Promise<RankedCandidates> => {
-  const { words, filters } = input;
-  if (words.length === 0) return { rows: [], matches: 0 };
-  const where = sql.join(searchFilterConditions(filters), sql` and `);
-  const relevance = sql`ts_rank(s.document, ${query(tsquery(words))}) + word_similarity(${nameTerm(words)}, s.name_key) desc`;
+  const search = input.words.length === 0 ? null : await prepareSearch(db, input);
+  if (!search) return { rows: [], matches: 0 };
+  const relevance = sql`ts_rank(s.document, ${tsquery(search.rank)}) + word_similarity(${search.nameTerm}, s.name_key) desc`;
   const { byName, byDocument } = SEARCH_CANDIDATES;
-  // Counted, both reads may go on to the count's cap and their first rows are the candidates (in the order the read
-  // returned them, as an uncounted read's limit would); the count is then these same reads, continued only if needed.
+  // Counted, the document read goes on to the count's cap and its first rows are the candidates (in the order the
+  // read returned them, as an uncounted read's limit would).
   const candidates = sql`by_name as materialized (
-      select 'name' as via, ${candidateColumns} from creator_search s where ${where} and ${nameMatch(words, filters)}
-      limit ${counted ? CAP : sql.raw(String(byName))}),
+      select 'name' as via, ${candidateColumns} from creator_search s where ${search.where} and s.document @@ ${tsquery(search.name)}
+      limit ${sql.raw(String(byName))}),
     by_document as materialized (
-      select 'document' as via, ${candidateColumns} from creator_search s where ${where} and ${documentMatch(words, filters)}
+      select 'document' as via, ${candidateColumns} from creator_search s where ${search.where} and s.document @@ ${tsquery(search.document)}
       limit ${counted ? CAP : sql.raw(String(byDocument))}),
-    candidates as ((select * from by_name limit ${sql.raw(String(byName))}) union all (select * from by_document limit ${sql.raw(String(byDocument))})), `;
+    candidates as ((select * from by_name) union all (select * from by_document limit ${sql.raw(String(byDocument))})), `;
   const ranked = sql`
     select s.user_id, s.profile_id, s.created_at, s.role, s.seal_verified, s.categories, s.name_key, s.document,
       row_number() over (order by ${order === 'rating' ? sql`${candidateScore} desc, ` : sql``}${relevance},
@@ -257,8 +298,8 @@ const rankCandidates = async (
     from (select distinct on (c.user_id) c.* from candidates c order by c.user_id) s
     order by ord
     offset ${sql.raw(String(Math.max(0, Math.trunc(offset))))} limit ${sql.raw(String(Math.max(1, Math.trunc(limit))))}`;
-  const count = counted ? sql`(${cappedCountOf()}) as match_count, ` : sql``;
-  const result = await db.execute<RawSearchRow & { match_count?: number | string } & Record<string, unknown>>(finish(ranked, words, thumbnails, candidates, count));
+  const count = counted ? sql`(select count(*) from by_document) as match_count, ` : sql``;
+  const result = await db.execute<RawSearchRow & { match_count?: number | string } & Record<string, unknown>>(finish(ranked, search, thumbnails, candidates, count));
   const first = result.rows[0];
   // No row on the first page: no candidate, so nothing matches. Past the last page the count is read on its own.
   const matches = !counted ? null : first ? Number(first.match_count) : offset === 0 ? 0 : null;
@@ -268,7 +309,7 @@ const rankCandidates = async (
 /** A relevance page (see rankCandidates), for lists that show no count. */
 export const searchByRelevance = async (...args: RelevanceArgs): Promise<SearchRow[]> => (await rankCandidates(false, ...args)).rows;
 
-/** A relevance page and the count of all matches, read by the same statement (see rankCandidates and cappedCountOf). */
+/** A relevance page and the count of all matches, read by the same statement (see rankCandidates and cappedRead). */
 export const searchByRelevanceCounted = async (...args: RelevanceArgs): Promise<{ rows: SearchRow[]; count: SearchCount }> => {
   const { rows, matches } = await rankCandidates(true, ...args);
   const [db, input] = args;
@@ -277,11 +318,11 @@ export const searchByRelevanceCounted = async (...args: RelevanceArgs): Promise<
 
 /**
  * Newest first among the matches, on the listing's own keyset (created_at, profile id), and their capped count, in
- * one statement. The count picks the page's plan: a rarer term (at most 1,000 matches) is sorted from the two reads
- * the count made (`by_document`, `by_name`: their keys only, so nothing is read twice); a common one is found
- * quickly walking the newest-first index. Each plan is a branch of a UNION ALL under a one-time filter on the count,
- * so PostgreSQL runs only the one taken. Left to the planner, a rare word was walked along the whole index (1.9 s for
- * 'letterpress' at 100,000 creators).
+ * one statement. The count picks the page's plan: a rarer term (at most 1,000 matches) is sorted from the read the
+ * count made (`by_document`: keys only, so nothing is read twice); a common one is found quickly walking the
+ * newest-first index. Each plan is a branch of a UNION ALL under a one-time filter on the count, so PostgreSQL runs
+ * only the one taken. Left to the planner, a rare word was walked along the whole index (1.9 s for 'letterpress' at
+ * 100,000 creators).
  */
 export const searchByNewestCounted = async (
   db: DbExecutor,
@@ -290,22 +331,21 @@ export const searchByNewestCounted = async (
   limit: number,
   thumbnails: number,
 ): Promise<{ rows: SearchRow[]; count: SearchCount }> => {
-  const { words, filters } = input;
-  if (words.length === 0) return { rows: [], count: cappedCount(0) };
+  const search = input.words.length === 0 ? null : await prepareSearch(db, input);
+  if (!search) return { rows: [], count: cappedCount(0) };
   const keyset = (alias: string) =>
     after ? sql`(${sql.raw(alias)}.created_at, ${sql.raw(alias)}.profile_id) < (${after.createdKey}::timestamptz, ${after.profileId}::uuid)` : sql`true`;
-  const where = sql.join(searchFilterConditions(filters), sql` and `);
   const page = sql.raw(String(Math.max(1, Math.trunc(limit))));
   const cap = sql.raw(String(SEARCH_COUNT_CAP));
-  const before = sql`${cappedReads(where, words, filters, sql.raw('s.user_id, s.created_at, s.profile_id'))},
-    counted as materialized (select ${cappedCountOf()} as n),
+  const before = sql`${cappedRead(search, sql.raw('s.user_id, s.created_at, s.profile_id'))},
+    counted as materialized (select count(*) as n from by_document),
     newest as materialized (
-      (select h.user_id from (select * from by_document union select * from by_name) h
+      (select h.user_id from by_document h
         where (select n from counted) <= ${cap} and ${keyset('h')}
         order by h.created_at desc, h.profile_id desc limit ${page})
       union all
       (select s.user_id from creator_search s
-        where (select n from counted) > ${cap} and ${where} and ${matches(words, filters)} and ${keyset('s')}
+        where (select n from counted) > ${cap} and ${search.where} and s.document @@ ${tsquery(search.document)} and ${keyset('s')}
         order by s.created_at desc, s.profile_id desc limit ${page})
     ), `;
   const ranked = sql`
@@ -313,7 +353,7 @@ export const searchByNewestCounted = async (
       row_number() over (order by s.created_at desc, s.profile_id desc) as ord
     from newest n join creator_search s on s.user_id = n.user_id`;
   const result = await db.execute<RawSearchRow & { match_count: number | string } & Record<string, unknown>>(
-    finish(ranked, words, thumbnails, before, sql`(select n from counted) as match_count, `),
+    finish(ranked, search, thumbnails, before, sql`(select n from counted) as match_count, `),
   );
   const first = result.rows[0];
   // No row on the first page: nothing matches. Past the last page the count is read on its own.
@@ -330,14 +370,12 @@ const cappedCount = (n: number): SearchCount => (n > SEARCH_COUNT_CAP ? { total:
 
 /** Exact up to SEARCH_COUNT_CAP; above it, `capped` and the cap (a common word costs no full count). */
 export const countSearch = async (db: DbExecutor, input: SearchInput): Promise<SearchCount> => {
-  const { words, filters } = input;
-  if (words.length === 0) return { total: 0, capped: false };
-  // The two ways to match, each on its own index and each capped, then put together (cappedCountOf).
-  const where = sql.join(searchFilterConditions(filters), sql` and `);
+  const search = input.words.length === 0 ? null : await prepareSearch(db, input);
+  if (!search) return { total: 0, capped: false };
   const result = await withSettings(db, COUNT_SETTINGS, (tx) =>
     tx.execute<{ n: number | string }>(sql`
-    with ${cappedReads(where, words, filters, sql.raw('s.user_id'))}
-    select ${cappedCountOf()} as n`),
+    with ${cappedRead(search, sql.raw('s.user_id'))}
+    select count(*) as n from by_document`),
   );
   return cappedCount(Number(result.rows[0]?.n ?? 0));
 };
