@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_FEATURED, PUBLIC_MIND_COUNT, PUBLIC_SEAL_COUNT, PUBLIC_SURNAME } from './fixtures/public';
+import { PUBLIC_APPROVED_COUNT, PUBLIC_FEATURED, PUBLIC_MIND_COUNT, PUBLIC_SEAL_COUNT, PUBLIC_SURNAME } from './fixtures/public';
 import { REVIEWS_FX } from './fixtures/reviews';
 import { baseURL, launchBrowser, uniqueEmail } from './support/browser';
 
@@ -218,6 +218,31 @@ describe("a studio's reviews without scripts", () => {
     await expect.poll(() => page.getByText('Paged review 7:').count()).toBe(1);
     expect(await page.getByText('Paged review 1:').count()).toBe(1);
     expect(new URL(page.url()).searchParams.has('reviews')).toBe(false);
+    await context.close();
+  }, 120_000);
+});
+
+describe('the marketplace without scripts', () => {
+  it("reaches every creator through 'Load more', a link to the next page that keeps the search", async () => {
+    const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false });
+    const page = await context.newPage();
+    const q = PUBLIC_SURNAME.toLowerCase();
+    await page.goto(`/marketplace?q=${encodeURIComponent(q)}`);
+    const headings = page.getByRole('article').getByRole('heading');
+    expect(await headings.count()).toBe(12);
+    const names = new Set(await headings.allTextContents());
+    const more = page.getByRole('link', { name: 'Load more' });
+    const href = await more.getAttribute('href');
+    await more.click();
+    await page.waitForURL((url) => `${url.pathname}${url.search}` === href);
+    expect(new URL(page.url()).searchParams.get('q')).toBe(q);
+    for (const name of await headings.allTextContents()) names.add(name);
+    expect(names.size).toBe(PUBLIC_APPROVED_COUNT);
+    expect(await more.count()).toBe(0);
+
+    await page.getByRole('link', { name: 'Back to the first creators' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('cursor'));
+    expect(await headings.count()).toBe(12);
     await context.close();
   }, 120_000);
 });

@@ -22,8 +22,18 @@ export const MIN_RATING_CHOICES = [
 export const sortFrom = (value: unknown): DirectoryFilters['sort'] => (value === 'newest' || value === 'rating' ? value : '');
 export const minRatingFrom = (value: unknown): DirectoryFilters['minRating'] => (value === '3' || value === '4' || value === '4.5' ? value : '');
 
-/** The browser's cache key for the directory; the server seeds it when it renders the marketplace's first paint. */
-export const creatorsQueryKey = (filters: DirectoryFilters) => ['marketplace', 'creators', filters] as const;
+/**
+ * The browser's cache key for the directory; the server seeds it when it renders the marketplace's first paint.
+ * `cursor`: the directory starts at a later page, as the 'Load more' link asks for without scripts.
+ */
+export const creatorsQueryKey = (filters: DirectoryFilters, cursor: string | null = null) =>
+  cursor ? (['marketplace', 'creators', filters, cursor] as const) : (['marketplace', 'creators', filters] as const);
+
+/** The address's `cursor` (the page 'Load more' leads to without scripts), or null; an absurd one is ignored. */
+export const directoryCursorFrom = (params: URLSearchParams): string | null => {
+  const cursor = params.get('cursor');
+  return cursor && cursor.length <= 512 ? cursor : null;
+};
 
 /** Reads the filters from the address bar, so a filtered directory can be shared and survives a reload. */
 export function filtersFromParams(params: URLSearchParams): DirectoryFilters {

@@ -132,6 +132,33 @@ describe('pages with their first paint (decision 084)', () => {
     expect(query?.data.pages[0]?.creators.map((creator) => creator.id)).toEqual([shown]);
   });
 
+  it("renders the page 'Load more' links to (`?cursor=`), so the directory goes on without scripts", async () => {
+    const made: string[] = [];
+    for (let index = 0; index < 14; index += 1) {
+      made.push(await insertCreator(app.db, { role: 'maker', name: `Pagina Maker ${index}`, createdAt: new Date(Date.UTC(2026, 0, 1 + index)) }));
+    }
+    const firstPaint = async (address: string) => {
+      const body = (await page(address)).body;
+      const data = new RegExp(`<script type="application/json" id="${FIRST_PAINT_DATA_ID}">(.*?)</script>`).exec(body)?.[1];
+      const [query] = JSON.parse(data ?? '[]') as Array<{
+        key: unknown[];
+        data: { pages: Array<{ creators: Array<{ id: string }>; nextCursor: string | null }>; pageParams: unknown[] };
+      }>;
+      return query;
+    };
+    const first = await firstPaint('/marketplace?q=pagina&sort=newest');
+    const cursor = first?.data.pages[0]?.nextCursor;
+    expect(first?.data.pages[0]?.creators).toHaveLength(12);
+    expect(cursor).toBeTruthy();
+    const next = await firstPaint(`/marketplace?q=pagina&sort=newest&cursor=${encodeURIComponent(cursor ?? '')}`);
+    const filters = { q: 'pagina', role: '', category: '', seal: false, sort: 'newest', minRating: '' };
+    expect(next?.key).toEqual(['marketplace', 'creators', filters, cursor]);
+    expect(next?.data.pageParams).toEqual([cursor]);
+    // The two oldest, after the twelve newest.
+    expect(next?.data.pages[0]?.creators.map((creator) => creator.id)).toEqual([made[1], made[0]]);
+    expect(next?.data.pages[0]?.nextCursor).toBeNull();
+  });
+
   it('renders the marketplace in the order the form asked for: relevance by default with a search, or newest', async () => {
     const older = await insertCreator(app.db, { role: 'maker', name: 'Ordo Ordwell', createdAt: new Date('2026-01-01T00:00:00Z') });
     const newer = await insertCreator(app.db, { role: 'maker', name: 'Ordo Fairweather', bio: 'Ordwell-trained', createdAt: new Date('2026-02-01T00:00:00Z') });

@@ -8,7 +8,7 @@ import { FIRST_PAINT_DATA_ID, serializeFirstPaintData, type FirstPaintQuery } fr
 import { AI_POLICY_PATH, aiPolicyQueryKey } from '../../domain/settings-schemas';
 import { studioQueryKey, type StudioData } from '../../domain/marketplace';
 import { reviewPageQueryKey, reviewPageUrl, STUDIO_REVIEWS_PARAM } from '../../domain/review-schemas';
-import { creatorsQueryKey, filtersFromParams, filtersToParams } from '../../domain/marketplace-directory';
+import { creatorsQueryKey, directoryCursorFrom, filtersFromParams, filtersToParams } from '../../domain/marketplace-directory';
 import { POSTED_FORM_ID, type PostedForm } from '../../domain/posted-form';
 import { isAppPath } from '../../domain/routes';
 import { credentialVerificationQueryKey, VERIFY_PATH } from '../../domain/seal-credential-schemas';
@@ -75,9 +75,16 @@ const firstPaintQueries = async (app: FastifyInstance, request: FastifyRequest, 
     if (url.pathname === VERIFY_PATH) return await verificationQueries(app, request, url);
     if (url.pathname === '/marketplace') {
       const filters = filtersFromParams(url.searchParams);
-      const query = filtersToParams(filters).toString();
-      // The directory is an infinite query: its first page, fetched without a cursor.
-      const directory = await ask(creatorsQueryKey(filters), `/api/marketplace/creators${query ? `?${query}` : ''}`, (page) => ({ pages: [page], pageParams: [null] }));
+      // 'Load more' is a link to the next page (`?cursor=`), so the directory goes on without scripts.
+      const cursor = directoryCursorFrom(url.searchParams);
+      const params = filtersToParams(filters);
+      if (cursor) params.set('cursor', cursor);
+      const query = params.toString();
+      // The directory is an infinite query: its first page, from the address's cursor or the start.
+      const directory = await ask(creatorsQueryKey(filters, cursor), `/api/marketplace/creators${query ? `?${query}` : ''}`, (page) => ({
+        pages: [page],
+        pageParams: [cursor],
+      }));
       // `?contact=<id>` is the Contact dialog opened by a link (decision 105): it names a public creator, or nothing.
       const contact = url.searchParams.get('contact');
       const creator = contact ? await ask(studioQueryKey(contact), `/api/studio/${encodeURIComponent(contact)}`) : null;

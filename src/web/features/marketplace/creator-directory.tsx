@@ -7,7 +7,7 @@ import { CreatorCard } from '../../components/creator-card';
 import { EmptyState } from '../../components/list-states';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
-import { filtersFromParams, filtersToParams } from '../../../domain/marketplace-directory';
+import { directoryCursorFrom, filtersFromParams, filtersToParams } from '../../../domain/marketplace-directory';
 import { creatorsQueryKey, fetchCreators } from './api';
 import { DirectoryFiltersBar, type FiltersChange } from './directory-filters';
 // The same form reached by its link (?contact=<id>) before the app runs or without it (decision 105). Not lazy: a
@@ -27,6 +27,14 @@ const directoryAddress = (params: URLSearchParams, contact: string | null): stri
   const query = next.toString();
   const address = query ? `/marketplace?${query}` : '/marketplace';
   return contact ? `${address}#${CONTACT_PANEL_ID}` : address;
+};
+
+/** The directory from a later page on: where 'Load more' leads without scripts (the filters kept). */
+const pageAddress = (params: URLSearchParams, cursor: string | null): string => {
+  const next = filtersToParams(filtersFromParams(params));
+  if (cursor) next.set('cursor', cursor);
+  const query = next.toString();
+  return query ? `/marketplace?${query}` : '/marketplace';
 };
 
 const countLine = (total: number, capped = false) =>
@@ -55,9 +63,11 @@ export function CreatorDirectory() {
   const filters = filtersFromParams(params);
   const [contacting, setContacting] = useState<CreatorCardData | null>(null);
   const contactParam = params.get('contact');
+  // Set when the page was reached by 'Load more' without scripts: the directory starts there.
+  const startCursor = directoryCursorFrom(params);
 
   const query = useInfiniteQuery({
-    queryKey: creatorsQueryKey(filters),
+    queryKey: creatorsQueryKey(filters, startCursor),
     queryFn: async ({ pageParam, signal }) => {
       try {
         return await fetchCreators(filters, pageParam, signal);
@@ -67,7 +77,7 @@ export function CreatorDirectory() {
         throw error;
       }
     },
-    initialPageParam: null as string | null,
+    initialPageParam: startCursor,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
     placeholderData: (previous) => previous,
     retry: 1,
@@ -85,6 +95,7 @@ export function CreatorDirectory() {
   );
 
   const creators = query.data?.pages.flatMap((page) => page.creators) ?? [];
+  const nextCursor = query.data?.pages.at(-1)?.nextCursor ?? null;
   const total = query.data?.pages[0]?.total ?? 0;
   // A search counts exactly up to 1,000 matches and says 'over 1,000' beyond (decision 120).
   const totalCapped = query.data?.pages[0]?.totalCapped ?? false;
@@ -117,12 +128,34 @@ export function CreatorDirectory() {
           </ul>
         )}
       </div>
-      {query.hasNextPage && !query.isError ? (
-        <div className="mt-10 flex justify-center">
-          <Button variant="secondary" size="lg" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} aria-busy={query.isFetchingNextPage || undefined}>
-            {query.isFetchingNextPage ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
-            {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </Button>
+      {(query.hasNextPage && !query.isError) || startCursor ? (
+        <div className="mt-10 flex flex-col items-center gap-4">
+          {query.hasNextPage && !query.isError ? (
+            // A link to the next page, so it works before and without scripts; with them, the page appends in place.
+            <Button
+              asChild
+              variant="secondary"
+              size="lg"
+              aria-busy={query.isFetchingNextPage || undefined}
+              aria-disabled={query.isFetchingNextPage || undefined}
+            >
+              <a
+                href={pageAddress(params, nextCursor)}
+                onClick={(event) => {
+                  event.preventDefault();
+                  if (!query.isFetchingNextPage) void query.fetchNextPage();
+                }}
+              >
+                {query.isFetchingNextPage ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+                {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
+              </a>
+            </Button>
+          ) : null}
+          {startCursor ? (
+            <a href={pageAddress(params, null)} className="text-[0.9375rem] text-muted-foreground underline underline-offset-4 hover:text-foreground">
+              Back to the first creators
+            </a>
+          ) : null}
         </div>
       ) : null}
       {contactParam ? <ContactCreatorPanel creatorId={contactParam} closeHref={directoryAddress(params, null)} /> : null}
