@@ -150,6 +150,13 @@ describe('offer input', () => {
     expect(errors({ price: 100, milestones: [one], revisionRounds: 6 })).toContain('revisionRounds: Revision rounds must be between 0 and 5');
     expect(errors({ price: 100, milestones: [{ ...one, dueDate: '2020-01-01' }] })).toContain('milestones.0.dueDate: The due date cannot be in the past');
     expect(errors({ price: 100, milestones: [{ ...one, title: '  ' }] })).toContain('milestones.0.title: Please give this milestone a title');
+    // Milestones are worked in order: a later one due before the one above it is refused on its own date.
+    const later = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const split = (dates: string[]) => ({ price: 90, milestones: dates.map((dueDate, i) => ({ title: `Step ${i + 1}`, amountCents: 3000, dueDate })) });
+    expect(errors(split([later(10), later(5), later(20)]))).toEqual([
+      'milestones.1.dueDate: Due dates follow the milestones in order: this one cannot be due before the one above it',
+    ]);
+    expect(errors(split([later(5), later(5), later(6)]))).toEqual([]);
   });
 
   it('calls a milestone late after its due date until it is submitted or approved', () => {

@@ -124,6 +124,7 @@ export const OFFER_MESSAGES = {
   milestoneAmount: 'Each milestone needs an amount of at least $0.01, in cents',
   milestoneDueDate: 'Please choose a due date',
   milestoneDueDatePast: 'The due date cannot be in the past',
+  milestoneDueOrder: 'Due dates follow the milestones in order: this one cannot be due before the one above it',
   milestonesSum: 'The milestone amounts must add up to the price',
   roundsRange: `Revision rounds must be between 0 and ${MAX_REVISION_ROUNDS}`,
   noteTooLong: 'The note must be 2,000 characters or fewer',
@@ -159,6 +160,14 @@ export const sendOfferSchema = z
   .superRefine((offer, context) => {
     const sum = offer.milestones.reduce((total, milestone) => total + milestone.amountCents, 0);
     if (sum !== offer.price * 100) context.addIssue({ code: 'custom', path: ['milestones'], message: OFFER_MESSAGES.milestonesSum });
+    // Milestones are worked in order (each becomes active when the one before is approved), so none is due earlier
+    // than the one before it.
+    offer.milestones.forEach((milestone, index) => {
+      const before = offer.milestones[index - 1];
+      if (before && milestone.dueDate < before.dueDate) {
+        context.addIssue({ code: 'custom', path: ['milestones', index, 'dueDate'], message: OFFER_MESSAGES.milestoneDueOrder });
+      }
+    });
   });
 export type SendOfferInput = z.input<typeof sendOfferSchema>;
 

@@ -107,7 +107,7 @@ describe('creator search', () => {
   it('follows a change of Seal and categories in its filters at once', async () => {
     await ctx.db.update(makerProfiles).set({ sealStatus: 'verified', deliverableCategories: ['logo_design'] }).where(eq(makerProfiles.userId, ids.brandName));
     expect(await found('brand', { seal: '1' })).toEqual([ids.brandName]);
-    // A typo finds the name by its trigrams alone, and the filters then come off the name index's facets (migration 0022).
+    // A typo finds the name through the search lexicon, with the filters read off the same document index (migration 0023).
     expect(await found('newmn', { seal: '1', category: 'logo_design' })).toEqual([ids.brandName]);
     // (A deliverable category also finds the minds whose expertise it maps to: the role keeps to makers.)
     expect(await found('brand', { category: 'logo_design', role: 'maker', sort: 'newest' })).toEqual([ids.brandName]);

@@ -29,7 +29,7 @@ const COPY = {
   },
   deliverable: {
     title: 'Submit your deliverable',
-    description: 'Upload the finished work. Your client will review it and approve the project or flag it for an admin.',
+    description: 'Upload the finished work. Your client will review it and approve it, ask for a revision, or flag it for an admin.',
     fileLabel: 'Deliverable file',
     rule: UPLOAD_RULES.deliverable,
     accept: 'image/png,image/jpeg,image/gif,image/webp,application/pdf',
@@ -58,7 +58,9 @@ export function ProjectUploadDialog({ kind, projectId, open, onOpenChange, miles
           <DialogTitle>{copy.title}</DialogTitle>
           <DialogDescription>
             {milestone ? `For ${milestone}. ` : null}
-            {copy.description}
+            {kind === 'deliverable' && milestone
+              ? 'Upload the work for this milestone. Your client will review it and approve it, ask for a revision, or flag it for an admin.'
+              : copy.description}
           </DialogDescription>
         </DialogHeader>
         <UploadForm kind={kind} projectId={projectId} onDone={() => onOpenChange(false)} />
