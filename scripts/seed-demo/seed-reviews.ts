@@ -20,7 +20,7 @@ const REVIEWERS = [
 ];
 
 /** How many reviews each creator has, so the directory shows averages, 'New' creators and creators with none. */
-const REVIEWED: Record<string, number> = { ines: 6, tomas: 5, amara: 4, sofia: 5, chiara: 3, rafael: 2, hana: 1, clara: 4, samuel: 3, nadia: 1 };
+const REVIEWED: Record<string, number> = { ines: 6, tomas: 5, amara: 4, sofia: 5, chiara: 3, aiyana: 4, rafael: 2, hana: 1, clara: 4, samuel: 3, nadia: 1 };
 
 const TEXTS = [
   'Listened closely to what we needed and came back with something better than we had imagined.',
@@ -29,6 +29,14 @@ const TEXTS = [
   'We have worked with many studios; this was the calmest and most careful process yet.',
   'Good ideas and honest advice. We would have liked a little more contact mid-project.',
   'Delivered exactly what was agreed, on the day it was agreed. Lovely to work with.',
+  'The process photos alone were worth it: we could see every decision being made by hand.',
+  'Patient with our many opinions, and firm where it mattered. The printer praised the files.',
+  'Quick to understand the brief. One deadline slipped by a day, with plenty of notice.',
+  'Our customers noticed the difference within a week. We are already planning the next piece.',
+  'Asked the questions nobody else had asked us, and the work is sharper for it.',
+  'Careful, unhurried and exact. Every revision was an improvement, never a step sideways.',
+  'Honest about what would and would not work for a small budget. Excellent value.',
+  'The sketches were lovely on their own; the finished work even more so.',
 ];
 const CLIENT_TEXTS = ['A clear brief, quick answers and prompt payment.', 'Kind, decisive and easy to work with.', 'Knew what they wanted and said so early.'];
 
