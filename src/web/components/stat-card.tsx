@@ -10,15 +10,18 @@ interface StatCardProps {
   isLoading?: boolean;
 }
 
-/** One figure on a dashboard's row of stat cards. */
+/**
+ * One figure on a dashboard's row of stat cards. The figure's size follows the card's width (a container query), so a
+ * long amount such as $31,320.00 still fits a half-width card on a phone.
+ */
 export function StatCard({ label, value, hint, icon, isLoading = false }: StatCardProps) {
   return (
-    <Card className="p-5">
+    <Card className="@container min-w-0 p-5">
       <div className="flex items-center justify-between gap-3 text-sm text-muted-foreground">
         <span>{label}</span>
         {icon ? <span aria-hidden="true">{icon}</span> : null}
       </div>
-      <div className="mt-3 font-serif text-3xl leading-none text-ink">{isLoading ? <Skeleton className="h-8 w-20" /> : value}</div>
+      <div className="mt-3 font-serif text-[length:clamp(1.125rem,17cqi,1.875rem)] leading-none text-ink">{isLoading ? <Skeleton className="h-8 w-20" /> : value}</div>
       {hint ? <div className="mt-2 text-sm text-muted-foreground">{hint}</div> : null}
     </Card>
   );

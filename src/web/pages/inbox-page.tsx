@@ -21,8 +21,8 @@ export function InboxPage() {
 
   return (
     <div className="mx-auto max-w-6xl px-0 sm:px-8 sm:py-8">
-      <div className="grid h-[calc(100dvh-4rem)] overflow-hidden border-border bg-surface sm:h-[calc(100dvh-10rem)] sm:rounded-2xl sm:border md:grid-cols-[20rem_1fr]">
-        <aside aria-labelledby="inbox-title" className={cn('min-h-0 overflow-y-auto border-border p-3 md:border-r', openId ? 'hidden md:block' : 'block')}>
+      <div className="grid h-[calc(100dvh-4rem)] grid-cols-[minmax(0,1fr)] overflow-hidden border-border bg-surface sm:h-[calc(100dvh-10rem)] sm:rounded-2xl sm:border md:grid-cols-[20rem_minmax(0,1fr)]">
+        <aside aria-labelledby="inbox-title" className={cn('min-h-0 min-w-0 overflow-y-auto border-border p-3 md:border-r', openId ? 'hidden md:block' : 'block')}>
           <h1 id="inbox-title" className="px-3 pb-3 pt-2 font-serif text-3xl">
             Inbox
           </h1>
@@ -32,7 +32,7 @@ export function InboxPage() {
             <ConversationList userId={user.id} />
           )}
         </aside>
-        <div className={cn('min-h-0', openId ? 'block' : 'hidden md:block')}>
+        <div className={cn('min-h-0 min-w-0', openId ? 'block' : 'hidden md:block')}>
           {openId ? (
             <ConversationThreadView key={openId} conversationId={openId} userId={user.id} />
           ) : (

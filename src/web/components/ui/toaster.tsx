@@ -3,7 +3,8 @@ import { Toaster as SonnerToaster } from 'sonner';
 export function Toaster() {
   return (
     <SonnerToaster
-      position="top-center"
+      // Bottom-right on wide screens (Sonner spans the bottom edge on phones): never over the header or its navigation.
+      position="bottom-right"
       closeButton
       toastOptions={{
         classNames: {

@@ -34,10 +34,10 @@ function Attachments({ message }: { message: MessageView }) {
             <img src={file.url} alt={file.name} className="max-h-64 w-auto max-w-full rounded-lg object-cover" />
           </a>
         ) : (
-          <a key={file.id} href={file.url} className="inline-flex items-center gap-2 rounded-lg border border-border bg-paper px-3 py-2 text-sm font-medium text-ink hover:border-accent">
-            <FileText aria-hidden="true" className="size-4 text-muted-foreground" />
-            <span className="truncate">{file.name}</span>
-            <Download aria-hidden="true" className="size-4 text-muted-foreground" />
+          <a key={file.id} href={file.url} className="inline-flex max-w-full items-center gap-2 rounded-lg border border-border bg-paper px-3 py-2 text-sm font-medium text-ink hover:border-accent">
+            <FileText aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+            <span className="min-w-0 truncate">{file.name}</span>
+            <Download aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
           </a>
         ),
       )}
@@ -50,7 +50,7 @@ function MessageItem({ message, mine, senderName, canReport }: { message: Messag
   if (message.kind === 'system') {
     return (
       <li className="my-3 flex justify-center px-4">
-        <p className="max-w-md rounded-full bg-muted px-4 py-1.5 text-center text-xs leading-relaxed text-muted-foreground">
+        <p className="min-w-0 max-w-md rounded-full bg-muted px-4 py-1.5 text-center text-xs leading-relaxed text-muted-foreground wrap-anywhere">
           {message.body} <span className="whitespace-nowrap">· {time}</span>
         </p>
       </li>
@@ -58,14 +58,14 @@ function MessageItem({ message, mine, senderName, canReport }: { message: Messag
   }
   return (
     <li className={cn('flex', mine ? 'justify-end' : 'justify-start')}>
-      <div className={cn('max-w-[85%] sm:max-w-[70%]', mine ? 'items-end text-right' : 'items-start')}>
+      <div className={cn('min-w-0 max-w-[85%] sm:max-w-[70%]', mine ? 'items-end text-right' : 'items-start')}>
         <p className="mb-1 text-xs text-muted-foreground">
           <span className="sr-only">{mine ? 'You' : senderName}, </span>
           <time dateTime={message.createdAt}>{time}</time>
         </p>
         <div
           className={cn(
-            'whitespace-pre-wrap break-words rounded-2xl px-4 py-2.5 text-left text-[0.9375rem] leading-relaxed',
+            'whitespace-pre-wrap rounded-2xl wrap-anywhere px-4 py-2.5 text-left text-[0.9375rem] leading-relaxed',
             mine ? 'rounded-br-md bg-ink text-paper' : 'rounded-bl-md border border-border bg-surface text-ink',
           )}
         >
@@ -197,19 +197,19 @@ export function ConversationThreadView({ conversationId, userId }: { conversatio
   }
 
   return (
-    <section aria-labelledby="thread-title" className="flex h-full min-h-0 flex-col">
-      <header className="flex items-center gap-3 border-b border-border px-4 py-3 sm:px-6">
-        <Link to="/inbox" className="-ml-1 inline-flex size-9 items-center justify-center rounded-full text-ink hover:bg-muted md:hidden">
+    <section aria-labelledby="thread-title" className="flex h-full min-h-0 min-w-0 flex-col">
+      <header className="flex min-w-0 items-center gap-3 border-b border-border px-4 py-3 sm:px-6">
+        <Link to="/inbox" className="-ml-1 inline-flex size-9 shrink-0 items-center justify-center rounded-full text-ink hover:bg-muted md:hidden">
           <ArrowLeft aria-hidden="true" className="size-5" />
           <span className="sr-only">Back to all conversations</span>
         </Link>
         <CreatorAvatar name={other.name} url={other.avatarUrl} className="size-10 text-base" />
-        <div className="min-w-0">
+        <div className="min-w-0 flex-1">
           <h2 id="thread-title" className="truncate font-serif text-xl">
             {other.name}
           </h2>
           {thread.projects.length > 0 ? (
-            <p className="truncate text-xs text-muted-foreground">
+            <p className="truncate text-xs text-muted-foreground" title={thread.projects.map((project) => project.title).join(' · ')}>
               {thread.projects.length === 1 ? 'Project: ' : 'Projects: '}
               {thread.projects.map((project) => project.title).join(' · ')}
             </p>

@@ -56,7 +56,7 @@ export function MessageComposer({ onSend, label }: { onSend: (draft: Draft) => P
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} className="border-t border-border bg-paper p-3 sm:p-4" noValidate>
+    <form onSubmit={(event) => void submit(event)} className="min-w-0 border-t border-border bg-paper p-3 sm:p-4" noValidate>
       <label htmlFor={textareaId} className="sr-only">
         {label}
       </label>
@@ -89,7 +89,7 @@ export function MessageComposer({ onSend, label }: { onSend: (draft: Draft) => P
           />
           <label
             htmlFor={`${textareaId}-file`}
-            className="inline-flex h-9 cursor-pointer items-center gap-1.5 rounded-full px-3 text-sm text-muted-foreground transition-colors duration-150 hover:bg-muted hover:text-ink peer-focus-visible:ring-2 peer-focus-visible:ring-accent"
+            className="inline-flex h-9 shrink-0 cursor-pointer items-center gap-1.5 rounded-full px-3 text-sm text-muted-foreground transition-colors duration-150 hover:bg-muted hover:text-ink peer-focus-visible:ring-2 peer-focus-visible:ring-accent"
           >
             <Paperclip aria-hidden="true" className="size-4" />
             Attach a file
@@ -111,7 +111,7 @@ export function MessageComposer({ onSend, label }: { onSend: (draft: Draft) => P
             </span>
           ) : null}
         </div>
-        <Button type="submit" size="sm" disabled={isSending} aria-busy={isSending || undefined}>
+        <Button type="submit" size="sm" className="shrink-0" disabled={isSending} aria-busy={isSending || undefined}>
           {isSending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Send aria-hidden="true" />}
           Send
         </Button>

@@ -15,23 +15,29 @@ import { cn } from '../../lib/utils';
 type Values = Record<'rating' | 'communication' | 'quality' | 'onTime' | 'wouldHireAgain' | 'body', string>;
 type Errors = Partial<Record<keyof Values, string>>;
 
-/** 1–5 as a group of radio buttons in a fieldset: arrow keys move between them, the legend names the group. */
+/**
+ * 1–5 as a group of radio buttons in a fieldset: arrow keys move between them, the legend names the group. The five
+ * choices are compact enough (about 18rem) to sit on one line in a third of a card at 1024px and on a 375px phone;
+ * narrower than that they wrap.
+ */
 function StarChoice({ name, legend, value, error, onChange }: { name: string; legend: string; value: string; error?: string; onChange: (value: string) => void }) {
   const id = useId();
   return (
-    <fieldset aria-describedby={error ? `${id}-error` : undefined} aria-invalid={error ? true : undefined}>
+    <fieldset className="min-w-0" aria-describedby={error ? `${id}-error` : undefined} aria-invalid={error ? true : undefined}>
       <legend className="text-sm font-medium text-ink">{legend}</legend>
-      <div className="mt-2 flex flex-wrap gap-2">
+      <div className="mt-2 flex flex-wrap gap-1">
         {[1, 2, 3, 4, 5].map((stars) => (
           <label
             key={stars}
             className={cn(
-              'inline-flex cursor-pointer items-center gap-2 rounded-full border px-3 py-1.5 text-sm transition-colors duration-150 has-focus-visible:ring-3 has-focus-visible:ring-accent/25',
+              'inline-flex shrink-0 cursor-pointer items-center rounded-full border px-2 py-1.5 text-sm whitespace-nowrap transition-colors duration-150 has-focus-visible:ring-3 has-focus-visible:ring-accent/25',
               value === String(stars) ? 'border-accent bg-accent-soft text-accent-strong' : 'border-border text-ink hover:bg-muted',
             )}
           >
             <NativeRadio name={name} value={String(stars)} checked={value === String(stars)} onChange={() => onChange(String(stars))} className="sr-only" />
-            <span aria-hidden="true">{'★'.repeat(stars)}</span>
+            <span aria-hidden="true" className="tracking-[-0.06em]">
+              {'★'.repeat(stars)}
+            </span>
             <span className="sr-only">{stars === 1 ? '1 star' : `${stars} stars`}</span>
           </label>
         ))}
@@ -94,7 +100,7 @@ export function ReviewForm({ state, onSubmit, onCancel }: { state: ProjectReview
       <StarChoice name="rating" legend={isClient ? 'Overall rating' : `Your rating of ${state.otherName}`} value={values.rating} error={errors.rating} onChange={set('rating')} />
       {isClient ? (
         <>
-          <div className="grid gap-5 sm:grid-cols-3">
+          <div className="grid gap-5 lg:grid-cols-3">
             {SUB_RATINGS.map(({ key, label }) => (
               <StarChoice key={key} name={key} legend={label} value={values[key]} error={errors[key]} onChange={set(key)} />
             ))}
