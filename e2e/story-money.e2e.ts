@@ -176,6 +176,13 @@ describe('money that moves with the work (manual provider)', () => {
   it('the maker requests a payout of the available balance', async () => {
     await maker.getByRole('tabpanel').getByRole('button', { name: 'Request payout' }).click();
     const dialog = maker.getByRole('dialog');
+    // No payout details yet: the dialog asks where to pay first (decision 173), then keeps only the last 4 characters in view.
+    await expect.poll(() => dialog.getByRole('heading', { name: 'Where should we pay you?' }).isVisible(), { timeout: 10000 }).toBe(true);
+    await dialog.getByLabel('Account holder name').fill(MONEY_FX.maker.name);
+    await dialog.getByLabel('IBAN or account number').fill('GB33 BUKB 2020 1555 5555 55');
+    await shoot(maker, 'money-payout-details');
+    await dialog.getByRole('button', { name: 'Save payout details' }).click();
+    await seeText(dialog, 'IBAN •••• 5555');
     await expect.poll(() => dialog.getByLabel('Amount (US dollars)').inputValue()).toBe('450.00');
     await expectSettledAccessible(maker);
     await shoot(maker, 'money-payout-dialog');

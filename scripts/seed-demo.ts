@@ -7,6 +7,7 @@ import { openCommandDatabase } from '../src/server/db/command-database';
 import { emailOutbox, user } from '../src/server/db/schema';
 import { DEMO_APPLICANTS, DEMO_MAKERS, DEMO_MINDS } from './seed-demo/creators';
 import { DEMO_CLIENT, seedClientActivity, seedCommunity } from './seed-demo/seed-activity';
+import { seedPayoutDetails, seedPlatformBankDetails } from './seed-demo/seed-bank-details';
 import { seedConversations } from './seed-demo/seed-conversations';
 import { seedReviews } from './seed-demo/seed-reviews';
 import { DEMO_DOMAIN, DEMO_PASSWORD, demoEmail, seedCreator } from './seed-demo/seed-creators';
@@ -37,6 +38,9 @@ const main = async () => {
     }
     for (const [index, applicant] of DEMO_APPLICANTS.entries()) creators.set(applicant.slug, await seedCreator(app, applicant, index));
     console.log(`\nApplicants: ${DEMO_APPLICANTS.length} (pending, rejected and draft)`);
+    await seedPlatformBankDetails(app);
+    const withDetails = await seedPayoutDetails(app, approved.map((creator) => creators.get(creator.slug)).filter((id): id is string => Boolean(id)));
+    console.log(`Bank details: the platform's (test IBAN) and ${withDetails} creators' payout details`);
 
     const clientId = await seedClientActivity(app, creators);
     console.log(`Conversations: ${await seedConversations(app, clientId)}`);

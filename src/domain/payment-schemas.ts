@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bankDetailsSchema, bankTransferSchema } from './bank-details-schemas';
 
 /**
  * Money (issue 18, decision 170): the shapes both the server and the browser use. Amounts are integer cents
@@ -96,6 +97,8 @@ export const milestoneFundingSchema = z.object({
       invoiceUrl: z.string().nullable(),
       /** Stripe only: where the client pays. */
       checkoutUrl: z.string().nullable(),
+      /** Manual and still open, for the client and admins only: the account to pay into and the reference to quote. */
+      bankTransfer: bankTransferSchema.nullable(),
     })
     .nullable(),
   /** What the creator received for it (after the fee), and what went back to the client, once settled. */
@@ -137,6 +140,8 @@ export const payoutViewSchema = z.object({
   receiptUrl: z.string().nullable(),
   requestedAt: z.string(),
   paidAt: z.string().nullable(),
+  /** The account it is paid to, masked ("Mara Maker · IBAN •••• 3000"); null for requests made before decision 173. */
+  paidTo: z.string().nullable(),
 });
 export type PayoutView = z.infer<typeof payoutViewSchema>;
 
@@ -159,13 +164,21 @@ export const creatorBalanceSchema = z.object({
 export type CreatorBalance = z.infer<typeof creatorBalanceSchema>;
 
 export const adminPaymentRowSchema = invoiceViewSchema.extend({ clientName: z.string(), clientEmail: z.string() });
-export const adminPayoutRowSchema = payoutViewSchema.extend({ creatorName: z.string(), creatorEmail: z.string(), availableCents: z.number().int() });
+export const adminPayoutRowSchema = payoutViewSchema.extend({
+  creatorName: z.string(),
+  creatorEmail: z.string(),
+  availableCents: z.number().int(),
+  /** In full, for the admin sending the transfer: the details as they stood when the payout was requested. */
+  payTo: bankDetailsSchema.nullable(),
+});
 export const adminPaymentsSchema = z.object({
   provider: z.enum(PAYMENT_PROVIDERS),
   /** Manual payments (invoices) waiting for the admin's 'Payment received'. */
   toConfirm: z.array(adminPaymentRowSchema),
   /** Payout requests waiting to be recorded as paid. */
   toPay: z.array(adminPayoutRowSchema),
+  /** The platform's bank details clients pay into; null until an admin sets them (the Payments tab asks for them). */
+  bankDetails: bankDetailsSchema.nullable(),
 });
 export type AdminPayments = z.infer<typeof adminPaymentsSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bankDetailsSchema } from './bank-details-schemas';
 
 /**
  * Settings an admin can change for the whole platform. Each has a default that holds until an admin changes it,
@@ -10,10 +11,15 @@ export const platformSettingsSchema = z.object({
    * robots.txt turning away AI-training crawlers from studios and files (decision 132). On by default.
    */
   aiTrainingOptOut: z.boolean(),
+  /**
+   * Where clients send bank transfers for manual invoices (decision 173): shown to a client funding their milestone
+   * and printed on open invoices. Null until an admin sets them; nothing is invented meanwhile.
+   */
+  bankDetails: bankDetailsSchema.nullable(),
 });
 export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
 
-export const PLATFORM_SETTING_DEFAULTS: PlatformSettings = { aiTrainingOptOut: true };
+export const PLATFORM_SETTING_DEFAULTS: PlatformSettings = { aiTrainingOptOut: true, bankDetails: null };
 
 /** A change names only the settings it changes; at least one. */
 export const platformSettingsUpdateSchema = platformSettingsSchema

@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { jobs, payments, payouts } from '../../src/server/db/schema';
 import { JOB_STRIPE_TRANSFER } from '../../src/server/features/payments/stripe-jobs';
 import type { TestContext, TestUser } from '../support/harness';
-import { fundMilestoneThroughRoutes } from '../support/money-fixtures';
+import { fundMilestoneThroughRoutes, givePayoutDetails } from '../support/money-fixtures';
 import { projectPayload, putInReview } from '../support/project-fixtures';
 import type { OwnershipWorld } from './ownership-records';
 
@@ -38,6 +38,7 @@ export const arrangePaymentWorld = async (ctx: TestContext, w: OwnershipWorld): 
   const open = await started();
   const funded = await ctx.inject(w.clientA, { method: 'POST', url: `/api/payments/milestones/${open.milestoneId}/fund` });
   ok(funded);
+  await givePayoutDetails(ctx, w.makerA);
   const payout = await ctx.inject(w.makerA, { method: 'POST', url: '/api/payments/payouts', payload: { amountCents: 10000 } });
   ok(payout, 201);
   // As a Stripe transfer for the release would stand once its attempts ran out.

@@ -82,3 +82,12 @@ export const creditEarnings = async (db: TestContext['db'], input: { clientId: s
       ],
     });
   });
+
+/** Documented test IBAN (German banking association's example): where a creator is paid in tests (decision 173). */
+export const TEST_PAYOUT_DETAILS = { accountHolder: 'Test Creator', accountNumber: 'DE89 3704 0044 0532 0130 00' } as const;
+
+/** Saves the creator's payout details through the route, as a payout request needs them. */
+export const givePayoutDetails = async (ctx: TestContext, creator: TestUser): Promise<void> => {
+  const saved = await ctx.inject(creator, { method: 'PUT', url: '/api/payments/payout-details', payload: { ...TEST_PAYOUT_DETAILS, accountHolder: creator.name || TEST_PAYOUT_DETAILS.accountHolder } });
+  expect(saved.statusCode, saved.body).toBe(200);
+};

@@ -30,6 +30,7 @@ import {
   USER_ROLES,
   WHITE_GLOVE_STATUSES,
 } from '../../domain/constants';
+import type { BankDetails } from '../../domain/bank-details-schemas';
 import { PROVENANCE_REASONS, type ContentCredentials } from '../../domain/content-credentials';
 import { MILESTONE_STATUSES, OFFER_STATUSES } from '../../domain/milestones';
 import { LEDGER_ACCOUNT_KINDS, PAYMENT_PROVIDERS, PAYMENT_STATUSES, PAYOUT_STATUSES } from '../../domain/payment-schemas';
@@ -1093,6 +1094,11 @@ export const payouts = pgTable(
     receiptNumber: text('receipt_number').unique('payouts_receipt_number_key'),
     creatorName: text('creator_name').notNull(),
     creatorEmail: text('creator_email').notNull(),
+    /**
+     * The account this payout is to be paid to, copied from the creator's payout details when it was requested
+     * (decision 173): a later edit of their details does not redirect a requested payout. Null on older requests.
+     */
+    payTo: jsonb('pay_to').$type<BankDetails>(),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
@@ -1105,6 +1111,23 @@ export const payouts = pgTable(
     check('payouts_paid_has_receipt', sql`${t.status} <> 'paid' OR ${t.receiptNumber} IS NOT NULL`),
   ],
 );
+
+/**
+ * Where a creator is paid for manual payouts (decision 173), one row per creator, stored normalized. Read only by
+ * its creator (masked but for the last four characters of the account number) and by admins (in full, through the
+ * snapshot each payout request keeps).
+ */
+export const payoutDetails = pgTable('payout_details', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  accountHolder: text('account_holder').notNull(),
+  accountNumber: text('account_number').notNull(),
+  routingCode: text('routing_code'),
+  bankName: text('bank_name'),
+  country: text('country'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** The last number given per document kind and year; taken with UPDATE … RETURNING so a rollback gives it back. */
 export const documentCounters = pgTable(

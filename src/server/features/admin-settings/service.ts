@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { normalizeBankDetails } from '../../../domain/bank-details-schemas';
 import {
   PLATFORM_SETTING_DEFAULTS,
   platformSettingsSchema,
@@ -25,12 +27,12 @@ const loadSettings = async (db: DbExecutor): Promise<PlatformSettings> => {
   const stored: Record<string, unknown> = {};
   for (const row of rows) stored[row.key] = row.value;
   // A stored value that no longer fits its schema (an older shape) falls back to the default rather than failing pages.
-  const merged = { ...PLATFORM_SETTING_DEFAULTS };
+  const merged: Record<string, unknown> = { ...PLATFORM_SETTING_DEFAULTS };
   for (const key of Object.keys(PLATFORM_SETTING_DEFAULTS) as Array<keyof PlatformSettings>) {
     const parsed = platformSettingsSchema.shape[key].safeParse(stored[key]);
     if (parsed.success) merged[key] = parsed.data;
   }
-  return merged;
+  return merged as PlatformSettings;
 };
 
 /** The platform's settings, from this instance's short cache when fresh. */
@@ -45,17 +47,27 @@ export const readPlatformSettings = async (app: FastifyInstance): Promise<Platfo
 /** Reads the settings fresh from the database, for the admin's own view. */
 export const readPlatformSettingsFresh = (app: FastifyInstance): Promise<PlatformSettings> => loadSettings(app.db);
 
+// Settings hold objects too (the bank details): compare by value, so an unchanged object is not audited as a change.
+const isSameValue = (left: unknown, right: unknown): boolean => JSON.stringify(left) === JSON.stringify(right);
+
+/** The stored form of a change: bank details normalized (account number compact, blanks left out). */
+const normalizeUpdate = (update: PlatformSettingsUpdate): PlatformSettingsUpdate =>
+  update.bankDetails ? { ...update, bankDetails: normalizeBankDetails(update.bankDetails) } : update;
+
 /** Changes the named settings and records who changed what, in one transaction. */
 export const updatePlatformSettings = async (app: FastifyInstance, auth: AuthContext, update: PlatformSettingsUpdate): Promise<PlatformSettings> => {
   const settings = await app.db.transaction(async (tx) => {
     const before = await loadSettings(tx);
     const changed: Record<string, { from: unknown; to: unknown }> = {};
-    for (const [key, value] of Object.entries(update) as Array<[keyof PlatformSettings, PlatformSettings[keyof PlatformSettings]]>) {
-      await tx
-        .insert(platformSettings)
-        .values({ key, value, updatedBy: auth.userId })
-        .onConflictDoUpdate({ target: platformSettings.key, set: { value, updatedBy: auth.userId, updatedAt: new Date() } });
-      if (before[key] !== value) changed[key] = { from: before[key], to: value };
+    for (const [key, value] of Object.entries(normalizeUpdate(update)) as Array<[keyof PlatformSettings, PlatformSettings[keyof PlatformSettings]]>) {
+      // A null setting is its default (no row): a JSON null would be stored as SQL NULL, which the column refuses.
+      if (value === null) await tx.delete(platformSettings).where(eq(platformSettings.key, key));
+      else
+        await tx
+          .insert(platformSettings)
+          .values({ key, value, updatedBy: auth.userId })
+          .onConflictDoUpdate({ target: platformSettings.key, set: { value, updatedBy: auth.userId, updatedAt: new Date() } });
+      if (!isSameValue(before[key], value)) changed[key] = { from: before[key], to: value };
     }
     if (Object.keys(changed).length > 0) {
       await recordAudit(tx, auth, { action: 'settings.update', targetType: 'platform', targetId: 'settings', metadata: { changed } });

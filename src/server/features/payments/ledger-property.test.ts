@@ -6,6 +6,7 @@ import { HttpError } from '../../http/errors';
 import type { AuthContext } from '../../types';
 import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
 import { approveMaker, onboardedClient, putInReview } from '../../../../test/support/project-fixtures';
+import { givePayoutDetails } from '../../../../test/support/money-fixtures';
 import { resolveFlag } from '../admin-projects/service';
 import { startMilestones } from '../projects/milestones';
 import { approveProject, flagProject, requestProjectRevision } from '../projects/service';
@@ -31,6 +32,7 @@ beforeAll(async () => {
   client = await onboardedClient(ctx);
   maker = await approveMaker(ctx, { name: 'Property Maker' });
   admin = await ctx.createAdmin();
+  await givePayoutDetails(ctx, maker);
 });
 afterAll(async () => {
   await ctx?.close();

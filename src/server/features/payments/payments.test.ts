@@ -4,6 +4,7 @@ import type { CreatorBalance, MilestoneFunding, ProjectFunding } from '../../../
 import type { ProjectView } from '../../../domain/project-schemas';
 import { auditLog, ledgerAccounts, ledgerEntries, ledgerTransactions, messages, payments, projects } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { givePayoutDetails } from '../../../../test/support/money-fixtures';
 import { approveMaker, emailsTo, onboardedClient, projectPayload, putInReview } from '../../../../test/support/project-fixtures';
 import { nextDocumentNumber } from './documents';
 import { settleCancelledProject } from './settlement';
@@ -21,6 +22,7 @@ beforeAll(async () => {
   otherClient = await onboardedClient(ctx, 'Other Co');
   maker = await approveMaker(ctx, { name: 'Mara Maker' });
   admin = await ctx.createAdmin();
+  await givePayoutDetails(ctx, maker);
 });
 afterAll(async () => {
   await ctx?.close();

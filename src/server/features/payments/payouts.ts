@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formatCents } from '../../../domain/milestones';
+import { BANK_DETAILS_MESSAGES } from '../../../domain/bank-details-schemas';
 import { PAYMENT_MESSAGES, type PayoutView } from '../../../domain/payment-schemas';
 import { payouts, userRoles } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
@@ -9,6 +10,7 @@ import { recordAudit } from '../audit/service';
 import { findContacts } from '../projects/creators';
 import { nextDocumentNumber } from './documents';
 import { accounts, creatorLedger, getOrCreateAccount, post } from './ledger';
+import { findPayoutDetails } from './payout-details';
 import { tellPayoutPaid } from './tell';
 import { toPayoutView } from './views';
 
@@ -30,6 +32,9 @@ export const requestPayout = async (app: FastifyInstance, auth: AuthContext, amo
     const { availableCents } = await creatorLedger(tx, auth.userId);
     if (availableCents < 100) throw conflict(PAYMENT_MESSAGES.nothingAvailable);
     if (amountCents > availableCents) throw badRequest(PAYMENT_MESSAGES.payoutTooLarge, { amountCents: PAYMENT_MESSAGES.payoutTooLarge });
+    // Copied onto the request: a later edit of the details does not redirect money already asked for.
+    const payTo = await findPayoutDetails(tx, auth.userId);
+    if (!payTo) throw conflict(BANK_DETAILS_MESSAGES.payoutDetailsMissing);
     const contact = (await findContacts(tx, [auth.userId])).get(auth.userId);
     const [created] = await tx
       .insert(payouts)
@@ -39,6 +44,7 @@ export const requestPayout = async (app: FastifyInstance, auth: AuthContext, amo
         provider: app.payments.provider.name,
         creatorName: auth.name || contact?.name || 'Creator',
         creatorEmail: contact?.email ?? auth.email,
+        payTo,
       })
       .returning();
     return toPayoutView(created);

@@ -1,5 +1,6 @@
 import type { ColorTypes, PDFFont, PDFPage, RGB } from 'pdf-lib';
 import { loadPdfLib } from '../../lazy-modules';
+import { accountNumberLabel, formatAccountNumber, routingCodeLabel, type BankDetails } from '../../../domain/bank-details-schemas';
 import { formatCents } from '../../../domain/milestones';
 
 /**
@@ -116,6 +117,11 @@ export interface InvoiceDocument {
   projectTitle: string;
   milestone: string;
   amountCents: number;
+  /**
+   * How an open invoice is paid: by bank transfer to the platform's account (null while an admin has not set it),
+   * or by card through the provider's checkout.
+   */
+  payment: { method: 'bank_transfer'; payTo: BankDetails | null } | { method: 'checkout' };
 }
 
 const INVOICE_STATUS = { awaiting_payment: 'Awaiting payment', paid: 'Paid', cancelled: 'Void' } as const;
@@ -134,14 +140,41 @@ export const renderInvoicePdf = async (invoice: InvoiceDocument): Promise<Uint8A
   sheet.rule();
   sheet.row('Total', formatCents(invoice.amountCents), true);
   sheet.line(18);
+  if (invoice.status === 'awaiting_payment') {
+    howToPay(sheet, invoice);
+    return doc.save();
+  }
   const note =
     invoice.status === 'paid'
       ? `Received ${invoice.paidAt ? dateOf(invoice.paidAt) : ''}${invoice.reference ? `, reference ${invoice.reference}` : ''}. Held in escrow until the work is approved.`
-      : invoice.status === 'cancelled'
-        ? 'This invoice was voided; nothing is due.'
-        : `Please pay by bank transfer quoting ${invoice.number}. The amount is held in escrow until you approve the work.`;
+      : 'This invoice was voided; nothing is due.';
   sheet.text(note, { size: 9, color: MUTED });
   return doc.save();
+};
+
+/** An open invoice's instructions: the account to pay into and the reference to quote, or who will send them. */
+const howToPay = (sheet: Sheet, invoice: InvoiceDocument) => {
+  const escrow = 'The amount is held in escrow until you approve the work.';
+  if (invoice.payment.method === 'checkout') {
+    sheet.text(`Pay by card through the secure checkout linked from your project on ${invoice.site}. ${escrow}`, { size: 9, color: MUTED });
+    return;
+  }
+  sheet.text('PAY BY BANK TRANSFER', { size: 8, bold: true, color: MUTED });
+  sheet.line(18);
+  const payTo = invoice.payment.payTo;
+  if (!payTo) {
+    sheet.text(`${invoice.site} will email you the bank details for this transfer.`, { size: 10 });
+    sheet.line(16);
+  } else {
+    sheet.row('Account holder', payTo.accountHolder);
+    sheet.row(accountNumberLabel(payTo.accountNumber), formatAccountNumber(payTo.accountNumber));
+    if (payTo.routingCode) sheet.row(routingCodeLabel(payTo.routingCode), payTo.routingCode);
+    if (payTo.bankName) sheet.row('Bank', payTo.bankName);
+    if (payTo.country) sheet.row('Country', payTo.country);
+  }
+  sheet.row('Payment reference', invoice.number, true);
+  sheet.line(6);
+  sheet.text(`Quote ${invoice.number} as the payment reference, so that we can match your transfer. ${escrow}`, { size: 9, color: MUTED });
 };
 
 export interface ReceiptDocument {

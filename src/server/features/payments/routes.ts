@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { creatorBalanceSchema, invoiceViewSchema, milestoneFundingSchema, payoutRequestSchema, payoutViewSchema, projectFundingSchema } from '../../../domain/payment-schemas';
+import { bankDetailsSchema, payoutDetailsResponseSchema } from '../../../domain/bank-details-schemas';
 import { errorBodySchema } from '../../http/schemas';
 import { fundMilestone } from './funding';
+import { getPayoutDetailsView, savePayoutDetails } from './payout-details';
 import { requestPayout } from './payouts';
 import { getInvoicePdf, getReceiptPdf } from './service';
 import { stripeRoutes } from './stripe-routes';
@@ -84,6 +86,33 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return getCreatorBalance(app, await request.requireAuth());
+    },
+  });
+
+  app.get('/payout-details', {
+    config: { access: ['maker', 'mind'] },
+    schema: {
+      tags: ['payments'],
+      summary: "Where the creator is paid: their own details only, the account number masked but for its last 4 characters",
+      response: { 200: payoutDetailsResponseSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { details: await getPayoutDetailsView(app.db, await request.requireAuth()) };
+    },
+  });
+
+  app.put('/payout-details', {
+    config: { access: ['maker', 'mind'] },
+    schema: {
+      tags: ['payments'],
+      summary: 'Save where the creator is paid (emails them that it changed); requested payouts keep the details they were asked with',
+      body: bankDetailsSchema,
+      response: { 200: payoutDetailsResponseSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { details: await savePayoutDetails(app, await request.requireAuth(), request.body) };
     },
   });
 

@@ -6,6 +6,7 @@ import type { DbExecutor } from '../../db/client';
 import { ledgerAccounts, ledgerEntries, payments, payouts } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import type { AuthContext } from '../../types';
+import { readPlatformSettings } from '../admin-settings/service';
 import { recordAudit } from '../audit/service';
 import { recordPaymentReceived } from './funding';
 import { creatorLedger } from './ledger';
@@ -45,6 +46,8 @@ export const getInvoicePdf = async (app: FastifyInstance, auth: AuthContext, pay
     projectTitle: row.projectTitle,
     milestone: `milestone ${row.milestonePosition}, ${row.milestoneTitle}`,
     amountCents: row.amountCents,
+    // The account as it stands now: if the platform changes bank, an open invoice points to the account in use.
+    payment: row.provider === 'manual' ? { method: 'bank_transfer', payTo: (await readPlatformSettings(app)).bankDetails } : { method: 'checkout' },
   });
   return { filename: `${row.invoiceNumber}.pdf`, bytes };
 };

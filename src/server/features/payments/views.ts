@@ -12,9 +12,11 @@ import {
   type ProjectFunding,
   type Reconciliation,
 } from '../../../domain/payment-schemas';
+import { maskedAccountSummary } from '../../../domain/bank-details-schemas';
 import type { DbExecutor } from '../../db/client';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, payments, payouts, profiles, projectMilestones, projects, user } from '../../db/schema';
 import type { AuthContext } from '../../types';
+import { readPlatformSettings, readPlatformSettingsFresh } from '../admin-settings/service';
 import { requireVisibleProject } from '../projects/access';
 import { allBalances, creatorLedger } from './ledger';
 import type { PaymentRow } from './provider';
@@ -83,6 +85,8 @@ export const loadMilestoneFunding = async (app: FastifyInstance, auth: AuthConte
   const milestones = await app.db.select().from(projectMilestones).where(eq(projectMilestones.projectId, projectId)).orderBy(asc(projectMilestones.position));
   const money = await loadMilestoneMoney(app.db, milestones.map((milestone) => milestone.id));
   const isPayer = auth.userId === row.clientId || auth.role === 'admin';
+  // The platform's account goes only to whoever pays (or confirms) an open manual invoice, with its number to quote.
+  const { bankDetails } = isPayer ? await readPlatformSettings(app) : { bankDetails: null };
   return milestones.map((milestone) => {
     const entry = money.get(milestone.id);
     const payment = entry?.payment ?? null;
@@ -99,6 +103,10 @@ export const loadMilestoneFunding = async (app: FastifyInstance, auth: AuthConte
             invoiceNumber: payment.invoiceNumber,
             invoiceUrl: isPayer ? invoicePdfUrl(payment.id) : null,
             checkoutUrl: isPayer && payment.status === 'awaiting_payment' ? payment.checkoutUrl : null,
+            bankTransfer:
+              isPayer && payment.status === 'awaiting_payment' && payment.provider === 'manual' && payment.invoiceNumber
+                ? { reference: payment.invoiceNumber, payTo: bankDetails }
+                : null,
           }
         : null,
       releasedCents: entry?.releasedCents ?? 0,
@@ -142,6 +150,7 @@ export const toPayoutView = (row: PayoutRow): PayoutView => ({
   receiptUrl: row.status === 'paid' ? receiptPdfUrl(row.id) : null,
   requestedAt: row.requestedAt.toISOString(),
   paidAt: row.paidAt?.toISOString() ?? null,
+  paidTo: row.payTo ? maskedAccountSummary(row.payTo) : null,
 });
 
 export const getCreatorBalance = async (app: FastifyInstance, auth: AuthContext): Promise<CreatorBalance> => {
@@ -169,10 +178,11 @@ export const getAdminPayments = async (app: FastifyInstance): Promise<AdminPayme
   const toPay = [];
   for (const row of requested) {
     const figures = row.creatorId ? await creatorLedger(app.db, row.creatorId) : null;
-    toPay.push({ ...toPayoutView(row), creatorName: row.creatorName, creatorEmail: row.creatorEmail, availableCents: figures?.availableCents ?? 0 });
+    toPay.push({ ...toPayoutView(row), creatorName: row.creatorName, creatorEmail: row.creatorEmail, availableCents: figures?.availableCents ?? 0, payTo: row.payTo ?? null });
   }
   return {
     provider: app.payments.provider.name,
+    bankDetails: (await readPlatformSettingsFresh(app)).bankDetails,
     toConfirm: open.map((row) => ({ ...toInvoiceView(row), clientName: row.clientName, clientEmail: row.clientEmail })),
     toPay,
   };

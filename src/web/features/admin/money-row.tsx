@@ -3,7 +3,7 @@ import { formatMoneyCents } from '../payments/payments-api';
 import { RowCard } from './admin-bits';
 
 /** A row of money waiting for the admin: the amount, what it is for, and the action on it. */
-export function MoneyRow({ amountCents, lines, action }: { amountCents: number; lines: ReactNode[]; action: ReactNode }) {
+export function MoneyRow({ amountCents, lines, details, action }: { amountCents: number; lines: ReactNode[]; details?: ReactNode; action: ReactNode }) {
   return (
     <RowCard className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0 space-y-1">
@@ -13,6 +13,7 @@ export function MoneyRow({ amountCents, lines, action }: { amountCents: number; 
             {line}
           </p>
         ))}
+        {details}
       </div>
       {action}
     </RowCard>

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Download } from 'lucide-react';
+import { Link } from 'react-router';
+import { Download, Landmark } from 'lucide-react';
+import { PLATFORM_BANK_COPY, type BankDetails } from '../../../domain/bank-details-schemas';
 import { LEDGER_ACCOUNT_KINDS, type AdminPayments, type LedgerAccountKind, type Reconciliation } from '../../../domain/payment-schemas';
 import { ADMIN_MESSAGES } from '../../../domain/admin-schemas';
 import { ErrorState, ListSkeleton } from '../../components/list-states';
@@ -7,6 +9,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/utils';
+import { BankDetailsList } from '../payments/bank-transfer-details';
 import { formatMoneyCents, forWhat } from '../payments/payments-api';
 import { QueryList, RowCard, SectionHeading } from './admin-bits';
 import { ADMIN_KEY, useAdminAction, useAdminQuery } from './admin-data';
@@ -59,6 +62,7 @@ export function PaymentsTab() {
 
   return (
     <div className="space-y-12">
+      {query.data && query.data.provider === 'manual' && !query.data.bankDetails ? <BankDetailsPrompt /> : null}
       <section aria-labelledby="payments-confirm-heading">
         <SectionHeading id="payments-confirm-heading" title="Payments to confirm" description="Invoices clients have been sent. Record each one when the bank transfer arrives; the milestone is then funded." />
         <QueryList
@@ -90,7 +94,11 @@ export function PaymentsTab() {
       </section>
 
       <section aria-labelledby="payments-pay-heading">
-        <SectionHeading id="payments-pay-heading" title="Payouts to pay" description="Creators' requests. Send the transfer, then record it here with its reference; the creator gets a receipt." />
+        <SectionHeading
+          id="payments-pay-heading"
+          title="Payouts to pay"
+          description="Creators' requests. Send the transfer to the account shown (as it stood when the payout was requested), then record it here with its reference; the creator gets a receipt."
+        />
         <QueryList
           query={query}
           rows={query.data?.toPay}
@@ -101,6 +109,7 @@ export function PaymentsTab() {
               key={row.id}
               amountCents={row.amountCents}
               lines={[`${row.creatorName} (${row.creatorEmail}) · requested ${formatDate(row.requestedAt)}`]}
+              details={<PayTo payTo={row.payTo} creatorEmail={row.creatorEmail} />}
               action={
                 <Button size="sm" className="w-fit" onClick={() => setPaying(row)} aria-label={`${PAYMENTS_COPY.paid}: ${formatMoneyCents(row.amountCents)} to ${row.creatorName}`}>
                   {PAYMENTS_COPY.paid}
@@ -137,6 +146,38 @@ export function PaymentsTab() {
         isPending={paid.isPending}
         onConfirm={(reference) => (paying ? paid.mutateAsync({ id: paying.id, reference }) : Promise.resolve())}
       />
+    </div>
+  );
+}
+
+/** Shown until the platform's bank details are set: clients are being told they will be emailed them. */
+function BankDetailsPrompt() {
+  return (
+    <aside aria-labelledby="bank-prompt-heading" className="flex flex-col gap-4 rounded-2xl border border-accent/50 bg-accent/5 p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6">
+      <div className="min-w-0">
+        <p id="bank-prompt-heading" className="flex items-center gap-2 font-serif text-xl text-ink">
+          <Landmark aria-hidden="true" className="size-5 text-accent-strong" />
+          {PLATFORM_BANK_COPY.adminPrompt}
+        </p>
+        <p className="mt-1 max-w-2xl text-sm text-muted-foreground">
+          Until they are set, clients funding a milestone and their invoices say Humanmade will email them the bank details. Email each client below their account
+          details, or set them once here.
+        </p>
+      </div>
+      <Button asChild className="w-full sm:w-auto">
+        <Link to="?tab=settings#bank-details">Set bank details</Link>
+      </Button>
+    </aside>
+  );
+}
+
+/** Where a payout goes, in full for the admin sending it; requests made before payout details existed say so. */
+function PayTo({ payTo, creatorEmail }: { payTo: BankDetails | null; creatorEmail: string }) {
+  if (!payTo) return <p className="text-sm text-muted-foreground">No payout details on this request: ask {creatorEmail} where to send it.</p>;
+  return (
+    <div className="pt-2">
+      <p className="text-xs font-semibold uppercase tracking-[0.12em] text-muted-foreground">Pay to</p>
+      <BankDetailsList details={payTo} className="mt-2 max-w-md rounded-lg border border-border bg-paper p-3" />
     </div>
   );
 }

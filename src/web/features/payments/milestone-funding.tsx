@@ -6,6 +6,7 @@ import { Badge, type BadgeProps } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { toastActionError } from '../projects/action-errors';
+import { BankTransferDetails } from './bank-transfer-details';
 import { formatMoneyCents, useFundMilestone } from './payments-api';
 
 const FUNDING_VARIANT: Record<FundingStatus, BadgeProps['variant']> = {
@@ -97,6 +98,12 @@ export function MilestoneFundingLine({ funding, provider, isClient, creatorName 
             {FUND_COPY.waiting}
           </p>
           {isClient && payment.invoiceUrl ? <InvoiceLink url={payment.invoiceUrl} number={payment.invoiceNumber} /> : null}
+          {isClient && payment.bankTransfer ? (
+            <details className="group w-full">
+              <summary className="w-fit cursor-pointer rounded-sm text-sm font-medium text-accent-strong underline-offset-4 hover:underline">How to pay this invoice</summary>
+              <BankTransferDetails className="mt-2 max-w-xl" transfer={payment.bankTransfer} amountCents={funding.amountCents} />
+            </details>
+          ) : null}
           {isClient && payment.checkoutUrl ? (
             <a href={payment.checkoutUrl} className={linkClass}>
               <ExternalLink aria-hidden="true" className="size-4" />
@@ -169,17 +176,16 @@ export function FundMilestoneDialog({ open, onOpenChange, funding, provider, cre
             <DialogHeader>
               <DialogTitle>Invoice {issued.payment.invoiceNumber ?? ''} issued</DialogTitle>
               <DialogDescription>
-                Pay {amount} by bank transfer, quoting the invoice number. {FUND_COPY.waiting}: once Humanmade receives it, the milestone shows as funded and the money is held in escrow.
+                Pay {amount} by bank transfer, quoting invoice number {issued.payment.invoiceNumber} as the reference. Once Humanmade receives it, the milestone shows as funded and the money is held in escrow.
               </DialogDescription>
             </DialogHeader>
-            <dl className="mt-5 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-xl border border-border bg-paper p-4 text-sm">
-              <dt className="text-muted-foreground">Invoice</dt>
-              <dd className="font-medium text-ink">{issued.payment.invoiceNumber}</dd>
-              <dt className="text-muted-foreground">Amount</dt>
-              <dd className="font-medium text-ink tabular-nums">{amount}</dd>
-              <dt className="text-muted-foreground">Status</dt>
-              <dd className="text-ink">{FUND_COPY.waiting}</dd>
-            </dl>
+            {issued.payment.bankTransfer ? (
+              <BankTransferDetails className="mt-5" transfer={issued.payment.bankTransfer} amountCents={funding.amountCents} />
+            ) : null}
+            <p className="mt-3 flex items-center gap-1.5 text-sm text-muted-foreground">
+              <Hourglass aria-hidden="true" className="size-4" />
+              {FUND_COPY.waiting}
+            </p>
             <DialogFooter>
               {issued.payment.invoiceUrl ? (
                 <Button asChild variant="secondary">
@@ -214,7 +220,7 @@ export function FundMilestoneDialog({ open, onOpenChange, funding, provider, cre
                   </>
                 ) : (
                   <>
-                    <span className="font-medium">Pay by bank transfer.</span> We issue an invoice to download; the milestone is funded when an admin confirms the payment arrived.
+                    <span className="font-medium">Pay by bank transfer.</span> We issue an invoice and show you the account to pay into; the milestone is funded when an admin confirms the payment arrived.
                   </>
                 )}
               </li>

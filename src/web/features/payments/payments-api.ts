@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BankDetailsInput, PayoutDetailsResponse, PayoutDetailsView } from '../../../domain/bank-details-schemas';
 import type { CreatorBalance, InvoiceView, MilestoneFunding, ProjectFunding } from '../../../domain/payment-schemas';
 import { apiFetch } from '../../lib/api';
 import { refreshAfterProjectChange } from '../projects/projects-api';
@@ -9,6 +10,7 @@ export const paymentKeys = {
   project: (projectId: string) => [...PAYMENTS_KEY, 'project', projectId],
   invoices: [...PAYMENTS_KEY, 'invoices'],
   balance: [...PAYMENTS_KEY, 'balance'],
+  payoutDetails: [...PAYMENTS_KEY, 'payout-details'],
 } as const;
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
@@ -57,6 +59,23 @@ export function useRequestPayout() {
   return useMutation({
     mutationFn: (amountCents: number) => apiFetch<unknown>('/api/payments/payouts', { method: 'POST', body: { amountCents } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PAYMENTS_KEY }),
+  });
+}
+
+/** Where the creator is paid, as the server shows it back: the account number masked. */
+export function usePayoutDetails(enabled = true) {
+  return useQuery({
+    queryKey: paymentKeys.payoutDetails,
+    queryFn: async (): Promise<PayoutDetailsView | null> => (await apiFetch<PayoutDetailsResponse>('/api/payments/payout-details')).details,
+    enabled,
+  });
+}
+
+export function useSavePayoutDetails() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (details: BankDetailsInput) => (await apiFetch<PayoutDetailsResponse>('/api/payments/payout-details', { method: 'PUT', body: details })).details,
+    onSuccess: (details) => queryClient.setQueryData(paymentKeys.payoutDetails, details),
   });
 }
 

@@ -58,7 +58,15 @@ describe('dollarsToCents', () => {
 describe('funding a milestone (manual provider)', { timeout: 15000 }, () => {
   it('explains escrow, then gives the invoice to download and says the payment is awaited', async () => {
     let funded = false;
-    const invoice = { id: 'pay-1', status: 'awaiting_payment', invoiceNumber: 'HM-2026-0007', invoiceUrl: '/api/payments/invoices/pay-1/pdf', checkoutUrl: null } as const;
+    const payTo = { accountHolder: 'Humanmade Demo Ltd', accountNumber: 'DE89370400440532013000', routingCode: 'COBADEFFXXX', bankName: 'Demo Bank' };
+    const invoice = {
+      id: 'pay-1',
+      status: 'awaiting_payment',
+      invoiceNumber: 'HM-2026-0007',
+      invoiceUrl: '/api/payments/invoices/pay-1/pdf',
+      checkoutUrl: null,
+      bankTransfer: { reference: 'HM-2026-0007', payTo },
+    } as const;
     const fetchMock = renderWith(client, <ClientProjectsTab onCreateProject={() => {}} />, {
       'GET /api/projects': { status: 200, body: { projects: [activeProject] } },
       'GET /api/payments/projects/p-1': () => ({ status: 200, body: fundingWith(funded ? { status: 'awaiting_payment', payment: invoice } : {}) }),
@@ -77,6 +85,12 @@ describe('funding a milestone (manual provider)', { timeout: 15000 }, () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Fund milestone ($300.00)' }));
     expect(await dialog.findByRole('heading', { name: 'Invoice HM-2026-0007 issued' })).toBeTruthy();
     expect(dialog.getByRole('link', { name: 'Download invoice (PDF)' }).getAttribute('href')).toBe('/api/payments/invoices/pay-1/pdf');
+    // Where to send the money, and the invoice number to quote.
+    const transfer = within(dialog.getByRole('region', { name: 'Bank transfer details' }));
+    expect(transfer.getByText('Humanmade Demo Ltd')).toBeTruthy();
+    expect(transfer.getByText('DE89 3704 0044 0532 0130 00')).toBeTruthy();
+    expect(transfer.getByText('COBADEFFXXX')).toBeTruthy();
+    expect(transfer.getByText('HM-2026-0007')).toBeTruthy();
     expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/payments/milestones/m-1/fund' && init?.method === 'POST')).toBe(true);
     fireEvent.click(dialog.getByRole('button', { name: 'Done' }));
     // The row now says what is awaited, and keeps the invoice at hand.
@@ -87,7 +101,7 @@ describe('funding a milestone (manual provider)', { timeout: 15000 }, () => {
 
   it('keeps the invoice and says what a split did, on a cancelled project', async () => {
     const cancelled = { ...activeProject, status: 'cancelled' as const, milestones: [milestoneView({ status: 'submitted' })] };
-    const paid = { id: 'pay-1', status: 'paid', invoiceNumber: 'HM-2026-0007', invoiceUrl: '/api/payments/invoices/pay-1/pdf', checkoutUrl: null } as const;
+    const paid = { id: 'pay-1', status: 'paid', invoiceNumber: 'HM-2026-0007', invoiceUrl: '/api/payments/invoices/pay-1/pdf', checkoutUrl: null, bankTransfer: null } as const;
     renderWith(client, <ClientProjectsTab onCreateProject={() => {}} />, {
       'GET /api/projects': { status: 200, body: { projects: [cancelled] } },
       'GET /api/payments/projects/p-1': {
@@ -128,10 +142,17 @@ const balance = (overrides: Partial<CreatorBalance> = {}): CreatorBalance => ({
 });
 
 describe('the creator balance', { timeout: 15000 }, () => {
-  it('requests a payout in dollars (defaulting to the available balance), sent in cents, with the server’s message on the field', async () => {
+  it('asks where to pay first, then requests a payout in dollars (defaulting to the available balance), sent in cents, with the server’s message on the field', async () => {
     let attempts = 0;
+    let saved: object | null = null;
+    const view = { accountHolder: 'Mara Maker', accountNumberMasked: '•••• 3000', accountNumberLabel: 'IBAN', routingCode: null, bankName: null, country: null, updatedAt: '2026-05-01T10:00:00.000Z' };
     const fetchMock = renderWith(maker, <CreatorBalancePanel />, {
       'GET /api/payments/balance': { status: 200, body: balance() },
+      'GET /api/payments/payout-details': () => ({ status: 200, body: { details: saved ? view : null } }),
+      'PUT /api/payments/payout-details': () => {
+        saved = view;
+        return { status: 200, body: { details: view } };
+      },
       'POST /api/payments/payouts': () => {
         attempts += 1;
         return attempts === 1
@@ -142,6 +163,18 @@ describe('the creator balance', { timeout: 15000 }, () => {
     expect(await screen.findByText('No payouts yet')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Request payout' }));
     const dialog = within(await screen.findByRole('dialog'));
+    // No payout details yet: the dialog asks for them, checked as the server checks them.
+    expect(await dialog.findByRole('heading', { name: 'Where should we pay you?' })).toBeTruthy();
+    fireEvent.change(dialog.getByLabelText('IBAN or account number'), { target: { value: 'DE89 3704 0044 0532 0130 01' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save payout details' }));
+    expect(await dialog.findByText('Enter the account holder’s name')).toBeTruthy();
+    expect(await dialog.findByText('This IBAN does not check out: look for a typo')).toBeTruthy();
+    fireEvent.change(dialog.getByLabelText('Account holder name'), { target: { value: 'Mara Maker' } });
+    fireEvent.change(dialog.getByLabelText('IBAN or account number'), { target: { value: 'DE89 3704 0044 0532 0130 00' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save payout details' }));
+    expect(await dialog.findByText('IBAN •••• 3000')).toBeTruthy();
+    const put = fetchMock.mock.calls.find(([url, init]) => url === '/api/payments/payout-details' && init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ accountHolder: 'Mara Maker', accountNumber: 'DE89 3704 0044 0532 0130 00' });
     const amount = dialog.getByLabelText('Amount (US dollars)') as HTMLInputElement;
     expect(amount.value).toBe('765.00');
     fireEvent.change(amount, { target: { value: '0.50' } });
@@ -158,7 +191,7 @@ describe('the creator balance', { timeout: 15000 }, () => {
   });
 
   it('lists payouts with their status and receipt, and offers Stripe set-up when payouts cannot reach the creator yet', async () => {
-    const paid = { id: 'po-1', amountCents: 50000, status: 'paid', reference: 'TRF-22', receiptNumber: 'R-2026-0001', receiptUrl: '/api/payments/payouts/po-1/receipt', requestedAt: '2026-05-01T10:00:00.000Z', paidAt: '2026-05-02T10:00:00.000Z' } as const;
+    const paid = { id: 'po-1', amountCents: 50000, status: 'paid', reference: 'TRF-22', receiptNumber: 'R-2026-0001', receiptUrl: '/api/payments/payouts/po-1/receipt', requestedAt: '2026-05-01T10:00:00.000Z', paidAt: '2026-05-02T10:00:00.000Z', paidTo: null } as const;
     renderWith(maker, <CreatorBalancePanel />, { 'GET /api/payments/balance': { status: 200, body: balance({ provider: 'stripe', connect: 'not_started', payouts: [paid] }) } });
     const row = within(await screen.findByRole('listitem', { name: 'Payout of $500.00' }));
     expect(row.getByText('Paid')).toBeTruthy();
@@ -196,7 +229,7 @@ describe('the client’s invoices and the admin’s payments', { timeout: 20000 
     ];
     const fetchMock = stubFetch({
       ...adminPaymentsTab,
-      'GET /api/admin/payments': () => ({ status: 200, body: { provider: 'manual', toConfirm, toPay: [] } }),
+      'GET /api/admin/payments': () => ({ status: 200, body: { provider: 'manual', toConfirm, toPay: [], bankDetails: null } }),
       'POST /api/admin/payments/pay-1/received': () => {
         toConfirm = [];
         return { status: 200, body: {} };
@@ -205,6 +238,9 @@ describe('the client’s invoices and the admin’s payments', { timeout: 20000 
     renderApp('/dashboard-admin?tab=payments');
     expect(await screen.findByText('Invoice HM-2026-0007', {}, slow)).toBeTruthy();
     expect(screen.getByText('No payouts to pay')).toBeTruthy();
+    // No bank details set yet: the admin is asked to set them, since clients are told they will be emailed them.
+    expect(screen.getByText('Set the bank details clients pay into')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Set bank details' }).getAttribute('href')).toContain('tab=settings');
     expect(screen.getByTestId('reconciliation-total').textContent).toBe('$0.00');
     expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/admin/payments/reconciliation.csv');
     fireEvent.click(screen.getByRole('button', { name: 'Payment received for invoice HM-2026-0007' }));
@@ -237,7 +273,7 @@ describe('the client’s invoices and the admin’s payments', { timeout: 20000 
     ];
     const fetchMock = stubFetch({
       ...adminPaymentsTab,
-      'GET /api/admin/payments': { status: 200, body: { provider: 'stripe', toConfirm: [], toPay: [] } },
+      'GET /api/admin/payments': { status: 200, body: { provider: 'stripe', toConfirm: [], toPay: [], bankDetails: null } },
       'GET /api/admin/payments/stripe-jobs': () => ({ status: 200, body: { jobs: failed } }),
       'POST /api/admin/payments/stripe-jobs/job-1/retry': () => {
         failed = [];
