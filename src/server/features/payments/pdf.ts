@@ -61,10 +61,41 @@ class Sheet {
     this.line(18);
   }
 
-  /** A label on the left, its value on the right. */
+  /** `text` broken into lines at spaces, each at most `width` points wide (a word longer than that gets its own line). */
+  wrap(text: string, width: number, bold = false, size = 10): string[] {
+    const font = bold ? this.fonts.bold : this.fonts.regular;
+    const lines: string[] = [];
+    let current = '';
+    for (const word of printable(font, text).split(/\s+/).filter(Boolean)) {
+      const next = current ? `${current} ${word}` : word;
+      if (current && font.widthOfTextAtSize(next, size) > width) {
+        lines.push(current);
+        current = word;
+      } else current = next;
+    }
+    return current ? [...lines, current] : lines;
+  }
+
+  /** Text across the page's width, wrapped; leaves the sheet on its last line, as `text` does. */
+  paragraph(text: string, options: { size?: number; color?: RGB } = {}) {
+    const size = options.size ?? 10;
+    this.wrap(text, A4[0] - 2 * MARGIN, false, size).forEach((line, index) => {
+      if (index > 0) this.line(size + 4);
+      this.text(line, { size, color: options.color });
+    });
+  }
+
+  /** A label on the left, wrapped short of its value on the right, which stands on its first line. */
   row(label: string, value: string, bold = false) {
-    this.text(label, { bold });
+    const font = bold ? this.fonts.bold : this.fonts.regular;
+    const room = A4[0] - 2 * MARGIN - font.widthOfTextAtSize(printable(font, value), 10) - 24;
+    const [first = '', ...rest] = this.wrap(label, room, bold);
+    this.text(first, { bold });
     this.text(value, { bold, right: true });
+    for (const line of rest) {
+      this.line(14);
+      this.text(line, { bold });
+    }
     this.line(18);
   }
 }
@@ -148,7 +179,7 @@ export const renderInvoicePdf = async (invoice: InvoiceDocument): Promise<Uint8A
     invoice.status === 'paid'
       ? `Received ${invoice.paidAt ? dateOf(invoice.paidAt) : ''}${invoice.reference ? `, reference ${invoice.reference}` : ''}. Held in escrow until the work is approved.`
       : 'This invoice was voided; nothing is due.';
-  sheet.text(note, { size: 9, color: MUTED });
+  sheet.paragraph(note, { size: 9, color: MUTED });
   return doc.save();
 };
 
@@ -156,14 +187,14 @@ export const renderInvoicePdf = async (invoice: InvoiceDocument): Promise<Uint8A
 const howToPay = (sheet: Sheet, invoice: InvoiceDocument) => {
   const escrow = 'The amount is held in escrow until you approve the work.';
   if (invoice.payment.method === 'checkout') {
-    sheet.text(`Pay by card through the secure checkout linked from your project on ${invoice.site}. ${escrow}`, { size: 9, color: MUTED });
+    sheet.paragraph(`Pay by card through the secure checkout linked from your project on ${invoice.site}. ${escrow}`, { size: 9, color: MUTED });
     return;
   }
   sheet.text('PAY BY BANK TRANSFER', { size: 8, bold: true, color: MUTED });
   sheet.line(18);
   const payTo = invoice.payment.payTo;
   if (!payTo) {
-    sheet.text(`${invoice.site} will email you the bank details for this transfer.`, { size: 10 });
+    sheet.paragraph(`${invoice.site} will email you the bank details for this transfer.`);
     sheet.line(16);
   } else {
     sheet.row('Account holder', payTo.accountHolder);
@@ -174,7 +205,7 @@ const howToPay = (sheet: Sheet, invoice: InvoiceDocument) => {
   }
   sheet.row('Payment reference', invoice.number, true);
   sheet.line(6);
-  sheet.text(`Quote ${invoice.number} as the payment reference, so that we can match your transfer. ${escrow}`, { size: 9, color: MUTED });
+  sheet.paragraph(`Quote ${invoice.number} as the payment reference, so that we can match your transfer. ${escrow}`, { size: 9, color: MUTED });
 };
 
 export interface ReceiptDocument {
