@@ -116,7 +116,7 @@ export function SiteHeader() {
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-6 px-5 sm:px-8 md:h-18">
         <BrandWordmark />
 
-        <nav aria-label="Main" className="hidden items-center gap-8 md:flex">
+        <nav aria-label="Main" className="hidden items-center gap-8 lg:flex">
           <ul className="flex items-center gap-7">
             {PRIMARY_NAV.map((item) => (
               <li key={item.to}>
@@ -130,7 +130,7 @@ export function SiteHeader() {
           <SignedInBell />
         </nav>
 
-        <div className="-mr-2 flex items-center gap-1 md:hidden">
+        <div className="-mr-2 flex items-center gap-1 lg:hidden">
           <SignedInBell />
           <details ref={menuRef} className="group" onToggle={(event) => setIsMenuOpen(event.currentTarget.open)}>
             <summary
