@@ -110,14 +110,14 @@ describe('the admin setting', () => {
     expect(wrongType.statusCode).toBe(400);
     const unknown = await ctx.inject(admin, { method: 'PATCH', url: '/api/admin/settings', payload: { somethingElse: true }, headers: { origin: TEST_ORIGIN } });
     expect(unknown.statusCode).toBe(400);
-    expect((await ctx.inject(admin, { method: 'GET', url: '/api/admin/settings' })).json()).toEqual({ settings: { aiTrainingOptOut: true } });
+    expect((await ctx.inject(admin, { method: 'GET', url: '/api/admin/settings' })).json()).toEqual({ settings: { aiTrainingOptOut: true, bankDetails: null } });
     expect(await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'settings.update'))).toHaveLength(0);
   });
 
   it('turned off, stops every signal at once and is audited; turned on again, restores them', async () => {
     const off = await setOptOut(false);
     expect(off.statusCode).toBe(200);
-    expect(off.json()).toEqual({ settings: { aiTrainingOptOut: false } });
+    expect(off.json()).toEqual({ settings: { aiTrainingOptOut: false, bankDetails: null } });
 
     const file = await ctx.inject(null, { method: 'GET', url: portfolioUrl });
     expect(file.headers['tdm-reservation']).toBeUndefined();
