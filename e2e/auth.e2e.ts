@@ -96,8 +96,26 @@ describe('accounts in the browser', () => {
 
   it('an admin made with create-admin logs in to the admin dashboard', async () => {
     const { context, page } = await newPage(browser);
-    await logIn(page, inject('adminEmail'), inject('adminPassword'));
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Login' }).click();
+    const panel = page.getByRole('tabpanel');
+    await panel.getByLabel('Email').fill(inject('adminEmail'));
+    await panel.getByLabel('Password').fill(inject('adminPassword'));
+    // Once it is busy, the button must not look ready again while the dashboard's code loads: it stays busy until the
+    // page changes (the login form used to show 'Log In' again for a moment after success).
+    await page.evaluate(() => {
+      const button = document.querySelector<HTMLButtonElement>('form[aria-label="Log in"] button[type=submit]');
+      const state = { busy: false, readyAgain: false };
+      (window as unknown as { loginButton: typeof state }).loginButton = state;
+      if (!button) return;
+      new MutationObserver(() => {
+        if (button.disabled) state.busy = true;
+        else if (state.busy && button.isConnected) state.readyAgain = true;
+      }).observe(button, { attributes: true, childList: true, subtree: true });
+    });
+    await panel.locator('button[type=submit]').click();
     await expectPath(page, '/dashboard-admin');
+    expect(await page.evaluate(() => (window as unknown as { loginButton: { busy: boolean; readyAgain: boolean } }).loginButton)).toEqual({ busy: true, readyAgain: false });
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Admin Dashboard');
     await expect.poll(() => page.getByText('Platform management & oversight').isVisible()).toBe(true);
     await signOut(page);

@@ -204,6 +204,12 @@ describe('money that moves with the work (manual provider)', () => {
     await reconciliationTotal();
 
     await openEarnings(maker);
+    // The audit log alone says what moved: the document, the amount and, for a payout, the payee.
+    await admin.goto('/dashboard-admin?tab=audit');
+    const paidEntry = admin.getByRole('listitem').filter({ hasText: 'Payout recorded as paid' });
+    await expect.poll(() => paidEntry.textContent(), { timeout: 10000 }).toMatch(new RegExp(`Receipt \\S+ · \\$450\\.00 · to ${MONEY_FX.maker.name}`));
+    await seeText(paidEntry, 'Reference: “TRF-450-E2E”');
+    await expect.poll(() => admin.getByRole('listitem').filter({ hasText: 'Payment received' }).first().textContent()).toMatch(/Invoice \S+ · \$500\.00/);
     await expectFigure(maker, 'Paid out', '$450.00');
     await expectFigure(maker, 'Available', '$0.00');
     const payout = maker.getByRole('tabpanel').getByRole('listitem', { name: 'Payout of $450.00' });

@@ -11,6 +11,7 @@ import type { DbExecutor } from '../../db/client';
 import { platformSettings } from '../../db/schema';
 import type { AuthContext } from '../../types';
 import { recordAudit } from '../audit/service';
+import { emailBankDetailsToOpenInvoices } from '../payments/bank-details-mail';
 
 /**
  * How long one instance trusts the settings it read. Files and robots.txt ask on every request, so a lookup per
@@ -72,7 +73,12 @@ export const updatePlatformSettings = async (app: FastifyInstance, auth: AuthCon
     if (Object.keys(changed).length > 0) {
       await recordAudit(tx, auth, { action: 'settings.update', targetType: 'platform', targetId: 'settings', metadata: { changed } });
     }
-    return loadSettings(tx);
+    const after = await loadSettings(tx);
+    // Open manual invoices promised an email with the account (decision 173): it goes out with the saved setting.
+    if (changed.bankDetails && after.bankDetails) {
+      await emailBankDetailsToOpenInvoices(app, tx, after.bankDetails, before.bankDetails ? 'changed' : 'set');
+    }
+    return after;
   });
   cache.set(app.db, { settings, readAt: Date.now() });
   return settings;

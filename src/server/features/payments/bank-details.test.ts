@@ -96,7 +96,15 @@ describe("the platform's bank details", () => {
     expect(ok<{ bankDetails: unknown }>(await send(admin, 'GET', '/api/admin/payments')).bankDetails).toBeNull();
     expect(PLATFORM_BANK_COPY.notSet).toContain('Humanmade will email you the bank details');
 
+    const mailedBefore = (await emailsTo(ctx, client.email)).length;
     ok(await send(admin, 'PATCH', '/api/admin/settings', { bankDetails: PLATFORM }));
+    // The promise is kept: setting the account emails it to the client of the open invoice, with its reference.
+    const mailed = (await emailsTo(ctx, client.email)).slice(mailedBefore);
+    expect(mailed.map((email) => email.subject)).toEqual([`How to pay invoice ${invoiceNumber}`]);
+    for (const line of ['Account holder: Humanmade Demo Ltd', 'IBAN: DE89 3704 0044 0532 0130 00', 'BIC/SWIFT: COBADEFFXXX', `$1,000, reference ${invoiceNumber}`]) {
+      expect(mailed[0].textBody).toContain(line);
+    }
+    expect((await emailsTo(ctx, otherClient.email)).filter((email) => email.type === 'invoice-bank-details')).toHaveLength(0);
     const view = ok<ProjectFunding>(await send(client, 'GET', `/api/payments/projects/${projectId}`)).milestones[0];
     expect(view.payment!.bankTransfer).toEqual({ reference: invoiceNumber, payTo: { ...PLATFORM, accountNumber: 'DE89370400440532013000' } });
     // The creator sees the status, never where the client pays; nor does another client see the project.
@@ -110,6 +118,15 @@ describe("the platform's bank details", () => {
     expect(text).toContain(`Quote ${invoiceNumber} as the payment reference`);
     expect(text).not.toContain('will email you');
     expect(ok<{ bankDetails: unknown }>(await send(admin, 'GET', '/api/admin/payments')).bankDetails).toMatchObject({ accountHolder: 'Humanmade Demo Ltd' });
+
+    // A changed account is told too; the same details saved again send nothing.
+    const NEW_BANK = { accountHolder: 'Humanmade Demo Ltd', accountNumber: '000123456789', routingCode: '021000021', country: 'United States' };
+    ok(await send(admin, 'PATCH', '/api/admin/settings', { bankDetails: NEW_BANK }));
+    ok(await send(admin, 'PATCH', '/api/admin/settings', { bankDetails: NEW_BANK }));
+    const changed = (await emailsTo(ctx, client.email)).slice(mailedBefore + 1);
+    expect(changed.map((email) => email.subject)).toEqual(['Our bank details have changed']);
+    expect(changed[0].textBody).toContain('Account number: 000123456789');
+    ok(await send(admin, 'PATCH', '/api/admin/settings', { bankDetails: PLATFORM }));
 
     // Once paid, the invoice no longer asks for a transfer.
     ok(await send(admin, 'POST', `/api/admin/payments/${funded.payment!.id}/received`, { reference: 'BANK-1' }));

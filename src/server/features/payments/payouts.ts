@@ -90,7 +90,7 @@ export const recordPayoutPaid = async (app: FastifyInstance, auth: Pick<AuthCont
       targetType: 'payout',
       targetId: payoutId,
       reason: reference,
-      metadata: { creatorId: payout.creatorId, amountCents: payout.amountCents, receiptNumber },
+      metadata: { creatorId: payout.creatorId, amountCents: payout.amountCents, receiptNumber, ...(payout.payTo ? { payee: payout.payTo.accountHolder } : {}) },
     });
     return toPayoutView(paid);
   });

@@ -5,6 +5,7 @@ import { EmptyState, ErrorState, ListSkeleton } from '../../components/list-stat
 import { SectionHeading } from './admin-bits';
 import { adminKeys, useAdminQuery } from './admin-data';
 import { formatDateTime } from './format';
+import { formatMoneyCents } from '../payments/payments-api';
 
 const ACTION_LABELS: Record<AuditAction, string> = {
   'application.approve': 'Approved application',
@@ -51,6 +52,17 @@ const matchedNames = (entry: AuditEntry): string | null => {
   return Array.isArray(names) && names.length > 0 ? names.filter((name) => typeof name === 'string').join(', ') : null;
 };
 
+/** For money decisions: the document and the amount, so the log alone says what was received or paid. */
+const moneyDetail = (entry: AuditEntry): string | null => {
+  const meta = entry.metadata ?? {};
+  const amount = typeof meta.amountCents === 'number' ? formatMoneyCents(meta.amountCents) : null;
+  const document =
+    typeof meta.invoiceNumber === 'string' ? `Invoice ${meta.invoiceNumber}` : typeof meta.receiptNumber === 'string' ? `Receipt ${meta.receiptNumber}` : null;
+  const payee = typeof meta.payee === 'string' ? `to ${meta.payee}` : null;
+  const parts = [document, amount, payee].filter((part): part is string => part !== null);
+  return parts.length > 0 ? parts.join(' · ') : null;
+};
+
 export function AuditTab() {
   const query = useAdminQuery<{ entries: AuditEntry[] }>(adminKeys.audit, '/api/admin/audit');
   return (
@@ -73,9 +85,14 @@ export function AuditTab() {
                 <p className="text-ink">
                   <span className="font-medium">{labelOf(entry.action)}</span> · {targetOf(entry)}
                 </p>
+                {moneyDetail(entry) ? <p className="text-sm tabular-nums text-ink">{moneyDetail(entry)}</p> : null}
                 {matchedNames(entry) ? <p className="text-sm text-muted-foreground">Matched: {matchedNames(entry)}</p> : null}
                 <p className="text-sm text-muted-foreground">by {entry.actorEmail ?? 'a deleted admin'}</p>
-                {entry.reason ? <p className="mt-1 text-sm text-ink">“{entry.reason}”</p> : null}
+                {entry.reason ? (
+                  <p className="mt-1 text-sm text-ink">
+                    {entry.action === 'payment.received' || entry.action === 'payout.paid' ? 'Reference: ' : null}“{entry.reason}”
+                  </p>
+                ) : null}
               </div>
             </li>
           ))}

@@ -31,13 +31,17 @@ export function SignInForm({ redirectTo }: { redirectTo: string | null }) {
     errors: postedErrors,
     mode: 'onTouched',
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
+  // Signed in, the form stays busy until the next page has loaded: the router keeps this page on screen meanwhile.
+  const [leaving, setLeaving] = useState(false);
+  const isSubmitting = form.formState.isSubmitting || leaving;
 
   const onSubmit = async (values: SignInInput) => {
     try {
       const { user } = await apiFetch<{ user: SessionUser }>('/api/account/sign-in', { method: 'POST', body: values });
       setSessionUser(queryClient, user);
       toast.success(AUTH_MESSAGES.loginSuccess);
+      setLeaving(true);
       await navigate(redirectTo ?? dashboardPath(user.role), { replace: true });
     } catch (error) {
       showSubmitError(error, form.setError, SIGN_IN_FIELDS, AUTH_MESSAGES.loginFallback);

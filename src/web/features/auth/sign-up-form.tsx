@@ -36,7 +36,10 @@ export function SignUpForm({ initialRole, redirectTo = null }: { initialRole: Si
     errors: postedErrors,
     mode: 'onTouched',
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
+  // Signed in, the form stays busy until the next page has loaded: the router keeps this page on screen meanwhile.
+  const [leaving, setLeaving] = useState(false);
+  const isSubmitting = form.formState.isSubmitting || leaving;
 
   const onSubmit = async (values: SignUpInput) => {
     try {
@@ -48,6 +51,7 @@ export function SignUpForm({ initialRole, redirectTo = null }: { initialRole: Si
       }
       setSessionUser(queryClient, user);
       toast.success(AUTH_MESSAGES.signUpSuccess);
+      setLeaving(true);
       await navigate(onboardPath(values.role, redirectTo), { replace: true });
     } catch (error) {
       showSubmitError(error, form.setError, SIGN_UP_FIELDS, AUTH_MESSAGES.signUpFallback);
