@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { bankDetailsSchema, normalizeBankDetails, type BankDetails } from '../../src/domain/bank-details-schemas';
 import type { App } from '../../src/server/app';
 import { payoutDetails, platformSettings, profiles, user } from '../../src/server/db/schema';
+import { cipherContext } from '../../src/server/features/payments/account-cipher';
 
 /**
  * Bank details for the demo (decision 173). Every account number is a published example IBAN (the IBAN registry's
@@ -47,7 +48,8 @@ export const seedPayoutDetails = async (app: App, creatorIds: string[]) => {
   const rows = people.map((person, index) => {
     const [iban, country] = EXAMPLE_IBANS[index % EXAMPLE_IBANS.length];
     const details = checked({ accountHolder: person.profileName ?? person.name, accountNumber: iban, bankName: BANK_NAME, country });
-    return { userId: person.id, accountHolder: details.accountHolder, accountNumber: details.accountNumber, routingCode: null, bankName: details.bankName ?? null, country: details.country ?? null };
+    return { userId: person.id, accountHolder: details.accountHolder, accountNumber: app.accountCipher.seal(details.accountNumber, cipherContext.payoutDetails(person.id)),
+      routingCode: null, bankName: details.bankName ?? null, country: details.country ?? null };
   });
   await app.db.insert(payoutDetails).values(rows).onConflictDoNothing();
   return rows.length;

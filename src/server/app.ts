@@ -24,6 +24,8 @@ import { createStorageDriver, type StorageDriver } from './storage/driver';
 import { createStorage } from './storage/storage';
 import { createResourceWatch } from './features/health/resources';
 import { createPaymentProvider } from './features/payments/provider';
+import { loadAccountCipher } from './features/payments/account-cipher';
+import { reencryptAccountNumbers } from './features/payments/account-reencrypt';
 import { createStripeProvider } from './features/payments/stripe-provider';
 
 export interface BuildAppOptions {
@@ -101,6 +103,12 @@ export const buildApp = async (options: BuildAppOptions) => {
   app.addHook('onClose', async () => sessionCache.close());
   app.decorate('payments', { provider: createPaymentProvider(config, { stripe: createStripeProvider }) });
   app.decorate('storage', createStorage(options.storageDriver ?? createStorageDriver(config)));
+  app.decorate('accountCipher', loadAccountCipher({ dataDir: config.DATA_DIR, key: config.PAYOUT_DETAILS_KEY, retiredKeys: config.PAYOUT_DETAILS_RETIRED_KEYS }));
+  if (!options.dbHandle) {
+    // Account numbers stored before encryption, or under a retired key, are (re-)encrypted under the current key.
+    const moved = await reencryptAccountNumbers(dbHandle.db, app.accountCipher);
+    if (moved > 0) app.log.info({ moved }, 'encrypted stored account numbers under the current key');
+  }
   app.decorate('resources', createResourceWatch({ dataDir: config.DATA_DIR, minFreePercent: config.DISK_MIN_FREE_PERCENT, minFreeMb: config.DISK_MIN_FREE_MB }));
 
   app.addHook('onSend', async (request, reply) => {

@@ -48,6 +48,10 @@ const envSchema = z.object({
     .transform((value) => value !== 'false'),
   // The platform's Ed25519 key for Seal credentials, as a private JWK (JSON). Unset: generated once into DATA_DIR.
   SEAL_SIGNING_KEY: optionalString,
+  // The AES-256 key (32 bytes, base64) that encrypts bank account numbers at rest. Unset: generated once into DATA_DIR.
+  PAYOUT_DETAILS_KEY: optionalString,
+  // Earlier keys, comma-separated, that still open older values until boot re-encrypts them (docs/SECURITY.md).
+  PAYOUT_DETAILS_RETIRED_KEYS: optionalString,
   SITE_NAME: z.string().trim().min(1).default(DEFAULT_SITE_NAME),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),

@@ -9,6 +9,7 @@ import type { JobRunner } from './jobs/scheduler';
 import type { Mailer, OutboxWorker } from './mail/outbox';
 import type { Storage } from './storage/storage';
 import type { ResourceWatch } from './features/health/resources';
+import type { AccountCipher } from './features/payments/account-cipher';
 
 /**
  * Every API route declares who may call it:
@@ -47,6 +48,8 @@ declare module 'fastify' {
     payments: { provider: PaymentProvider };
     /** Free disk and refused writes, for /api/health (features/health/resources.ts). */
     resources: ResourceWatch;
+    /** Encrypts bank account numbers at rest (features/payments/account-cipher.ts, decision 174). */
+    accountCipher: AccountCipher;
     /**
      * Answers with a page of the web app (plugins/web.ts), rendered with a form the browser posted natively when
      * given one (decision 105).

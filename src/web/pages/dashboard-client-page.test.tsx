@@ -65,6 +65,15 @@ describe('/dashboard-client', { timeout: 15000 }, () => {
     expect(screen.getByRole('link', { name: /View Full Marketplace/ }).getAttribute('href')).toBe('/marketplace');
     const sol = (await screen.findByRole('heading', { name: 'Sol Weaver' })).closest('li')!;
     expect(within(sol).getByRole('img', { name: 'Verified Human Creator' })).toBeTruthy();
+    // A verified email: no banner.
+    expect(screen.queryByText(/Please verify your email address/)).toBeNull();
+  });
+
+  it('asks a client with an unverified email to verify it, as the creator dashboards do', async () => {
+    stubFetch(routes({ 'GET /api/account/me': signedInAs(makeUser({ ...client, emailVerified: false })) }));
+    renderApp('/dashboard-client');
+    expect(await screen.findByText(/Please verify your email address/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Resend verification email' })).toBeTruthy();
   });
 
   it('shows a spinner until the dashboard has loaded, then the summary and tabs', async () => {

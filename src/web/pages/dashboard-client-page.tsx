@@ -5,6 +5,8 @@ import { DashboardHeader, DashboardShell } from '../components/dashboard-header'
 import { StatCard } from '../components/stat-card';
 import { PageSpinner } from '../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
+import { useSignedInUser } from '../features/auth/signed-in-user';
+import { VerifyEmailBanner } from '../features/auth/verify-email-banner';
 import { BrowseCreatorsTab } from '../features/client/browse-creators-tab';
 import { useClientDashboard } from '../features/client/client-api';
 import { ClientProfileTab } from '../features/client/client-profile-tab';
@@ -31,6 +33,7 @@ interface ProjectDialogState {
 
 export function DashboardClientPage() {
   usePageTitle('Client Dashboard');
+  const user = useSignedInUser();
   const dashboard = useClientDashboard();
   const [searchParams, setSearchParams] = useSearchParams();
   const hireParam = searchParams.get('hire');
@@ -66,6 +69,8 @@ export function DashboardClientPage() {
   return (
     <DashboardShell>
       <DashboardHeader title="Client Dashboard" subtitle="Find verified creators and manage your projects" />
+      {/* PRODUCT-DECISIONS: an unverified email shows a banner on the dashboard; it does not block work. */}
+      {user.emailVerified ? null : <VerifyEmailBanner email={user.email} />}
       {dashboard.isPending ? (
         <PageSpinner />
       ) : (

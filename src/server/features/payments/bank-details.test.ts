@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BANK_DETAILS_MESSAGES, PLATFORM_BANK_COPY } from '../../../domain/bank-details-schemas';
 import type { MilestoneFunding, ProjectFunding } from '../../../domain/payment-schemas';
 import type { ProjectView } from '../../../domain/project-schemas';
-import { auditLog, payouts } from '../../db/schema';
+import { auditLog, payoutDetails, payouts } from '../../db/schema';
+import { cipherContext } from './account-cipher';
+import { reencryptAccountNumbers } from './account-reencrypt';
 import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
 import { creditEarnings } from '../../../../test/support/money-fixtures';
 import { pdfText } from '../../../../test/support/pdf-text';
@@ -178,7 +180,11 @@ describe("a creator's payout details", () => {
     // A later edit does not redirect the payout already asked for.
     ok(await send(maker, 'PUT', '/api/payments/payout-details', MARA_US));
     const [row] = await ctx.db.select().from(payouts).where(eq(payouts.id, requested.id));
-    expect(row.payTo).toEqual({ accountHolder: 'Mara Maker', accountNumber: 'GB33BUKB20201555555555', bankName: 'Demo Bank' });
+    expect(row.payTo).toMatchObject({ accountHolder: 'Mara Maker', bankName: 'Demo Bank' });
+    // Encrypted at rest for this payout's row (decision 174).
+    expect(row.payTo?.accountNumber).toMatch(/^hm1\./);
+    expect(JSON.stringify(row.payTo)).not.toContain('1555');
+    expect(ctx.app.accountCipher.open(row.payTo!.accountNumber, cipherContext.payout(row.id))).toBe('GB33BUKB20201555555555');
     const balance = await send(maker, 'GET', '/api/payments/balance');
     expect(balance.json().payouts[0].paidTo).toBe('Mara Maker · IBAN •••• 5555');
     expect(balance.body).not.toContain('20201555');
@@ -188,5 +194,36 @@ describe("a creator's payout details", () => {
     // The next request goes to the new account.
     const next = ok<{ paidTo: string }>(await send(maker, 'POST', '/api/payments/payouts', { amountCents: 10000 }), 201);
     expect(next.paidTo).toBe('Mara Maker · Account number •••• 6789');
+  });
+});
+
+describe('account numbers at rest (decision 174)', () => {
+  it('are stored encrypted for their own row: a dump shows none, and a ciphertext moved to another creator does not open', async () => {
+    ok(await send(maker, 'PUT', '/api/payments/payout-details', MARA));
+    ok(await send(otherMaker, 'PUT', '/api/payments/payout-details', MARA_US));
+    const rows = await ctx.db.select().from(payoutDetails);
+    const mine = rows.find((row) => row.userId === maker.id)!;
+    expect(mine.accountNumber).toMatch(/^hm1\./);
+    expect(JSON.stringify(rows)).not.toMatch(/1555555555|123456789/);
+
+    // Copied onto another creator's row, Mara's account number does not open there: the request fails, and shows nothing.
+    const theirs = rows.find((row) => row.userId === otherMaker.id)!;
+    await ctx.db.update(payoutDetails).set({ accountNumber: mine.accountNumber }).where(eq(payoutDetails.userId, otherMaker.id));
+    const moved = await send(otherMaker, 'GET', '/api/payments/payout-details');
+    expect(moved.statusCode).toBe(500);
+    expect(moved.body).not.toContain('5555');
+    await ctx.db.update(payoutDetails).set({ accountNumber: theirs.accountNumber }).where(eq(payoutDetails.userId, otherMaker.id));
+    expect(ok<{ details: { accountNumberMasked: string } }>(await send(otherMaker, 'GET', '/api/payments/payout-details')).details.accountNumberMasked).toBe('•••• 6789');
+  });
+
+  it('written before encryption are encrypted at the next start, and read the same before and after', async () => {
+    await ctx.db.update(payoutDetails).set({ accountNumber: 'GB33BUKB20201555555555' }).where(eq(payoutDetails.userId, maker.id));
+    expect(ok<{ details: { accountNumberMasked: string } }>(await send(maker, 'GET', '/api/payments/payout-details')).details.accountNumberMasked).toBe('•••• 5555');
+    expect(await reencryptAccountNumbers(ctx.db, ctx.app.accountCipher)).toBeGreaterThanOrEqual(1);
+    const [row] = await ctx.db.select().from(payoutDetails).where(eq(payoutDetails.userId, maker.id));
+    expect(ctx.app.accountCipher.isCurrent(row.accountNumber)).toBe(true);
+    expect(ok<{ details: { accountNumberMasked: string } }>(await send(maker, 'GET', '/api/payments/payout-details')).details.accountNumberMasked).toBe('•••• 5555');
+    // Nothing left to move: a second run changes nothing.
+    expect(await reencryptAccountNumbers(ctx.db, ctx.app.accountCipher)).toBe(0);
   });
 });

@@ -13,6 +13,7 @@ import { payoutDetails } from '../../db/schema';
 import { composeEmail } from '../../mail/templates';
 import type { AuthContext } from '../../types';
 import { findContacts } from '../projects/creators';
+import { cipherContext, type AccountCipher } from './account-cipher';
 
 /**
  * Where a creator is paid (decision 173). Scoped to the caller: there is no route that names another creator's
@@ -20,6 +21,12 @@ import { findContacts } from '../projects/creators';
  */
 
 type PayoutDetailsRow = typeof payoutDetails.$inferSelect;
+
+/** The row with its account number decrypted (decision 174). */
+const opened = (cipher: AccountCipher, row: PayoutDetailsRow): PayoutDetailsRow => ({
+  ...row,
+  accountNumber: cipher.open(row.accountNumber, cipherContext.payoutDetails(row.userId)),
+});
 
 const toBankDetails = (row: PayoutDetailsRow): BankDetails => ({
   accountHolder: row.accountHolder,
@@ -41,15 +48,27 @@ const toView = (row: PayoutDetailsRow): PayoutDetailsView => ({
 });
 
 /** The creator's saved details in full, for the payout request's snapshot; null when none are saved. */
-export const findPayoutDetails = async (db: DbExecutor, userId: string): Promise<BankDetails | null> => {
+export const findPayoutDetails = async (cipher: AccountCipher, db: DbExecutor, userId: string): Promise<BankDetails | null> => {
   const [row] = await db.select().from(payoutDetails).where(eq(payoutDetails.userId, userId));
-  return row ? toBankDetails(row) : null;
+  return row ? toBankDetails(opened(cipher, row)) : null;
 };
 
-export const getPayoutDetailsView = async (db: DbExecutor, auth: AuthContext): Promise<PayoutDetailsView | null> => {
+export const getPayoutDetailsView = async (cipher: AccountCipher, db: DbExecutor, auth: AuthContext): Promise<PayoutDetailsView | null> => {
   const [row] = await db.select().from(payoutDetails).where(eq(payoutDetails.userId, auth.userId));
-  return row ? toView(row) : null;
+  return row ? toView(opened(cipher, row)) : null;
 };
+
+/** A payout's snapshot as stored: the account number encrypted for that payout's row. */
+export const sealPayTo = (cipher: AccountCipher, payoutId: string, details: BankDetails): BankDetails => ({
+  ...details,
+  accountNumber: cipher.seal(details.accountNumber, cipherContext.payout(payoutId)),
+});
+
+/** A payout's snapshot as read: the account number decrypted. */
+export const openPayTo = (cipher: AccountCipher, payoutId: string, payTo: BankDetails): BankDetails => ({
+  ...payTo,
+  accountNumber: cipher.open(payTo.accountNumber, cipherContext.payout(payoutId)),
+});
 
 /**
  * Saves where the creator is paid, and emails them that it changed, in one transaction: a session taken over could
@@ -60,7 +79,7 @@ export const savePayoutDetails = async (app: FastifyInstance, auth: AuthContext,
     const details = normalizeBankDetails(input);
     const values = {
       accountHolder: details.accountHolder,
-      accountNumber: details.accountNumber,
+      accountNumber: app.accountCipher.seal(details.accountNumber, cipherContext.payoutDetails(auth.userId)),
       routingCode: details.routingCode ?? null,
       bankName: details.bankName ?? null,
       country: details.country ?? null,
@@ -80,5 +99,5 @@ export const savePayoutDetails = async (app: FastifyInstance, auth: AuthContext,
       ]),
       tx,
     );
-    return toView(row);
+    return toView(opened(app.accountCipher, row));
   });

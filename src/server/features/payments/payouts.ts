@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formatCents } from '../../../domain/milestones';
@@ -10,7 +11,7 @@ import { recordAudit } from '../audit/service';
 import { findContacts } from '../projects/creators';
 import { nextDocumentNumber } from './documents';
 import { accounts, creatorLedger, getOrCreateAccount, post } from './ledger';
-import { findPayoutDetails } from './payout-details';
+import { findPayoutDetails, sealPayTo } from './payout-details';
 import { tellPayoutPaid } from './tell';
 import { toPayoutView } from './views';
 
@@ -33,21 +34,24 @@ export const requestPayout = async (app: FastifyInstance, auth: AuthContext, amo
     if (availableCents < 100) throw conflict(PAYMENT_MESSAGES.nothingAvailable);
     if (amountCents > availableCents) throw badRequest(PAYMENT_MESSAGES.payoutTooLarge, { amountCents: PAYMENT_MESSAGES.payoutTooLarge });
     // Copied onto the request: a later edit of the details does not redirect money already asked for.
-    const payTo = await findPayoutDetails(tx, auth.userId);
+    const payTo = await findPayoutDetails(app.accountCipher, tx, auth.userId);
     if (!payTo) throw conflict(BANK_DETAILS_MESSAGES.payoutDetailsMissing);
     const contact = (await findContacts(tx, [auth.userId])).get(auth.userId);
+    // The id is chosen here: the snapshot's account number is encrypted for this row (decision 174).
+    const id = randomUUID();
     const [created] = await tx
       .insert(payouts)
       .values({
+        id,
         creatorId: auth.userId,
         amountCents,
         provider: app.payments.provider.name,
         creatorName: auth.name || contact?.name || 'Creator',
         creatorEmail: contact?.email ?? auth.email,
-        payTo,
+        payTo: sealPayTo(app.accountCipher, id, payTo),
       })
       .returning();
-    return toPayoutView(created);
+    return toPayoutView(app.accountCipher, created);
   });
 
 /** The admin records a requested payout as sent, with the transfer's reference. */
@@ -92,5 +96,5 @@ export const recordPayoutPaid = async (app: FastifyInstance, auth: Pick<AuthCont
       reason: reference,
       metadata: { creatorId: payout.creatorId, amountCents: payout.amountCents, receiptNumber, ...(payout.payTo ? { payee: payout.payTo.accountHolder } : {}) },
     });
-    return toPayoutView(paid);
+    return toPayoutView(app.accountCipher, paid);
   });

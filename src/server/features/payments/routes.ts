@@ -98,7 +98,7 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return { details: await getPayoutDetailsView(app.db, await request.requireAuth()) };
+      return { details: await getPayoutDetailsView(app.accountCipher, app.db, await request.requireAuth()) };
     },
   });
 

@@ -13,6 +13,8 @@ import {
   type Reconciliation,
 } from '../../../domain/payment-schemas';
 import { maskedAccountSummary } from '../../../domain/bank-details-schemas';
+import type { AccountCipher } from './account-cipher';
+import { openPayTo } from './payout-details';
 import type { DbExecutor } from '../../db/client';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, payments, payouts, profiles, projectMilestones, projects, user } from '../../db/schema';
 import type { AuthContext } from '../../types';
@@ -141,7 +143,7 @@ export const listInvoices = async (db: DbExecutor, auth: AuthContext): Promise<I
   return rows.map(toInvoiceView);
 };
 
-export const toPayoutView = (row: PayoutRow): PayoutView => ({
+export const toPayoutView = (cipher: AccountCipher, row: PayoutRow): PayoutView => ({
   id: row.id,
   amountCents: row.amountCents,
   status: row.status,
@@ -150,7 +152,7 @@ export const toPayoutView = (row: PayoutRow): PayoutView => ({
   receiptUrl: row.status === 'paid' ? receiptPdfUrl(row.id) : null,
   requestedAt: row.requestedAt.toISOString(),
   paidAt: row.paidAt?.toISOString() ?? null,
-  paidTo: row.payTo ? maskedAccountSummary(row.payTo) : null,
+  paidTo: row.payTo ? maskedAccountSummary(openPayTo(cipher, row.id, row.payTo)) : null,
 });
 
 export const getCreatorBalance = async (app: FastifyInstance, auth: AuthContext): Promise<CreatorBalance> => {
@@ -165,7 +167,7 @@ export const getCreatorBalance = async (app: FastifyInstance, auth: AuthContext)
     pendingPayoutCents: figures.pendingPayoutCents,
     paidOutCents: figures.paidOutCents,
     earnedCents: figures.earnedCents,
-    payouts: rows.map(toPayoutView),
+    payouts: rows.map((row) => toPayoutView(app.accountCipher, row)),
     connect: app.payments.provider.name === 'manual' ? 'not_applicable' : await connectStatusOf(app.db, auth.userId),
   };
 };
@@ -178,7 +180,13 @@ export const getAdminPayments = async (app: FastifyInstance): Promise<AdminPayme
   const toPay = [];
   for (const row of requested) {
     const figures = row.creatorId ? await creatorLedger(app.db, row.creatorId) : null;
-    toPay.push({ ...toPayoutView(row), creatorName: row.creatorName, creatorEmail: row.creatorEmail, availableCents: figures?.availableCents ?? 0, payTo: row.payTo ?? null });
+    toPay.push({
+      ...toPayoutView(app.accountCipher, row),
+      creatorName: row.creatorName,
+      creatorEmail: row.creatorEmail,
+      availableCents: figures?.availableCents ?? 0,
+      payTo: row.payTo ? openPayTo(app.accountCipher, row.id, row.payTo) : null,
+    });
   }
   return {
     provider: app.payments.provider.name,

@@ -9,7 +9,7 @@ import { useSignedInUser } from '../auth/signed-in-user';
 import { ApplicationBanner } from './application-banner';
 import { CreatorStats } from './creator-stats';
 import { useCreatorSummary } from './dashboard-api';
-import { VerifyEmailBanner } from './verify-email-banner';
+import { VerifyEmailBanner } from '../auth/verify-email-banner';
 
 export interface DashboardTab {
   value: string;
