@@ -163,6 +163,10 @@ describe('offers, milestones, revisions and approval by time', () => {
     await refreshed(client);
     await expect.poll(() => offerVersion(client, 2).textContent()).toContain('2 revision rounds');
     await card(client).getByRole('button', { name: 'Accept Offer' }).click();
+    // Accepting commits the price: a confirmation states it first.
+    const confirm = client.getByRole('dialog', { name: 'Accept version 2 of the offer?' });
+    await expect.poll(() => confirm.isVisible(), { timeout: 10000 }).toBe(true);
+    await confirm.getByRole('button', { name: 'Accept Offer' }).click();
     await seeText(client, 'Offer accepted. The first milestone has started.');
     await expect.poll(() => milestoneRow(client, 1).getByText('In progress').isVisible()).toBe(true);
     await expect.poll(() => card(client).getByText('Revision rounds left:').textContent()).toBe('Revision rounds left: 2');

@@ -4,6 +4,7 @@ import { and, eq, like, or } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { ConfigError, loadConfig } from '../src/server/config';
 import { openCommandDatabase } from '../src/server/db/command-database';
+import { isHolderAlive, readLockHolder } from '../src/server/db/data-dir-lock';
 import { emailOutbox, user } from '../src/server/db/schema';
 import { DEMO_APPLICANTS, DEMO_MAKERS, DEMO_MINDS } from './seed-demo/creators';
 import { DEMO_CLIENT, seedClientActivity, seedCommunity } from './seed-demo/seed-activity';
@@ -17,7 +18,10 @@ const main = async () => {
     console.error('seed-demo refuses to run with NODE_ENV=production: demo accounts share a known password.');
     process.exit(1);
   }
-  const config = loadConfig();
+  // Beside a running server, sign the Seals and write the links with the address that server answers on (its
+  // PUBLIC_URL, from its lock), unless PUBLIC_URL is set here: a credential names its issuer by that address.
+  const server = process.env.PUBLIC_URL || process.env.DATABASE_URL ? null : readLockHolder(process.env.DATA_DIR ?? './data');
+  const config = loadConfig(server?.role === 'server' && server.publicUrl && isHolderAlive(server) ? { ...process.env, PUBLIC_URL: server.publicUrl } : process.env);
   const handle = await openCommandDatabase(config, { command: 'seed-demo' });
   await handle.migrate();
   const app = await buildApp({ config, logger: false, dbHandle: handle });

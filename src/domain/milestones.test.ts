@@ -4,15 +4,20 @@ import {
   MILESTONE_ACTIONS,
   OFFER_ANSWERS,
   OFFER_STATUSES,
+  answerNoteSchema,
   answerOffer,
   applyMilestoneAction,
   currentMilestone,
+  declineNoteSchema,
+  formatRevisionRounds,
   isLate,
+  isWholeCents,
   projectStatusOfPlan,
   revisionsLeft,
   sendOfferSchema,
   startPlan,
   supersede,
+  waitingOffer,
   type MilestonePlan,
 } from './milestones';
 
@@ -150,6 +155,12 @@ describe('offer input', () => {
     expect(errors({ price: 100, milestones: [one], revisionRounds: 6 })).toContain('revisionRounds: Revision rounds must be between 0 and 5');
     expect(errors({ price: 100, milestones: [{ ...one, dueDate: '2020-01-01' }] })).toContain('milestones.0.dueDate: The due date cannot be in the past');
     expect(errors({ price: 100, milestones: [{ ...one, title: '  ' }] })).toContain('milestones.0.title: Please give this milestone a title');
+    // A missing date is asked for, not also called "in the past" (the server answers with a field's first message).
+    expect(errors({ price: 100, milestones: [{ ...one, dueDate: '' }] })).toEqual(['milestones.0.dueDate: Please choose a due date']);
+    expect(errors({ price: 100, milestones: [{ ...one, dueDate: 'soon' }] })).toEqual(['milestones.0.dueDate: Please choose a due date']);
+    expect(errors({ price: 100, milestones: [{ ...one, amountCents: 0 }, { ...one, amountCents: Number.NaN }] })).toEqual(
+      expect.arrayContaining(['milestones.0.amountCents: Each milestone needs an amount of at least $0.01', 'milestones.1.amountCents: Each milestone needs an amount of at least $0.01']),
+    );
     // Milestones are worked in order: a later one due before the one above it is refused on its own date.
     const later = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
     const split = (dates: string[]) => ({ price: 90, milestones: dates.map((dueDate, i) => ({ title: `Step ${i + 1}`, amountCents: 3000, dueDate })) });
@@ -157,6 +168,27 @@ describe('offer input', () => {
       'milestones.1.dueDate: Due dates follow the milestones in order: this one cannot be due before the one above it',
     ]);
     expect(errors(split([later(5), later(5), later(6)]))).toEqual([]);
+  });
+
+  it('tells whole cents from amounts that would be rounded', () => {
+    for (const ok of [120, 120.5, 120.5, 0.01, 0.29, 850.01, 49.99, 123_456_789.29]) expect(isWholeCents(ok)).toBe(true);
+    for (const bad of [600.555, 0.001, 10.005, Number.NaN, Number.POSITIVE_INFINITY]) expect(isWholeCents(bad)).toBe(false);
+    fc.assert(fc.property(fc.integer({ min: 0, max: 99_999_999_999 }), (cents) => isWholeCents(Number((cents / 100).toFixed(2)))));
+  });
+
+  it('asks for a note in the words of its question: what should change, or why decline', () => {
+    expect(answerNoteSchema.safeParse({ note: '  ' }).error?.issues[0]?.message).toBe('Please say what should change.');
+    expect(answerNoteSchema.safeParse({}).error?.issues[0]?.message).toBe('Please say what should change.');
+    expect(declineNoteSchema.safeParse({ note: '' }).error?.issues[0]?.message).toBe('Please say why');
+    expect(declineNoteSchema.safeParse({ note: 'x'.repeat(2001) }).error?.issues[0]?.message).toBe('Please keep it to 2,000 characters or fewer');
+    expect(answerNoteSchema.parse({ note: ' Warmer green. ' })).toEqual({ note: 'Warmer green.' });
+  });
+
+  it('finds the offer still waiting for an answer, and names revision rounds in good English', () => {
+    expect(waitingOffer([{ status: 'pending' as const }, { status: 'changes_requested' as const }])).toEqual({ status: 'pending' });
+    expect(waitingOffer([{ status: 'changes_requested' as const }])).toBeUndefined();
+    expect(waitingOffer([])).toBeUndefined();
+    expect([0, 1, 3].map(formatRevisionRounds)).toEqual(['no revision rounds', '1 revision round', '3 revision rounds']);
   });
 
   it('calls a milestone late after its due date until it is submitted or approved', () => {

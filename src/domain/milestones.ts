@@ -121,13 +121,18 @@ export const OFFER_MESSAGES = {
   milestonesCount: `An offer has 1 to ${MAX_MILESTONES} milestones`,
   milestoneTitle: 'Please give this milestone a title',
   milestoneTitleTooLong: 'Milestone titles must be 120 characters or fewer',
-  milestoneAmount: 'Each milestone needs an amount of at least $0.01, in cents',
+  milestoneAmount: 'Each milestone needs an amount of at least $0.01',
+  /** The payout dialog's words for the same mistake, so money is asked for one way across the app. */
+  milestoneAmountFormat: 'Enter an amount in dollars, like 120 or 120.50',
   milestoneDueDate: 'Please choose a due date',
   milestoneDueDatePast: 'The due date cannot be in the past',
   milestoneDueOrder: 'Due dates follow the milestones in order: this one cannot be due before the one above it',
   milestonesSum: 'The milestone amounts must add up to the price',
   roundsRange: `Revision rounds must be between 0 and ${MAX_REVISION_ROUNDS}`,
   noteTooLong: 'The note must be 2,000 characters or fewer',
+  /** Under "What should change?" (changes to an offer, a revision of a milestone). */
+  changesRequired: 'Please say what should change.',
+  /** Under "Reason for declining". */
   reasonRequired: 'Please say why',
   reasonTooLong: 'Please keep it to 2,000 characters or fewer',
 } as const;
@@ -136,7 +141,8 @@ export const offerMilestoneSchema = z.object({
   title: z.string({ error: OFFER_MESSAGES.milestoneTitle }).trim().min(1, OFFER_MESSAGES.milestoneTitle).max(120, OFFER_MESSAGES.milestoneTitleTooLong),
   amountCents: z.number({ error: OFFER_MESSAGES.milestoneAmount }).int(OFFER_MESSAGES.milestoneAmount).min(1, OFFER_MESSAGES.milestoneAmount),
   dueDate: z.iso
-    .date({ error: OFFER_MESSAGES.milestoneDueDate })
+    // Aborts on a missing or malformed date, so an empty one is not also called "in the past".
+    .date({ error: OFFER_MESSAGES.milestoneDueDate, abort: true })
     // A day of slack for time zones: "today" somewhere is yesterday in UTC.
     .refine((date) => date >= new Date(Date.now() - DAY_MS).toISOString().slice(0, 10), OFFER_MESSAGES.milestoneDueDatePast),
 });
@@ -171,10 +177,22 @@ export const sendOfferSchema = z
   });
 export type SendOfferInput = z.input<typeof sendOfferSchema>;
 
-/** The client's note: a reason to decline, the changes wanted, or what a revision should change. */
-export const answerNoteSchema = z.object({
-  note: z.string({ error: OFFER_MESSAGES.reasonRequired }).trim().min(1, OFFER_MESSAGES.reasonRequired).max(2000, OFFER_MESSAGES.reasonTooLong),
-});
+const noteField = (required: string) => z.string({ error: required }).trim().min(1, required).max(2000, OFFER_MESSAGES.reasonTooLong);
+
+/** The client's note on what should change: in an offer (ask for changes) or in a submitted milestone (a revision). */
+export const answerNoteSchema = z.object({ note: noteField(OFFER_MESSAGES.changesRequired) });
+
+/** The client's reason for declining an offer: the same note, asked for as a reason. */
+export const declineNoteSchema = z.object({ note: noteField(OFFER_MESSAGES.reasonRequired) });
+
+/** Whether a dollar amount is whole cents ("120", "120.5", "120.50"), not "600.555", which would be rounded silently. */
+export const isWholeCents = (dollars: number): boolean => Number.isFinite(dollars) && Number(dollars.toFixed(2)) === dollars;
+
+/** The client's latest offer version, when it still waits for an answer. */
+export const waitingOffer = <T extends { status: OfferStatus }>(offers: readonly T[]): T | undefined => (offers[0]?.status === 'pending' ? offers[0] : undefined);
+
+/** "no revision rounds", "1 revision round", "3 revision rounds". */
+export const formatRevisionRounds = (rounds: number): string => (rounds === 0 ? 'no revision rounds' : `${rounds} revision ${rounds === 1 ? 'round' : 'rounds'}`);
 
 export const offerViewSchema = z.object({
   id: z.string(),

@@ -23,7 +23,7 @@ export const FUNDING_STATUSES = ['not_due', 'awaiting_funding', 'awaiting_paymen
 export type FundingStatus = (typeof FUNDING_STATUSES)[number];
 
 export const FUNDING_STATUS_LABELS: Record<FundingStatus, string> = {
-  not_due: 'Funded when it starts',
+  not_due: 'To fund when it starts',
   awaiting_funding: 'Awaiting funding',
   awaiting_payment: 'Awaiting funding',
   funded: 'Funded, held in escrow',
@@ -49,7 +49,7 @@ export const PAYMENT_MESSAGES = {
   payoutNotOpen: 'This payout is no longer waiting to be paid.',
   payoutTooLarge: 'You can request at most your available balance.',
   payoutTooSmall: 'A payout is at least $1.',
-  referenceRequired: 'Enter the payment reference',
+  referenceRequired: 'Enter the reference',
   splitOutOfRange: 'The creator’s share must be between $0 and the milestone’s amount.',
   nothingAvailable: 'You have no available balance to pay out yet.',
 } as const;
@@ -232,3 +232,11 @@ export const platformFeeCents = (amountCents: number, feePercent: number): numbe
  */
 export const MONEY_AUDIT_ACTIONS = ['payment.received', 'payout.paid', 'stripe_job.retried'] as const;
 export type MoneyAuditAction = (typeof MONEY_AUDIT_ACTIONS)[number];
+
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+
+/**
+ * Money on payment screens and payment documents (invoices, receipts, their emails) always shows its cents ("$0.00",
+ * "$765.00"): these are amounts to check against a bank statement, not prices (decision 172).
+ */
+export const formatMoneyCents = (cents: number): string => money.format(cents / 100);

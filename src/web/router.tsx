@@ -4,7 +4,7 @@ import { RootLayout } from './components/layout/root-layout';
 import { RouteErrorBoundary } from './components/layout/route-error-boundary';
 import { PageSpinner } from './components/ui/spinner';
 import { RequireRole } from './features/auth/require-role';
-import type { GuardRule } from './features/auth/guard-rules';
+import { PAGE_GUARDS, type GuardRule } from '../domain/page-guards';
 
 // The declarative router (<Routes>) rather than the data router: it is about 16 KB gzipped lighter on every page,
 // and the app uses no loaders or actions (decision 082). Every page is its own chunk, so public pages never
@@ -94,21 +94,21 @@ export function AppRoutes() {
             <Route path="unsubscribe" element={<UnsubscribePage />} />
             <Route element={<QueryLayout />}>
               <Route path="auth" element={<AuthPage />} />
-              {guarded('inbox', { kind: 'signed-in' }, InboxPage)}
-              {guarded('inbox/:conversationId', { kind: 'signed-in' }, InboxPage)}
-              {guarded('settings/notifications', { kind: 'signed-in' }, NotificationSettingsPage)}
+              {guarded('inbox', PAGE_GUARDS['/inbox'], InboxPage)}
+              {guarded('inbox/:conversationId', PAGE_GUARDS['/inbox'], InboxPage)}
+              {guarded('settings/notifications', PAGE_GUARDS['/settings/notifications'], NotificationSettingsPage)}
               <Route path="ai-policy" element={<AiPolicyPage />} />
               <Route path="verify" element={<VerifyPage />} />
               <Route element={<TooltipLayout />}>
                 <Route path="marketplace" element={<MarketplacePage />} />
                 <Route path="studio/:userId" element={<StudioPage />} />
-                {guarded('onboard-maker', { kind: 'onboard', role: 'maker' }, OnboardMakerPage)}
-                {guarded('onboard-mind', { kind: 'onboard', role: 'mind' }, OnboardMindPage)}
-                {guarded('onboard-client', { kind: 'onboard', role: 'client' }, OnboardClientPage)}
-                {guarded('dashboard-maker', { kind: 'maker-dashboard' }, DashboardMakerPage)}
-                {guarded('dashboard-mind', { kind: 'dashboard', role: 'mind' }, DashboardMindPage)}
-                {guarded('dashboard-client', { kind: 'dashboard', role: 'client' }, DashboardClientPage)}
-                {guarded('dashboard-admin', { kind: 'dashboard', role: 'admin' }, DashboardAdminPage)}
+                {guarded('onboard-maker', PAGE_GUARDS['/onboard-maker'], OnboardMakerPage)}
+                {guarded('onboard-mind', PAGE_GUARDS['/onboard-mind'], OnboardMindPage)}
+                {guarded('onboard-client', PAGE_GUARDS['/onboard-client'], OnboardClientPage)}
+                {guarded('dashboard-maker', PAGE_GUARDS['/dashboard-maker'], DashboardMakerPage)}
+                {guarded('dashboard-mind', PAGE_GUARDS['/dashboard-mind'], DashboardMindPage)}
+                {guarded('dashboard-client', PAGE_GUARDS['/dashboard-client'], DashboardClientPage)}
+                {guarded('dashboard-admin', PAGE_GUARDS['/dashboard-admin'], DashboardAdminPage)}
               </Route>
             </Route>
             <Route path="*" element={<NotFoundPage />} />

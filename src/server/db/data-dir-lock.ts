@@ -19,6 +19,8 @@ export interface LockHolder {
   processStart?: string;
   /** Distinguishes this holder's file from a later one with the same pid. */
   nonce: string;
+  /** A server's PUBLIC_URL, so a command beside it (seed-demo) signs and links with the address the server answers on. */
+  publicUrl?: string;
 }
 
 export interface DataDirLock {
@@ -61,7 +63,14 @@ const parseHolder = (raw: string): LockHolder | null => {
   try {
     const value = JSON.parse(raw) as Partial<LockHolder>;
     if (typeof value.pid !== 'number' || (value.role !== 'server' && value.role !== 'command') || typeof value.nonce !== 'string') return null;
-    return { pid: value.pid, role: value.role, name: String(value.name ?? value.role), processStart: value.processStart, nonce: value.nonce };
+    return {
+      pid: value.pid,
+      role: value.role,
+      name: String(value.name ?? value.role),
+      processStart: value.processStart,
+      nonce: value.nonce,
+      ...(typeof value.publicUrl === 'string' ? { publicUrl: value.publicUrl } : {}),
+    };
   } catch {
     return null;
   }
@@ -117,10 +126,17 @@ const removeStaleLock = (file: string, staleRaw: string) => {
 };
 
 /** Takes DATA_DIR's lock if nobody alive holds it; otherwise says who does. Never waits. */
-export const tryLockDataDir = (dataDir: string, role: LockRole, name: string = role): LockAttempt => {
+export const tryLockDataDir = (dataDir: string, role: LockRole, name: string = role, publicUrl?: string): LockAttempt => {
   mkdirSync(dataDir, { recursive: true });
   const file = lockFileFor(dataDir);
-  const holder: LockHolder = { pid: process.pid, role, name, processStart: readProcessStart(process.pid), nonce: randomBytes(8).toString('hex') };
+  const holder: LockHolder = {
+    pid: process.pid,
+    role,
+    name,
+    processStart: readProcessStart(process.pid),
+    nonce: randomBytes(8).toString('hex'),
+    ...(publicUrl ? { publicUrl } : {}),
+  };
   const content = `${JSON.stringify(holder)}\n`;
   for (let attempt = 0; attempt < 50; attempt += 1) {
     try {
@@ -177,6 +193,8 @@ export interface LockForServerOptions {
   /** DATA_DIR as configured (`./data` by default), for the message. */
   configuredDir: string;
   siteName: string;
+  /** The server's PUBLIC_URL, written into the lock for commands run beside it. */
+  publicUrl?: string;
   /** Told once when a command holds the directory and the server waits for it. */
   onWait?: (holder: LockHolder) => void;
   pollMs?: number;
@@ -189,7 +207,7 @@ export interface LockForServerOptions {
 export const lockDataDirForServer = async (options: LockForServerOptions): Promise<DataDirLock> => {
   let waitingFor: number | null = null;
   for (;;) {
-    const attempt = tryLockDataDir(options.dataDir, 'server');
+    const attempt = tryLockDataDir(options.dataDir, 'server', 'server', options.publicUrl);
     if ('lock' in attempt) return attempt.lock;
     const { holder } = attempt;
     if (holder.role === 'server') throw new DataDirInUseError(dataDirInUseMessage(options.siteName, options.configuredDir, holder.pid), holder);

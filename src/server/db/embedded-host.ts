@@ -18,6 +18,7 @@ export const holdEmbeddedDatabase = async (config: AppConfig, configuredDir = pr
       dataDir: config.DATA_DIR,
       configuredDir,
       siteName: config.SITE_NAME,
+      publicUrl: config.PUBLIC_URL,
       onWait: (holder) => console.error(`Waiting for ${holder.name} (pid ${holder.pid}) to finish with ${configuredDir}…`),
     });
   } catch (error) {

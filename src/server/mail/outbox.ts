@@ -17,7 +17,8 @@ export const backoffSeconds = (attempts: number): number => Math.min(5 * 2 ** Ma
 export interface Mailer {
   /**
    * Writes the email to the outbox. Pass the caller's transaction so the email commits with the action. An email of
-   * a kind its recipient turned off is not written (null); the others of a kind carry its unsubscribe link.
+   * a kind its recipient turned off is not written (null); the others of a kind carry its unsubscribe link. A
+   * transactional email (`isTransactional`) is always written, without one.
    */
   enqueue: (message: EmailMessage, executor?: DbExecutor) => Promise<string | null>;
 }
@@ -30,10 +31,10 @@ export interface UnsubscribeLinks {
 /** The footer that lets a person turn this kind of email off, in the text and before the end of the HTML. */
 const withUnsubscribe = (message: EmailMessage, pageUrl: string, label: string): EmailMessage => ({
   ...message,
-  text: `${message.text}\nYou can stop ${label} emails here: ${pageUrl}\n`,
+  text: `${message.text}\nYou can stop emails about ${label} here: ${pageUrl}\n`,
   html: message.html?.replace(
     '</body>',
-    `<p style="font-size:13px;color:#6B6459;margin-top:32px">You can <a href="${pageUrl.replace(/&/g, '&amp;')}" style="color:#6B6459">stop ${label} emails</a>.</p></body>`,
+    `<p style="font-size:13px;color:#6B6459;margin-top:32px">You can <a href="${pageUrl.replace(/&/g, '&amp;')}" style="color:#6B6459">stop emails about ${label}</a>.</p></body>`,
   ),
 });
 
@@ -41,7 +42,7 @@ export const createMailer = (db: Database, onEnqueued?: () => void, links?: Unsu
   enqueue: async (message, executor = db) => {
     let email = message;
     let listUnsubscribe: string | null = null;
-    const kind = emailKindOf(message.type);
+    const kind = message.isTransactional ? null : emailKindOf(message.type);
     const [recipient] = kind ? await executor.select({ id: user.id }).from(user).where(eq(user.email, message.to.toLowerCase())) : [];
     if (kind && recipient) {
       if ((await readEmailOff(executor, recipient.id)).includes(kind)) return null;

@@ -7,6 +7,11 @@ export interface EmailMessage {
   text: string;
   html?: string;
   replyTo?: string;
+  /**
+   * Sent whatever the recipient's email settings, without an unsubscribe link, although its type belongs to a kind
+   * that can be turned off: money (an invoice, a payment, a release, a refund) is a record the person needs.
+   */
+  isTransactional?: boolean;
 }
 
 const escapeHtml = (value: string): string =>

@@ -107,3 +107,30 @@ describe('pages for missing or hidden things answer 404 with the friendly page',
     expect(response.json()).toMatchObject({ error: 'not_found' });
   });
 });
+
+describe('guarded pages before any script (spec section 6)', () => {
+  it('send visitors where the web app would, with a redirect the browser follows without JavaScript', async () => {
+    const client = await ctx.signUp('client', { name: 'Cleo Client' });
+    const cases: Array<[string, TestUser | null, string | null]> = [
+      ['/dashboard-maker', null, '/auth?redirect=/dashboard-maker'],
+      ['/inbox/00000000-0000-0000-0000-000000000000', null, '/auth?redirect=/inbox/00000000-0000-0000-0000-000000000000'],
+      ['/onboard-client?redirect=%2Fmarketplace', null, '/auth?redirect=/onboard-client%3Fredirect%3D%252Fmarketplace'],
+      ['/dashboard-maker', client, '/'],
+      ['/dashboard-admin', client, '/auth'],
+      ['/onboard-maker', client, '/onboard-client'],
+      ['/onboard-maker', admin, '/dashboard-admin'],
+      ['/dashboard-maker', owner, null],
+      ['/settings/notifications', client, null],
+      ['/dashboard-client/', client, null],
+    ];
+    for (const [url, user, location] of cases) {
+      const response = await get(url, user);
+      if (location === null) {
+        expect(response.statusCode, url).toBe(200);
+      } else {
+        expect([response.statusCode, response.headers.location], url).toEqual([302, location]);
+        expect(response.headers['cache-control']).toBe('no-store');
+      }
+    }
+  });
+});

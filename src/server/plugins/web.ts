@@ -10,6 +10,7 @@ import { studioQueryKey, type StudioData } from '../../domain/marketplace';
 import { reviewPageQueryKey, reviewPageUrl, STUDIO_REVIEWS_PARAM } from '../../domain/review-schemas';
 import { creatorsQueryKey, directoryCursorFrom, filtersFromParams, filtersToParams } from '../../domain/marketplace-directory';
 import { POSTED_FORM_ID, type PostedForm } from '../../domain/posted-form';
+import { guardForPath, resolveGuardRedirect } from '../../domain/page-guards';
 import { isAppPath } from '../../domain/routes';
 import { credentialVerificationQueryKey, VERIFY_PATH } from '../../domain/seal-credential-schemas';
 import type { PublicCreator } from '../features/creators/visibility';
@@ -205,6 +206,15 @@ export const registerWeb = async (app: FastifyInstance, root: string = webRoot, 
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).send({ error: 'not_found', message: 'Not found' });
+    }
+    // A guarded page sends the visitor where the web app would (spec section 6), before any script runs: without
+    // JavaScript it would otherwise show its loading state for ever. The browser's router applies the same rules.
+    const guard = isAppPath(pathname) ? guardForPath(pathname) : null;
+    if (guard) {
+      const auth = await request.resolveAuth();
+      const search = new URL(request.url, 'http://x').search;
+      const redirect = resolveGuardRedirect(guard, auth ? { role: auth.role } : null, `${pathname}${search}`);
+      if (redirect) return reply.header('cache-control', 'no-store').redirect(redirect, 302);
     }
     return sendPage(request, reply, isAppPath(pathname) ? 200 : 404);
   });

@@ -57,9 +57,9 @@ export function DashboardAdminPage() {
       <DashboardHeader title="Admin Dashboard" subtitle="Platform management & oversight" />
       <AdminStats />
       <Tabs value={tab} onValueChange={selectTab} className="mt-10">
-        {/* Twelve sections: from tablet width up they wrap onto a second row, so none hides past an edge without a
-            scrollbar; a phone keeps the sideways scroll, where the cut-off tab shows there is more. */}
-        <TabsList aria-label="Admin sections" className="w-full justify-start sm:w-auto sm:flex-wrap sm:rounded-3xl">
+        {/* Twelve sections on one row that scrolls sideways where it does not fit, with a fade at the hidden edge and
+            the selected tab kept in view (components/ui/tabs.tsx). */}
+        <TabsList aria-label="Admin sections" className="w-full justify-start sm:w-auto">
           {TABS.map(({ value, label }) => (
             <TabsTrigger key={value} value={value} className="lg:px-3">
               {label}

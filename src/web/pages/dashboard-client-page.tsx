@@ -37,11 +37,18 @@ export function DashboardClientPage() {
   const dashboard = useClientDashboard();
   const [searchParams, setSearchParams] = useSearchParams();
   const hireParam = searchParams.get('hire');
-  // ?tab=<tab> (a notification's link, e.g. to the White Glove tab) opens that tab first.
-  const [tab, setTab] = useState<ClientTab>(() => {
-    const requested = searchParams.get('tab');
-    return requested && isClientTab(requested) ? requested : 'browse';
-  });
+  // The tab is in the address (?tab=), read on every render: a notification's link opens its tab even when the
+  // dashboard is already open, and Back returns to the tab before.
+  const requestedTab = searchParams.get('tab');
+  const tab: ClientTab = requestedTab && isClientTab(requestedTab) ? requestedTab : 'browse';
+  const setTab = (next: ClientTab) =>
+    setSearchParams(
+      (params) => {
+        params.set('tab', next);
+        return params;
+      },
+      { replace: true },
+    );
   const [projectDialog, setProjectDialog] = useState<ProjectDialogState>({ open: false, creatorId: null });
   const [handledHire, setHandledHire] = useState<string | null>(null);
 

@@ -73,7 +73,7 @@ export function NotificationSettingsPage() {
               </div>
             ))}
           </fieldset>
-          <p className="text-sm text-muted-foreground">Emails about signing in, your password and your address always reach you.</p>
+          <p className="text-sm text-muted-foreground">Emails about signing in, your password and your address, and about money (invoices, payments, refunds and payouts), always reach you.</p>
           <Button type="submit" disabled={saving}>
             {saving ? 'Saving…' : 'Save settings'}
           </Button>

@@ -21,7 +21,7 @@ export function UnsubscribePage() {
       <h1 className="font-serif text-4xl text-ink">{done ? 'You are unsubscribed' : 'Stop these emails?'}</h1>
       {done ? (
         <p className="mt-4 text-muted-foreground">
-          You will no longer get {EMAIL_KIND_LABELS[done].label.toLowerCase()} emails. They still appear under the bell when you sign in.
+          You will no longer get emails about {EMAIL_KIND_LABELS[done].label.toLowerCase()}. They still appear under the bell when you sign in.
         </p>
       ) : kind ? (
         <form method="post" action={`/api/notifications/unsubscribe?${query}`} className="mt-6 space-y-6">
@@ -29,7 +29,7 @@ export function UnsubscribePage() {
           <p className="text-muted-foreground">
             {EMAIL_KIND_LABELS[kind].hint} You can turn these emails back on at any time.
           </p>
-          <Button type="submit">Stop {EMAIL_KIND_LABELS[kind].label.toLowerCase()} emails</Button>
+          <Button type="submit">Stop emails about {EMAIL_KIND_LABELS[kind].label.toLowerCase()}</Button>
         </form>
       ) : (
         <p className="mt-4 text-muted-foreground">This link is not complete. Please open it again from the email.</p>

@@ -57,7 +57,7 @@ describe('email settings and unsubscribe', () => {
     const header = mail!.raw.replace(/\r?\n[ \t]+/g, ' ').match(/List-Unsubscribe: <(http:\/\/localhost:3000\/api\/notifications\/unsubscribe\?[^>]+)>/)?.[1];
     expect(header).toBeDefined();
     expect(raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
-    expect(raw).toMatch(/You can stop projects emails here: http:\/\/localhost:3000\/unsubscribe\?u=/);
+    expect(raw).toMatch(/You can stop emails about projects here: http:\/\/localhost:3000\/unsubscribe\?u=/);
 
     // A long address may be folded inside its angle brackets, where whitespace is ignored (RFC 2369).
     const url = header!.replace(/\s+/g, '').replace('http://localhost:3000', '');

@@ -1,7 +1,7 @@
+import { formatMoneyCents } from '../../../domain/payment-schemas';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { accountNumberLabel, formatAccountNumber, routingCodeLabel, type BankDetails } from '../../../domain/bank-details-schemas';
-import { formatCents } from '../../../domain/milestones';
 import type { DbExecutor } from '../../db/client';
 import { payments } from '../../db/schema';
 import { composeEmail } from '../../mail/templates';
@@ -66,7 +66,7 @@ export const emailBankDetailsToOpenInvoices = async (
           accountLines(payTo).join('\n'),
           ...invoices.map(
             (invoice) =>
-              `${invoice.projectTitle}, milestone ${invoice.milestonePosition} (${invoice.milestoneTitle}): ${formatCents(invoice.amountCents)}, reference ${invoice.invoiceNumber}`,
+              `${invoice.projectTitle}, milestone ${invoice.milestonePosition} (${invoice.milestoneTitle}): ${formatMoneyCents(invoice.amountCents)}, reference ${invoice.invoiceNumber}`,
           ),
           'Quote the reference exactly, so that we can match your transfer to its invoice. The money is held in escrow and released to the creator only when you approve the work.',
           `${app.config.PUBLIC_URL}/dashboard-client?tab=invoices`,

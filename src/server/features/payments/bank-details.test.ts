@@ -103,7 +103,7 @@ describe("the platform's bank details", () => {
     // The promise is kept: setting the account emails it to the client of the open invoice, with its reference.
     const mailed = (await emailsTo(ctx, client.email)).slice(mailedBefore);
     expect(mailed.map((email) => email.subject)).toEqual([`How to pay invoice ${invoiceNumber}`]);
-    for (const line of ['Account holder: Humanmade Demo Ltd', 'IBAN: DE89 3704 0044 0532 0130 00', 'BIC/SWIFT: COBADEFFXXX', `$1,000, reference ${invoiceNumber}`]) {
+    for (const line of ['Account holder: Humanmade Demo Ltd', 'IBAN: DE89 3704 0044 0532 0130 00', 'BIC/SWIFT: COBADEFFXXX', `$1,000.00, reference ${invoiceNumber}`]) {
       expect(mailed[0].textBody).toContain(line);
     }
     expect((await emailsTo(ctx, otherClient.email)).filter((email) => email.type === 'invoice-bank-details')).toHaveLength(0);

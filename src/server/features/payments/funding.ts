@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { formatCents } from '../../../domain/milestones';
-import { PAYMENT_MESSAGES, type MilestoneFunding, type PaymentProviderName } from '../../../domain/payment-schemas';
+import { PAYMENT_MESSAGES, type MilestoneFunding, type PaymentProviderName, formatMoneyCents } from '../../../domain/payment-schemas';
 import type { Transaction } from '../../db/client';
 import { payments, profiles, projectMilestones, projects, user } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
@@ -60,7 +59,7 @@ export const issueInvoice = async (app: FastifyInstance, tx: Transaction, projec
   await tellMoneyEvent(app, tx, 'funding_requested', {
     project,
     only: 'client',
-    detail: `invoice ${created.invoiceNumber}, ${formatCents(created.amountCents)} for ${milestoneName(milestone)}`,
+    detail: `invoice ${created.invoiceNumber}, ${formatMoneyCents(created.amountCents)} for ${milestoneName(milestone)}`,
   });
   return created;
 };
@@ -148,7 +147,7 @@ export const recordPaymentReceived = async (
   const [milestone] = await tx.select().from(projectMilestones).where(eq(projectMilestones.id, payment.milestoneId));
   await tellMoneyEvent(app, tx, 'payment_received', {
     project,
-    detail: `${formatCents(payment.amountCents)} for ${milestone ? milestoneName(milestone) : payment.milestoneTitle} (invoice ${payment.invoiceNumber})`,
+    detail: `${formatMoneyCents(payment.amountCents)} for ${milestone ? milestoneName(milestone) : payment.milestoneTitle} (invoice ${payment.invoiceNumber})`,
   });
   if (milestone?.status === 'approved') await releaseIfFunded(app, tx, project, milestone);
   return paid;

@@ -83,7 +83,7 @@ describe('a milestone funded, approved and paid out', () => {
 
     const queue = ok<{ toConfirm: Array<{ id: string; clientEmail: string }> }>(await get(admin, '/api/admin/payments'));
     expect(queue.toConfirm.find((row) => row.id === asked.payment!.id)).toMatchObject({ clientEmail: client.email });
-    expect((await post(admin, `/api/admin/payments/${asked.payment!.id}/received`, { reference: ' ' })).json().fields).toMatchObject({ reference: 'Enter the payment reference' });
+    expect((await post(admin, `/api/admin/payments/${asked.payment!.id}/received`, { reference: ' ' })).json().fields).toMatchObject({ reference: 'Enter the reference' });
     await receive(asked.payment!.id);
     expect((await post(admin, `/api/admin/payments/${asked.payment!.id}/received`, { reference: 'again' })).statusCode).toBe(409);
     expect((await post(client, `/api/payments/milestones/${first.id}/fund`)).json().message).toBe('This milestone is already funded.');
@@ -101,7 +101,7 @@ describe('a milestone funded, approved and paid out', () => {
     expect((await threadLines(project.id)).slice(-3)).toEqual([
       expect.stringContaining('recorded the payment'),
       expect.stringContaining('approved milestone 1'),
-      'Humanmade released the payment for “A new wordmark”: $450 to the creator for milestone 1 (“Step 1”), after the $50 platform fee.',
+      'Humanmade released the payment for “A new wordmark”: $450.00 to the creator for milestone 1 (“Step 1”), after the $50.00 platform fee.',
     ]);
     // Earnings everywhere read the ledger.
     expect(ok<{ earningsTotal: number }>(await get(maker, '/api/projects/summary')).earningsTotal).toBe(after.earnedCents / 100);
@@ -241,7 +241,7 @@ describe('cancellations and disputes', () => {
     expect((await funding(project.id)).milestones[0]).toMatchObject({ status: 'refunded', refundedCents: 40000 });
     const [audit] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.targetId, project.id), eq(auditLog.action, 'project.cancel')));
     expect(audit.metadata).toMatchObject({ money: { outcome: 'refund', refundCents: 40000 } });
-    expect((await threadLines(project.id)).at(-1)).toContain('refunded the payment for “A new wordmark”: $400 back to the client');
+    expect((await threadLines(project.id)).at(-1)).toContain('refunded the payment for “A new wordmark”: $400.00 back to the client');
   });
 
   it('releases the work under review to the creator, less the fee', async () => {

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { formatCents } from '../../../domain/milestones';
 import { BANK_DETAILS_MESSAGES } from '../../../domain/bank-details-schemas';
-import { PAYMENT_MESSAGES, type PayoutView } from '../../../domain/payment-schemas';
+import { PAYMENT_MESSAGES, type PayoutView, formatMoneyCents } from '../../../domain/payment-schemas';
 import { payouts, userRoles } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { AuthContext } from '../../types';
@@ -85,7 +84,7 @@ export const recordPayoutPaid = async (app: FastifyInstance, auth: Pick<AuthCont
       id: payoutId,
       creatorId: payout.creatorId,
       role: role?.role === 'mind' ? 'mind' : 'maker',
-      amount: formatCents(payout.amountCents),
+      amount: formatMoneyCents(payout.amountCents),
       receiptNumber,
       reference,
     });

@@ -1,7 +1,7 @@
 import type { ColorTypes, PDFFont, PDFPage, RGB } from 'pdf-lib';
+import { formatMoneyCents } from '../../../domain/payment-schemas';
 import { loadPdfLib } from '../../lazy-modules';
 import { accountNumberLabel, formatAccountNumber, routingCodeLabel, type BankDetails } from '../../../domain/bank-details-schemas';
-import { formatCents } from '../../../domain/milestones';
 
 /**
  * Invoices and receipts as PDF (decision 170), drawn with pdf-lib's standard fonts: nothing to embed, the same
@@ -166,10 +166,10 @@ export const renderInvoicePdf = async (invoice: InvoiceDocument): Promise<Uint8A
   sheet.text('Description', { size: 8, bold: true, color: MUTED });
   sheet.text('Amount', { size: 8, bold: true, color: MUTED, right: true });
   sheet.line(18);
-  sheet.row(`${invoice.projectTitle}: ${invoice.milestone}`, formatCents(invoice.amountCents));
+  sheet.row(`${invoice.projectTitle}: ${invoice.milestone}`, formatMoneyCents(invoice.amountCents));
   sheet.line(4);
   sheet.rule();
-  sheet.row('Total', formatCents(invoice.amountCents), true);
+  sheet.row('Total', formatMoneyCents(invoice.amountCents), true);
   sheet.line(18);
   if (invoice.status === 'awaiting_payment') {
     howToPay(sheet, invoice);
@@ -177,7 +177,8 @@ export const renderInvoicePdf = async (invoice: InvoiceDocument): Promise<Uint8A
   }
   const note =
     invoice.status === 'paid'
-      ? `Received ${invoice.paidAt ? dateOf(invoice.paidAt) : ''}${invoice.reference ? `, reference ${invoice.reference}` : ''}. Held in escrow until the work is approved.`
+      ? // Said in a way that stays true after the release: the PDF is downloaded long after payment.
+        `Received ${invoice.paidAt ? dateOf(invoice.paidAt) : ''}${invoice.reference ? `, reference ${invoice.reference}` : ''}, into escrow. Escrow is released to the creator when the work is approved.`
       : 'This invoice was voided; nothing is due.';
   sheet.paragraph(note, { size: 9, color: MUTED });
   return doc.save();
@@ -214,6 +215,8 @@ export interface ReceiptDocument {
   paidAt: Date;
   reference: string;
   creator: { name: string; email: string };
+  /** The account it went to, masked; null for payouts requested before details were kept. */
+  account: string | null;
   amountCents: number;
   /** Context for the line: what the payout drew on, over the creator's history. */
   earnedCents: number;
@@ -223,13 +226,13 @@ export interface ReceiptDocument {
 export const renderReceiptPdf = async (receipt: ReceiptDocument): Promise<Uint8Array> => {
   const { doc, sheet } = await startDocument(`Receipt ${receipt.number}`, receipt.site, receipt.paidAt);
   header(sheet, receipt.site, 'Payout receipt', receipt.number, receipt.paidAt, 'Paid');
-  party(sheet, 'Paid to', [receipt.creator.name, receipt.creator.email]);
+  party(sheet, 'Paid to', [receipt.creator.name, receipt.creator.email, ...(receipt.account ? [receipt.account] : [])]);
   sheet.rule();
-  sheet.row('Released to your balance, all time (after fees)', formatCents(receipt.earnedCents));
-  sheet.row('Platform fees withheld on those releases, all time', formatCents(receipt.feesCents));
+  sheet.row('Released to your balance, all time (after fees)', formatMoneyCents(receipt.earnedCents));
+  sheet.row('Platform fees withheld on those releases, all time', formatMoneyCents(receipt.feesCents));
   sheet.line(4);
   sheet.rule();
-  sheet.row('This payout', formatCents(receipt.amountCents), true);
+  sheet.row('This payout', formatMoneyCents(receipt.amountCents), true);
   sheet.line(18);
   sheet.text(`Sent ${dateOf(receipt.paidAt)}, reference ${receipt.reference}.`, { size: 9, color: MUTED });
   return doc.save();

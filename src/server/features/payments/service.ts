@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
+import { maskedAccountSummary } from '../../../domain/bank-details-schemas';
 import type { InvoiceView } from '../../../domain/payment-schemas';
 import type { DbExecutor } from '../../db/client';
 import { ledgerAccounts, ledgerEntries, payments, payouts } from '../../db/schema';
@@ -11,6 +12,7 @@ import { recordAudit } from '../audit/service';
 import { recordPaymentReceived } from './funding';
 import { creatorLedger } from './ledger';
 import { renderInvoicePdf, renderReceiptPdf } from './pdf';
+import { openPayTo } from './payout-details';
 import { toInvoiceView } from './views';
 
 export const INVOICE_NOT_FOUND = 'Invoice not found';
@@ -87,6 +89,8 @@ export const getReceiptPdf = async (app: FastifyInstance, auth: AuthContext, pay
     paidAt: row.paidAt,
     reference: row.reference ?? '',
     creator: { name: row.creatorName, email: row.creatorEmail },
+    // The account it was sent to, masked as the creator sees it on screen (decision 173).
+    account: row.payTo ? maskedAccountSummary(openPayTo(app.accountCipher, row.id, row.payTo)) : null,
     amountCents: row.amountCents,
     earnedCents: figures?.earnedCents ?? 0,
     feesCents: row.creatorId ? await feesWithheldFrom(app.db, row.creatorId) : 0,

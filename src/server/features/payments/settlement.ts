@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { formatCents } from '../../../domain/milestones';
-import { PAYMENT_MESSAGES, platformFeeCents, type DisputeOutcome } from '../../../domain/payment-schemas';
+import { PAYMENT_MESSAGES, platformFeeCents, type DisputeOutcome, formatMoneyCents } from '../../../domain/payment-schemas';
 import type { Transaction } from '../../db/client';
 import { payments, projectMilestones } from '../../db/schema';
 import { badRequest } from '../../http/errors';
@@ -71,12 +70,12 @@ const settle = async (app: FastifyInstance, tx: Transaction, project: ProjectRow
   if (creator && gross > 0) await provider.afterRelease?.(tx, { transactionId, paymentId: payment.id, milestoneId: milestone.id, creatorId: creator.id, creatorCents: gross - fee });
   if (refund > 0) await provider.afterRefund?.(tx, { transactionId, paymentId: payment.id, milestoneId: milestone.id, clientId, refundCents: refund });
   const name = milestoneName(milestone);
-  if (how.kind === 'release') await tellMoneyEvent(app, tx, 'funds_released', { project, detail: `${formatCents(gross - fee)} to the creator for ${name}, after the ${formatCents(fee)} platform fee` });
-  else if (how.kind === 'refund') await tellMoneyEvent(app, tx, 'funds_refunded', { project, detail: `${formatCents(refund)} back to the client for ${name}` });
+  if (how.kind === 'release') await tellMoneyEvent(app, tx, 'funds_released', { project, detail: `${formatMoneyCents(gross - fee)} to the creator for ${name}, after the ${formatMoneyCents(fee)} platform fee` });
+  else if (how.kind === 'refund') await tellMoneyEvent(app, tx, 'funds_refunded', { project, detail: `${formatMoneyCents(refund)} back to the client for ${name}` });
   else {
     await tellMoneyEvent(app, tx, 'funds_split', {
       project,
-      detail: `of the ${formatCents(amount)} held for ${name}, ${formatCents(gross - fee)} to the creator (after the ${formatCents(fee)} fee) and ${formatCents(refund)} back to the client`,
+      detail: `of the ${formatMoneyCents(amount)} held for ${name}, ${formatMoneyCents(gross - fee)} to the creator (after the ${formatMoneyCents(fee)} fee) and ${formatMoneyCents(refund)} back to the client`,
     });
   }
   return { transactionId, amountCents: amount, creatorCents: gross - fee, feeCents: fee, refundCents: refund };

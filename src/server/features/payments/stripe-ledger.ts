@@ -1,6 +1,6 @@
+import { formatMoneyCents } from '../../../domain/payment-schemas';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { formatCents } from '../../../domain/milestones';
 import type { Transaction } from '../../db/client';
 import { payments, payouts, projects, user } from '../../db/schema';
 import { nextDocumentNumber } from './documents';
@@ -66,15 +66,15 @@ const refundLateCheckout = async (app: FastifyInstance, tx: Transaction, payment
     clientId: payerId,
     refundCents: payment.amountCents,
   });
-  const detail = `the ${formatCents(payment.amountCents)} you paid on invoice ${payment.invoiceNumber} after it was voided goes back to the card you paid with; nothing is due`;
+  const detail = `the ${formatMoneyCents(payment.amountCents)} you paid on invoice ${payment.invoiceNumber} after it was voided goes back to the card you paid with; nothing is due`;
   const [project] = payment.projectId ? await tx.select().from(projects).where(eq(projects.id, payment.projectId)) : [];
   if (!payment.clientId) {
     // No account to notify: the person still hears where their money went, at the address they were invoiced at.
     await app.mailer.enqueue(
-      composeEmail({ type: 'late-checkout-refund', to: payment.clientEmail, subject: `Payment refunded: ${formatCents(payment.amountCents)}`, siteName: app.config.SITE_NAME }, [
+      composeEmail({ type: 'late-checkout-refund', to: payment.clientEmail, subject: `Payment refunded: ${formatMoneyCents(payment.amountCents)}`, siteName: app.config.SITE_NAME }, [
         `Hello ${payment.clientName},`,
         `You paid invoice ${payment.invoiceNumber} (${payment.projectTitle}) after it was voided, when your account had already been closed.`,
-        `${formatCents(payment.amountCents)} goes back to the card you paid with. Nothing is due.`,
+        `${formatMoneyCents(payment.amountCents)} goes back to the card you paid with. Nothing is due.`,
       ]),
       tx,
     );

@@ -404,7 +404,7 @@ describe.skipIf(Boolean(liveKey))('Stripe provider against the local stand-in', 
     expect(moves.map((move) => [move.kind, move.idempotencyKey])).toEqual([['refund', `late-checkout:${open.id}`]]);
     expect(await balanceOf(ctx.db, accounts.refunded(leaving.id))).toBe(8_000);
     const [notice] = await ctx.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, open.clientEmail), eq(emailOutbox.type, 'late-checkout-refund')));
-    expect(notice.subject).toBe('Payment refunded: $80');
+    expect(notice.subject).toBe('Payment refunded: $80.00');
     expect(notice.textBody).toContain(`invoice ${open.invoiceNumber}`);
 
     await ctx.app.jobs.runDue(later(5));

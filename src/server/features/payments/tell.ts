@@ -7,15 +7,15 @@ import { recordProjectEvent } from '../conversations/threads';
 import { notify } from '../notifications/service';
 import { creatorOf } from '../projects/access';
 import { findContacts } from '../projects/creators';
-import { enqueueProjectEmail, projectEventTitle } from '../projects/emails';
+import { enqueueProjectEmail, projectEventPath, projectEventTitle } from '../projects/emails';
 import type { ProjectRow } from '../projects/views';
 
 export type MoneyEvent = 'funding_requested' | 'payment_received' | 'funds_released' | 'funds_refunded' | 'funds_split';
 
 /**
  * Tells both sides of a project about a money event, in the event's transaction: a line in their thread, a
- * notification and an email each ('project' kind, decision 145). `only` limits it to one side (an invoice concerns
- * the client alone).
+ * notification ('project' kind, decision 145) and an email each; the email is transactional, sent even to someone who
+ * turned project emails off. `only` limits it to one side (an invoice concerns the client alone).
  */
 export const tellMoneyEvent = async (
   app: FastifyInstance,
@@ -35,32 +35,38 @@ export const tellMoneyEvent = async (
       kind: 'project',
       subjectKey: `project:${project.id}:${event}:${randomUUID()}`,
       title: projectEventTitle(event, project.title),
-      body: `From ${app.config.SITE_NAME}`,
-      link: dashboardPath(recipient.role),
+      // The detail names the milestone and the amounts, so one project's invoices and payments tell apart.
+      body: `${detail.charAt(0).toUpperCase()}${detail.slice(1)}`,
+      link: projectEventPath(event, recipient.role),
     });
     const contact = contacts.get(recipient.id);
     if (contact) await enqueueProjectEmail(app, tx, event, { project, to: { ...contact, dashboard: recipient.role }, actorName: app.config.SITE_NAME, detail });
   }
 };
 
-/** A paid payout: a notification ('account' kind) and an email with the receipt's number; money receipts always go. */
+/**
+ * A paid payout: a notification ('account' kind) and an email with the receipt's number; money receipts always go.
+ * Both lead to the Earnings tab, where the receipt is listed with the payout: the receipt's own address is an API
+ * route that answers a signed-out reader (most mail clients open links signed out) with bare JSON.
+ */
 export const tellPayoutPaid = async (app: FastifyInstance, tx: Transaction, payout: { id: string; creatorId: string; role: 'maker' | 'mind'; amount: string; receiptNumber: string; reference: string }) => {
   const [contact] = [...(await findContacts(tx, [payout.creatorId])).values()];
+  const earnings = `${dashboardPath(payout.role)}?tab=earnings`;
   await notify(tx, {
     userId: payout.creatorId,
     kind: 'account',
     subjectKey: `payout:${payout.id}:paid`,
     title: `Payout sent: ${payout.amount}`,
     body: `Receipt ${payout.receiptNumber}`,
-    link: dashboardPath(payout.role),
+    link: earnings,
   });
   if (!contact) return;
   await app.mailer.enqueue(
     composeEmail({ type: 'payout-paid', to: contact.email, subject: `Your payout of ${payout.amount} was sent`, siteName: app.config.SITE_NAME }, [
       `Hello ${contact.name},`,
       `We sent your payout of ${payout.amount} (reference ${payout.reference}).`,
-      `Your receipt ${payout.receiptNumber} is ready to download from your earnings page.`,
-      `${app.config.PUBLIC_URL}/api/payments/payouts/${payout.id}/receipt`,
+      `Your receipt ${payout.receiptNumber} is ready to download from the Earnings tab of your dashboard, under Payouts:`,
+      `${app.config.PUBLIC_URL}${earnings}`,
     ]),
     tx,
   );

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { formatBudget, formatDeliverableType } from '../../../domain/project-schemas';
+import { dashboardPath } from '../../../domain/routes';
 import type { DbExecutor } from '../../db/client';
 import { composeEmail } from '../../mail/templates';
 import type { ProjectRow } from './views';
@@ -29,12 +30,29 @@ export type ProjectEmailEvent =
   | 'funds_refunded'
   | 'funds_split';
 
+type Dashboard = 'client' | 'maker' | 'mind';
+
 interface Recipient {
   email: string;
   name: string;
   /** Which dashboard the recipient acts from. */
-  dashboard: 'client' | 'maker' | 'mind';
+  dashboard: Dashboard;
 }
+
+const MONEY_EVENTS: ReadonlySet<ProjectEmailEvent> = new Set(['funding_requested', 'payment_received', 'funds_released', 'funds_refunded', 'funds_split']);
+
+/**
+ * Money moved (an invoice, a payment, a release, a refund): a receipt the person needs whatever their email
+ * settings, so these emails are sent even to someone who turned project emails off.
+ */
+export const isMoneyEvent = (event: ProjectEmailEvent): boolean => MONEY_EVENTS.has(event);
+
+/**
+ * The dashboard tab an event is about (the tab values of src/web/pages/dashboard-*-page.tsx): money is on the
+ * client's Invoices tab and the creator's Earnings tab; everything else on the Projects tab.
+ */
+export const projectEventPath = (event: ProjectEmailEvent, dashboard: Dashboard): string =>
+  `${dashboardPath(dashboard)}?tab=${isMoneyEvent(event) ? (dashboard === 'client' ? 'invoices' : 'earnings') : 'projects'}`;
 
 const subjects: Record<ProjectEmailEvent, (title: string) => string> = {
   assigned: (title) => `New project for you: ${title}`,
@@ -61,8 +79,19 @@ const subjects: Record<ProjectEmailEvent, (title: string) => string> = {
   funds_split: (title) => `Payment split by the platform: ${title}`,
 };
 
-/** The subject line, also the title of the in-app notification. */
-export const projectEventTitle = (event: ProjectEmailEvent, title: string): string => subjects[event](title);
+/** The events about one milestone; their `detail` names it when the project has several (see milestoneDetail). */
+const MILESTONE_EVENTS: ReadonlySet<ProjectEmailEvent> = new Set(['deliverable_submitted', 'milestone_approved', 'milestone_auto_approved', 'revision_requested', 'due_reminder']);
+const NAMED_MILESTONE = /^milestone \d+ \(/i;
+
+/**
+ * The subject line, also the title of the in-app notification. A milestone event names its milestone, so four
+ * submissions of one project are four different items: "Work is ready for your review: Logo — milestone 2 (“Final”)".
+ * A single-milestone project's detail names none ('' or "the work"), and its title stays the project's.
+ */
+export const projectEventTitle = (event: ProjectEmailEvent, title: string, detail = ''): string => {
+  if (!MILESTONE_EVENTS.has(event) || !NAMED_MILESTONE.test(detail)) return subjects[event](title);
+  return subjects[event](`${title} — ${detail.charAt(0).toLowerCase()}${detail.slice(1)}`);
+};
 
 /** `detail` names the offer version or milestone, and for reminders when the next step happens. */
 const bodies: Record<ProjectEmailEvent, (project: ProjectRow, actorName: string, detail: string) => string[]> = {
@@ -102,7 +131,7 @@ const bodies: Record<ProjectEmailEvent, (project: ProjectRow, actorName: string,
   due_reminder: (p, _actor, detail) => [`${detail} of "${p.title}" is due tomorrow.`, 'If you need more time, tell your client in the project thread.'],
   funding_requested: (p, _actor, detail) => [
     `An invoice was issued to fund "${p.title}": ${detail}.`,
-    'The work can go on meanwhile; the milestone shows "Awaiting funding" until the payment arrives. Download the invoice from your Payments page.',
+    'The work can go on meanwhile; the milestone shows "Awaiting funding" until the payment arrives. You can download the invoice from the Invoices tab of your dashboard:',
   ],
   payment_received: (p, _actor, detail) => [`The payment for "${p.title}" arrived: ${detail}. It is held in escrow until the work is approved.`],
   funds_released: (p, _actor, detail) => [`The payment for "${p.title}" was released: ${detail}.`],
@@ -118,13 +147,10 @@ export const enqueueProjectEmail = async (
   input: { project: ProjectRow; to: Recipient; actorName: string; detail?: string },
 ): Promise<void> => {
   const { project, to, actorName, detail = '' } = input;
-  const link = `${app.config.PUBLIC_URL}/dashboard-${to.dashboard}`;
-  await app.mailer.enqueue(
-    composeEmail({ type: `project-${event.replace(/_/g, '-')}`, to: to.email, subject: subjects[event](project.title), siteName: app.config.SITE_NAME }, [
-      `Hello ${to.name},`,
-      ...bodies[event](project, actorName, detail),
-      link,
-    ]),
-    tx,
+  const link = `${app.config.PUBLIC_URL}${projectEventPath(event, to.dashboard)}`;
+  const email = composeEmail(
+    { type: `project-${event.replace(/_/g, '-')}`, to: to.email, subject: projectEventTitle(event, project.title, detail), siteName: app.config.SITE_NAME },
+    [`Hello ${to.name},`, ...bodies[event](project, actorName, detail), link],
   );
+  await app.mailer.enqueue(isMoneyEvent(event) ? { ...email, isTransactional: true } : email, tx);
 };

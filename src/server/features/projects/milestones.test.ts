@@ -206,7 +206,7 @@ describe('milestones', () => {
     expect((await earnings()) - before).toBe(450);
     expect((await threadLines(id)).slice(-2)).toEqual([
       'Milestone 1 (“Research”) of “A new wordmark” was approved automatically: the review time passed without an answer.',
-      'Humanmade released the payment for “A new wordmark”: $450 to the creator for milestone 1 (“Research”), after the $50 platform fee.',
+      'Humanmade released the payment for “A new wordmark”: $450.00 to the creator for milestone 1 (“Research”), after the $50.00 platform fee.',
     ]);
     const [entry] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.targetId, id), eq(auditLog.action, 'project.auto_approve')));
     expect(entry).toMatchObject({ actorId: null, reason: 'No answer within 7 days of the submission' });
@@ -273,7 +273,7 @@ describe('milestones', () => {
     // Nothing is submitted yet.
     expect((await post(client, `/api/projects/${id}/revision`, { note: 'Too early' })).statusCode).toBe(409);
     expect((await post(client, `/api/projects/${id}/approve`)).statusCode).toBe(409);
-    expect((await post(client, `/api/projects/${id}/revision`, {})).json().fields).toMatchObject({ note: 'Please say why' });
+    expect((await post(client, `/api/projects/${id}/revision`, {})).json().fields).toMatchObject({ note: 'Please say what should change.' });
     // An admin may open an extra round, and it is audited.
     expect((await expectOk(await post(admin, `/api/projects/${id}/allow-extra-revision`))).revisions.extra).toBe(1);
     expect(await ctx.db.select().from(auditLog).where(and(eq(auditLog.targetId, id), eq(auditLog.action, 'project.allow_revision')))).toHaveLength(1);

@@ -16,7 +16,7 @@ import {
   allowProjectExtraRevision,
   requestProjectRevision,
 } from './service';
-import { answerNoteSchema, sendOfferSchema } from '../../../domain/milestones';
+import { answerNoteSchema, declineNoteSchema, sendOfferSchema } from '../../../domain/milestones';
 import { respondToOffer, sendOffer } from './offers';
 import { registerMilestoneTimers } from './timers';
 import { getProjectSummary } from './summary';
@@ -102,7 +102,8 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
   const answer = (path: string, kind: 'decline' | 'request_changes', summary: string) =>
     app.post(path, {
       config: { access: ['client'] },
-      schema: { tags: ['projects'], summary, params: offerParams, body: answerNoteSchema, response: one },
+      // A decline says why; asking for changes says what should change (each with its own message).
+      schema: { tags: ['projects'], summary, params: offerParams, body: kind === 'decline' ? declineNoteSchema : answerNoteSchema, response: one },
       handler: async (request) => respondToOffer(app, await request.requireAuth(), request.params.id, request.params.version, kind, request.body.note),
     });
   answer('/:id/offers/:version/decline', 'decline', 'Decline the latest offer with a reason (the draft is yours to assign again)');

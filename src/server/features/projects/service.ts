@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { dashboardPath } from '../../../domain/routes';
 import type { FastifyInstance } from 'fastify';
 import { FLAG_REASON, type ProjectAction } from '../../../domain/project-lifecycle';
 import { PROJECT_FIELD_MESSAGES, type CreateProjectInput, type ProjectView } from '../../../domain/project-schemas';
@@ -11,7 +10,7 @@ import type { AuthContext } from '../../types';
 import { creatorOf, PROJECT_CHANGED, PROJECT_NOT_FOUND, requireProjectAction, requireVisibleProject, unchangedSince } from './access';
 import { findApprovedCreator, findContacts, type ApprovedCreator } from './creators';
 import { recordProjectEvent } from '../conversations/threads';
-import { enqueueProjectEmail, projectEventTitle, type ProjectEmailEvent } from './emails';
+import { enqueueProjectEmail, projectEventPath, projectEventTitle, type ProjectEmailEvent } from './emails';
 import { notify } from '../notifications/service';
 import { recordAudit } from '../audit/service';
 import { allowExtraRevision, approveMilestone, requestRevision, startMilestones, stopReviewClock, submittedMilestone, supersedeOpenOffers } from './milestones';
@@ -46,9 +45,9 @@ export const tellParty = async (
     kind: 'project',
     // Every event is its own item.
     subjectKey: `project:${project.id}:${event}:${randomUUID()}`,
-    title: projectEventTitle(event, project.title),
+    title: projectEventTitle(event, project.title, detail),
     body: actorName === SYSTEM_ACTOR.name ? 'From Humanmade' : `From ${actorName}`,
-    link: dashboardPath(recipient.role),
+    link: projectEventPath(event, recipient.role),
   });
   const contact = (await findContacts(tx, [recipient.id])).get(recipient.id);
   if (!contact) return;

@@ -236,3 +236,44 @@ describe("a client's record", () => {
     expect((await ctx.inject(null, { method: 'GET', url: `/api/reviews/clients/${client.id}/record` })).statusCode).toBe(401);
   });
 });
+
+describe('the notice that reviews are published', () => {
+  const publishedNotice = async (user: TestUser, projectId: string) => {
+    const [item] = await ctx.db.select().from(notifications).where(and(eq(notifications.userId, user.id), eq(notifications.subjectKey, `review:${projectId}:published`)));
+    const emails = (await emailsTo(ctx, user.email)).filter((row) => row.type === 'review-published' && row.subject === item.title);
+    expect(emails).toHaveLength(1);
+    return { item, email: emails[0] };
+  };
+
+  it('sends a reviewed creator to their studio page to reply, and promises the client no reply it cannot make', async () => {
+    const projectId = await completedProject(ctx, client, maker, 'Noticed work');
+    await writeReview(ctx, client, projectId, clientReview());
+    await writeReview(ctx, maker, projectId, creatorReview());
+
+    const creator = await publishedNotice(maker, projectId);
+    expect(creator.item).toMatchObject({
+      title: 'Reviews for "Noticed work" are published',
+      body: `The reviews for "Noticed work" are now published. ${client.name}'s review of you is on your studio page, where you can reply to it once.`,
+      link: `/studio/${maker.id}`,
+    });
+    expect(creator.email.textBody).toContain(`http://localhost:3000/studio/${maker.id}`);
+    expect(creator.email.textBody).toContain('You can also read both reviews in the Projects tab of your dashboard.');
+    // The studio page is where the reply really is: the creator's reply to the review there is accepted.
+    const [ofMaker] = await ctx.db.select().from(reviews).where(and(eq(reviews.projectId, projectId), eq(reviews.subjectId, maker.id)));
+    expect((await ctx.inject(maker, { method: 'POST', url: `/api/reviews/${ofMaker.id}/reply`, payload: { body: 'Thank you.' } })).statusCode).toBe(204);
+
+    const forClient = await publishedNotice(client, projectId);
+    expect(forClient.item).toMatchObject({ body: 'The reviews for "Noticed work" are now published. You can read them in the Projects tab of your dashboard.', link: '/dashboard-client?tab=projects' });
+    for (const text of [forClient.item.body, forClient.email.textBody]) expect(text).not.toMatch(/reply/i);
+    expect(forClient.email.textBody).toContain('http://localhost:3000/dashboard-client?tab=projects');
+  });
+
+  it('promises no reply to a creator the client did not review', async () => {
+    const projectId = await completedProject(ctx, client, mind, 'Unreviewed creator');
+    await writeReview(ctx, mind, projectId, creatorReview());
+    await ctx.app.jobs.runDue(new Date(Date.now() + 14 * DAY + 60_000));
+    const creator = await publishedNotice(mind, projectId);
+    expect(creator.item).toMatchObject({ body: 'The reviews for "Unreviewed creator" are now published. You can read them in the Projects tab of your dashboard.', link: '/dashboard-mind?tab=projects' });
+    expect(creator.email.textBody).not.toMatch(/reply/i);
+  });
+});

@@ -1,15 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { dashboardPath } from '../../../domain/routes';
 import type { DbExecutor } from '../../db/client';
-import { user, userRoles } from '../../db/schema';
+import { reviews, user, userRoles } from '../../db/schema';
 import { composeEmail } from '../../mail/templates';
 import { notify } from '../notifications/service';
 
 /** What a review window tells a party, in the app and by email (decision 160). */
 export type ReviewEvent = 'prompt' | 'reminder' | 'published';
 
-const copy: Record<ReviewEvent, { subject: (title: string) => string; body: (title: string, other: string, closes: string) => string[] }> = {
+/**
+ * Who hears, for the published reviews: a creator with a review of them replies to it on their studio page (the
+ * dashboards offer no reply); a client, or a creator the client did not review, has nothing to reply to in the app.
+ */
+type Reader = 'reviewed_creator' | 'other';
+
+const copy: Record<ReviewEvent, { subject: (title: string) => string; body: (title: string, other: string, closes: string, reader: Reader) => string[] }> = {
   prompt: {
     subject: (title) => `How did "${title}" go? Leave a review`,
     body: (title, other, closes) => [
@@ -26,7 +32,13 @@ const copy: Record<ReviewEvent, { subject: (title: string) => string; body: (tit
   },
   published: {
     subject: (title) => `Reviews for "${title}" are published`,
-    body: (title) => [`The reviews for "${title}" are now published. You can read them, and reply once to the review of you, from your dashboard.`],
+    body: (title, other, _closes, reader) =>
+      reader === 'reviewed_creator'
+        ? [
+            `The reviews for "${title}" are now published. ${other}'s review of you is on your studio page, where you can reply to it once.`,
+            'You can also read both reviews in the Projects tab of your dashboard.',
+          ]
+        : [`The reviews for "${title}" are now published. You can read them in the Projects tab of your dashboard.`],
   },
 };
 
@@ -45,9 +57,13 @@ export const tellParty = async (
     .innerJoin(userRoles, eq(userRoles.userId, user.id))
     .where(eq(user.id, input.userId));
   if (!person) return;
-  const link = `${dashboardPath(person.role)}?tab=projects`;
+  const isReviewedCreator =
+    event === 'published' &&
+    person.role !== 'client' &&
+    (await tx.select({ id: reviews.id }).from(reviews).where(and(eq(reviews.projectId, input.projectId), eq(reviews.subjectId, input.userId)))).length > 0;
+  const link = isReviewedCreator ? `/studio/${input.userId}` : `${dashboardPath(person.role)}?tab=projects`;
   const subject = copy[event].subject(input.projectTitle);
-  const body = copy[event].body(input.projectTitle, input.otherName, formatDay(input.closesAt));
+  const body = copy[event].body(input.projectTitle, input.otherName, formatDay(input.closesAt), isReviewedCreator ? 'reviewed_creator' : 'other');
   await notify(tx, {
     userId: input.userId,
     kind: 'review',

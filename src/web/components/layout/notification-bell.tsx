@@ -92,7 +92,10 @@ export function NotificationBell({ isStreamed }: { isStreamed: boolean }) {
   };
 
   return (
-    <div className="relative">
+    // On a phone the panel hangs from the sticky header (the positioned ancestor while this wrapper is static), across
+    // its width less a margin; the bell sits near the right edge there, so a panel anchored to it left the screen.
+    // From `sm` up it hangs from the bell, right-aligned, as on the desktop bar.
+    <div className="sm:relative">
       <Button
         ref={buttonRef}
         variant="ghost"
@@ -115,7 +118,7 @@ export function NotificationBell({ isStreamed }: { isStreamed: boolean }) {
         hidden={!isOpen}
         role="region"
         aria-label="Notifications"
-        className="absolute right-0 top-11 z-50 w-[min(22rem,calc(100vw-2rem))] rounded-2xl border border-border bg-surface p-2 shadow-xl"
+        className="absolute inset-x-4 top-full z-50 mt-2 max-h-[calc(100dvh-5rem)] overflow-y-auto rounded-2xl border border-border bg-surface p-2 shadow-xl sm:left-auto sm:right-0 sm:top-11 sm:mt-0 sm:w-[22rem]"
       >
         <div className="flex items-center justify-between px-3 py-2">
           <p className="font-serif text-lg text-ink">Notifications</p>

@@ -36,7 +36,8 @@ export function ApplicantCard({ applicant, isBusy, onApprove, onReject }: Applic
           <PersonAvatar name={applicant.name} url={applicant.avatarUrl} />
           <div className="min-w-0 space-y-2.5">
             <div className="flex flex-wrap items-center gap-2">
-              <h4 id={headingId} className="text-xl">
+              {/* Focusable by script: focus lands here when the card above it is approved or rejected. */}
+              <h4 id={headingId} tabIndex={-1} className="text-xl">
                 {applicant.name}
               </h4>
               {applicant.kind === 'mind' ? <Badge variant="accent">{PLAN_LABELS[applicant.subscriptionPlan]}</Badge> : null}

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../../components/ui/spinner';
 import { useSession } from '../../lib/session';
-import { resolveGuardRedirect, type GuardRule } from './guard-rules';
+import { resolveGuardRedirect, type GuardRule } from '../../../domain/page-guards';
 import { SignedInUserContext } from './signed-in-user';
 
 export function RequireRole({ rule }: { rule: GuardRule }) {

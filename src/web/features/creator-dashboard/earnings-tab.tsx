@@ -9,7 +9,7 @@ export function EarningsTab() {
           Earnings
         </h2>
         <p className="mt-2 max-w-2xl text-muted-foreground">
-          Clients fund each milestone before you start it, and the money is held in escrow. When they approve the work it becomes available to you, less the platform fee.
+          Clients fund each milestone when it starts, and the money is held in escrow; each milestone shows whether it is funded yet. When they approve the work it becomes available to you, less the platform fee.
         </p>
       </div>
       <CreatorBalancePanel />

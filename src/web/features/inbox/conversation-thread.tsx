@@ -1,11 +1,12 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Download, FileText } from 'lucide-react';
+import { ArrowLeft, Download, FileText, MessageSquareOff } from 'lucide-react';
 import { CONVERSATION_MESSAGES, type ConversationThread, type MessageView } from '../../../domain/conversation-schemas';
 import { Button } from '../../components/ui/button';
 import { CreatorAvatar } from '../../components/creator-card';
 import { ErrorState, ListSkeleton } from '../../components/list-states';
+import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/utils';
 import { conversationsQueryKey, fetchThread, markRead, newClientMessageId, postAttachment, postMessage, threadQueryKey } from './inbox-api';
 import { subscribeToInbox } from '../../lib/inbox-stream';
@@ -75,6 +76,28 @@ function MessageItem({ message, mine, senderName, canReport }: { message: Messag
         {canReport && !mine && !message.removed ? <ReportButton conversationId={message.conversationId} messageId={message.id} senderName={senderName} /> : null}
       </div>
     </li>
+  );
+}
+
+/**
+ * A conversation that does not exist, or is not the reader's (the server answers both with 404, so as not to say
+ * which): said plainly, with the way back, instead of an error offering a retry that cannot help.
+ */
+function ConversationNotFound() {
+  return (
+    <section aria-labelledby="thread-not-found" className="flex h-full flex-col items-center justify-center gap-3 p-8 text-center">
+      <MessageSquareOff aria-hidden="true" className="size-10 text-border-strong" />
+      <h2 id="thread-not-found" className="font-serif text-2xl">
+        {CONVERSATION_MESSAGES.notFound}
+      </h2>
+      <p className="max-w-xs text-sm text-muted-foreground">This conversation does not exist, or it is not one of yours. Your conversations are all in your inbox.</p>
+      <Button asChild variant="secondary" size="sm" className="mt-2">
+        <Link to="/inbox">
+          <ArrowLeft aria-hidden="true" />
+          Back to your inbox
+        </Link>
+      </Button>
+    </section>
   );
 }
 
@@ -188,6 +211,7 @@ export function ConversationThreadView({ conversationId, userId }: { conversatio
   };
 
   if (query.isPending) return <div className="p-6"><ListSkeleton rows={4} /></div>;
+  if (query.error instanceof ApiError && query.error.status === 404) return <ConversationNotFound />;
   if (query.isError || !thread || !other) {
     return (
       <div className="p-6">

@@ -3,6 +3,7 @@ import { LoaderCircle, Paperclip, Send, X } from 'lucide-react';
 import { CONVERSATION_MESSAGES, MESSAGE_MAX_LENGTH } from '../../../domain/conversation-schemas';
 import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/textarea';
+import { MESSAGE_COUNT_FROM, MessageLength } from './message-length';
 import { ApiError } from '../../lib/api';
 
 export interface Draft {
@@ -24,12 +25,17 @@ export function MessageComposer({ onSend, label }: { onSend: (draft: Draft) => P
   const fileInput = useRef<HTMLInputElement>(null);
   const textareaId = useId();
   const errorId = useId();
+  const countId = useId();
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (isSending) return;
     if (!body.trim() && !file) {
       setError(CONVERSATION_MESSAGES.bodyRequired);
+      return;
+    }
+    if (body.trim().length > MESSAGE_MAX_LENGTH) {
+      setError(CONVERSATION_MESSAGES.bodyTooLong);
       return;
     }
     setSending(true);
@@ -64,14 +70,18 @@ export function MessageComposer({ onSend, label }: { onSend: (draft: Draft) => P
         id={textareaId}
         rows={2}
         value={body}
-        maxLength={MESSAGE_MAX_LENGTH}
-        onChange={(event) => setBody(event.target.value)}
+        onChange={(event) => {
+          setBody(event.target.value);
+          // An error about the text goes once the text is fixed, not at the next send.
+          if (error === CONVERSATION_MESSAGES.bodyRequired || error === CONVERSATION_MESSAGES.bodyTooLong) setError(null);
+        }}
         onKeyDown={onKeyDown}
         placeholder="Write a message…"
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={[error ? errorId : null, body.length >= MESSAGE_COUNT_FROM ? countId : null].filter(Boolean).join(' ') || undefined}
         className="min-h-16 resize-none"
       />
+      <MessageLength id={countId} length={body.length} />
       {error ? (
         <p id={errorId} role="alert" className="mt-2 text-sm text-destructive">
           {error}

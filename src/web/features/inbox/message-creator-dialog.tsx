@@ -1,13 +1,14 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { LoaderCircle, Send } from 'lucide-react';
-import { CONVERSATION_MESSAGES, inboxPath, MESSAGE_MAX_LENGTH, messageBodyField } from '../../../domain/conversation-schemas';
+import { CONVERSATION_MESSAGES, inboxPath, messageBodyField } from '../../../domain/conversation-schemas';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Label } from '../../components/ui/label';
 import { Textarea } from '../../components/ui/textarea';
 import { ApiError } from '../../lib/api';
 import { startConversation } from './inbox-api';
+import { MESSAGE_COUNT_FROM, MessageLength } from './message-length';
 
 /**
  * A signed-in client's first (or next) message to a creator, from the studio page or the marketplace card. It
@@ -55,11 +56,14 @@ export function MessageCreatorDialog({ creator, onClose }: { creator: { id: stri
               id={fieldId}
               rows={5}
               value={body}
-              maxLength={MESSAGE_MAX_LENGTH}
-              onChange={(event) => setBody(event.target.value)}
+              onChange={(event) => {
+                setBody(event.target.value);
+                if (error === CONVERSATION_MESSAGES.bodyRequired || error === CONVERSATION_MESSAGES.bodyTooLong) setError(null);
+              }}
               aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${fieldId}-error` : undefined}
+              aria-describedby={[error ? `${fieldId}-error` : null, body.length >= MESSAGE_COUNT_FROM ? `${fieldId}-count` : null].filter(Boolean).join(' ') || undefined}
             />
+            <MessageLength id={`${fieldId}-count`} length={body.length} />
             {error ? (
               <p id={`${fieldId}-error`} role="alert" className="text-sm text-destructive">
                 {error}

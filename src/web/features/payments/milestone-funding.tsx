@@ -174,7 +174,9 @@ export function FundMilestoneDialog({ open, onOpenChange, funding, provider, cre
         {issued?.payment ? (
           <>
             <DialogHeader>
-              <DialogTitle>Invoice {issued.payment.invoiceNumber ?? ''} issued</DialogTitle>
+              <DialogTitle>
+                Invoice <span className="whitespace-nowrap">{issued.payment.invoiceNumber ?? ''}</span> issued
+              </DialogTitle>
               <DialogDescription>
                 Pay {amount} by bank transfer, quoting invoice number {issued.payment.invoiceNumber} as the reference. Once Humanmade receives it, the milestone shows as funded and the money is held in escrow.
               </DialogDescription>
@@ -204,7 +206,11 @@ export function FundMilestoneDialog({ open, onOpenChange, funding, provider, cre
               <DialogTitle>
                 Fund milestone {funding.position}: {funding.title}
               </DialogTitle>
-              <DialogDescription>You pay {amount} now. Humanmade holds it in escrow while the work is made.</DialogDescription>
+              <DialogDescription>
+                {provider === 'stripe'
+                  ? `You pay ${amount} now, by card. Humanmade holds it in escrow while the work is made.`
+                  : `Humanmade issues an invoice for ${amount}, to pay by bank transfer. Once it arrives, it is held in escrow while the work is made.`}
+              </DialogDescription>
             </DialogHeader>
             <ul className="mt-5 grid gap-3 text-sm leading-relaxed text-ink">
               <li className="rounded-xl border border-border bg-paper p-4">

@@ -13,10 +13,8 @@ export const paymentKeys = {
   payoutDetails: [...PAYMENTS_KEY, 'payout-details'],
 } as const;
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
-
-/** Money on the payment screens always shows its cents ("$0.00", "$765.00"): these are amounts to check, not prices. */
-export const formatMoneyCents = (cents: number): string => money.format(cents / 100);
+/** Money on the payment screens always shows its cents: one formatter, shared with the server's documents. */
+export { formatMoneyCents } from '../../../domain/payment-schemas';
 
 /** The form takes dollars, as people think; the request is in cents, as the ledger keeps them. */
 export const dollarsToCents = (dollars: string): number => {

@@ -77,7 +77,7 @@ describe('funding a milestone (manual provider)', { timeout: 15000 }, () => {
     });
     const row = within(await screen.findByRole('listitem', { name: 'Milestone 1: Label system' }));
     expect(await row.findByText('Awaiting funding')).toBeTruthy();
-    expect(within(screen.getByRole('listitem', { name: 'Milestone 2: The three tins' })).getByText('Funded when it starts')).toBeTruthy();
+    expect(within(screen.getByRole('listitem', { name: 'Milestone 2: The three tins' })).getByText('To fund when it starts')).toBeTruthy();
     fireEvent.click(row.getByRole('button', { name: 'Fund milestone 1: Label system' }));
     const dialog = within(await screen.findByRole('dialog'));
     expect(dialog.getByText(/Held until you approve\./)).toBeTruthy();
@@ -246,7 +246,7 @@ describe('the client’s invoices and the admin’s payments', { timeout: 20000 
     fireEvent.click(screen.getByRole('button', { name: 'Payment received for invoice HM-2026-0007' }));
     const dialog = within(await screen.findByRole('dialog'));
     fireEvent.click(dialog.getByRole('button', { name: 'Payment received' }));
-    expect(await dialog.findByText('Enter the payment reference')).toBeTruthy();
+    expect(await dialog.findByText('Enter the reference')).toBeTruthy();
     fireEvent.change(dialog.getByLabelText('Bank reference'), { target: { value: 'BANK-991' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Payment received' }));
     expect(await screen.findByText('No payments to confirm')).toBeTruthy();

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { AppProviders } from '../../app-providers';
 import { stubFetch, type FetchRoutes } from '../../test/render-app';
@@ -36,6 +36,32 @@ const fillAndSubmit = async () => {
 };
 
 describe('CreateProjectDialog', { timeout: 15000 }, () => {
+  it('checks nothing on blur, so the first tap on Create Project shows every error, then re-checks each field as it changes', async () => {
+    const { fetchMock } = renderDialog({});
+    const dialog = within(await screen.findByRole('dialog', { name: 'Start a project' }));
+    const title = dialog.getByLabelText('Title');
+    // The tap on the button blurs the focused Title first: no message may appear (and move the button) then.
+    title.focus();
+    // Let the blur's validation, if any, finish before looking.
+    await act(async () => title.blur());
+    expect(dialog.queryByText('Please enter a title')).toBeNull();
+    fireEvent.click(dialog.getByRole('button', { name: 'Create Project' }));
+    expect(await dialog.findByText('Please enter a title')).toBeTruthy();
+    for (const message of ['Please enter a description', 'Please select a deliverable type', 'Please enter a budget']) expect(dialog.getByText(message)).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/projects' && init?.method === 'POST')).toBe(false);
+    fireEvent.change(title, { target: { value: 'Wordmark' } });
+    await waitFor(() => expect(dialog.queryByText('Please enter a title')).toBeNull());
+    expect(dialog.getByText('Please enter a description')).toBeTruthy();
+  });
+
+  it('keeps Deliverable type and Budget top-aligned, so an error under one does not move the other', async () => {
+    renderDialog({});
+    const dialog = within(await screen.findByRole('dialog', { name: 'Start a project' }));
+    const row = dialog.getByLabelText('Budget (USD)').closest('div')!.parentElement!;
+    expect(row.contains(dialog.getByLabelText('Deliverable type'))).toBe(true);
+    expect(row.className.split(' ')).toContain('items-start');
+  });
+
   it("shows 'Error creating project' when the server refuses, and keeps the form open", async () => {
     const { fetchMock, onOpenChange } = renderDialog({
       'POST /api/projects': { status: 500, body: { error: 'internal_error', message: 'Something went wrong on our side.' } },

@@ -46,7 +46,10 @@ function CreateProjectForm({ preselectedCreatorId, onDone, onCreated }: { presel
   const form = useForm<z.input<typeof createProjectSchema>, unknown, CreateProjectInput>({
     resolver: zodResolver(createProjectSchema),
     defaultValues: { title: '', description: '', creatorId: preselectedCreatorId },
-    mode: 'onTouched',
+    // Not on blur: the Title field starts focused, and on a phone its error, shown as the first tap on
+    // 'Create Project' blurs it, pushed the button away before the tap landed. Checked on submit, then as they type.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
   const { errors, isSubmitting } = form.formState;
   const isUnavailable = Boolean(preselectedCreatorId && options.data && !options.data.some((option) => option.id === preselectedCreatorId));
@@ -67,7 +70,8 @@ function CreateProjectForm({ preselectedCreatorId, onDone, onCreated }: { presel
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-5" aria-label="Create project">
       <TextField id="project-title" label="Title" error={errors.title?.message} {...form.register('title')} />
       <TextareaField id="project-description" label="Description" rows={4} error={errors.description?.message} {...form.register('description')} />
-      <div className="grid gap-5 sm:grid-cols-2">
+      {/* Top-aligned, so an error under one field does not move the one beside it. */}
+      <div className="grid items-start gap-5 sm:grid-cols-2">
         <Controller
           control={form.control}
           name="deliverableType"

@@ -156,6 +156,25 @@ describe('CreatorProjectsTab', { timeout: 15000 }, () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/deliverable'))).toBe(false);
   });
 
+  it('clears the file error as soon as another file is chosen', async () => {
+    const refused = 'Unsupported file type. Please choose a JPG, PNG, GIF or WebP image, or a PDF.';
+    stubFetch({
+      'GET /api/projects': { status: 200, body: { projects: [project({ status: 'active' })] } },
+      'POST /api/projects/p-1/deliverable': { status: 400, body: { error: 'validation_error', message: refused, fields: { file: refused } } },
+    });
+    renderTab();
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit Deliverable' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Submit your deliverable' });
+    const input = within(dialog).getByLabelText('Deliverable file');
+    fireEvent.change(input, { target: { files: [new File(['notes'], 'notes.txt', { type: 'text/plain' })] } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit for Review' }));
+    expect(await within(dialog).findByText(refused)).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(input, { target: { files: [new File(['png'], 'final.png', { type: 'image/png' })] } });
+    expect(within(dialog).queryByText(refused)).toBeNull();
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+  });
+
   it('uploads a process doc with its description as multipart', async () => {
     const fetchMock = stubFetch({
       'GET /api/projects': { status: 200, body: { projects: [project({ status: 'active' })] } },

@@ -15,12 +15,14 @@ interface NoteDialogProps {
   isBusy: boolean;
   /** When the answer cannot be sent now (no revision rounds left): the description says why. */
   isBlocked?: boolean;
+  /** The note's rule, whose message answers the field's question: what should change (the default), or why decline. */
+  schema?: typeof answerNoteSchema;
   /** Resolves when sent; throws the server's error, whose note message is shown under the field. */
   onConfirm: (note: string) => Promise<void>;
 }
 
 /** An answer that needs a few words: asking for changes or a revision, or the reason for declining an offer. */
-export function NoteDialog({ open, onOpenChange, title, description, noteLabel, confirmLabel, tone = 'primary', isBusy, isBlocked = false, onConfirm }: NoteDialogProps) {
+export function NoteDialog({ open, onOpenChange, title, description, noteLabel, confirmLabel, tone = 'primary', isBusy, isBlocked = false, schema = answerNoteSchema, onConfirm }: NoteDialogProps) {
   const id = useId();
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -34,7 +36,7 @@ export function NoteDialog({ open, onOpenChange, title, description, noteLabel, 
   };
 
   const submit = async () => {
-    const parsed = answerNoteSchema.safeParse({ note });
+    const parsed = schema.safeParse({ note });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
       return;
@@ -61,7 +63,18 @@ export function NoteDialog({ open, onOpenChange, title, description, noteLabel, 
       isBusy={isBusy}
     >
       {isBlocked ? null : (
-        <TextareaField id={`${id}-note`} label={noteLabel} rows={4} value={note} onChange={(event) => setNote(event.target.value)} error={error} />
+        <TextareaField
+          id={`${id}-note`}
+          label={noteLabel}
+          rows={4}
+          value={note}
+          onChange={(event) => {
+            setNote(event.target.value);
+            // Checked on submit, then again as they type, so a message shown stays true.
+            if (error) setError(schema.safeParse({ note: event.target.value }).error?.issues[0]?.message);
+          }}
+          error={error}
+        />
       )}
     </FormDialog>
   );

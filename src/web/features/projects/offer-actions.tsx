@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Check, FilePenLine, LoaderCircle, MessageSquareText, X } from 'lucide-react';
-import { formatCents } from '../../../domain/milestones';
+import { declineNoteSchema, formatCents, formatRevisionRounds, waitingOffer } from '../../../domain/milestones';
 import type { ProjectView } from '../../../domain/project-schemas';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../lib/toast';
 import { toastActionError } from './action-errors';
+import { ConfirmActionDialog } from './confirm-action-dialog';
 import { NoteDialog } from './note-dialog';
 import { OfferDialog } from './offer-dialog';
 import { useProjectMutation, type NoteAction } from './projects-api';
@@ -37,11 +38,13 @@ type OfferNoteAction = Extract<NoteAction, 'request_changes' | 'decline_offer'>;
 /** The client's answers to the latest version while it waits: accept, ask for changes, or decline with a reason. */
 export function AnswerOfferActions({ project }: { project: ProjectView }) {
   const mutation = useProjectMutation();
-  const [dialog, setDialog] = useState<OfferNoteAction | null>(null);
+  const [dialog, setDialog] = useState<'accept_offer' | OfferNoteAction | null>(null);
   const [running, setRunning] = useState<'accept_offer' | OfferNoteAction | null>(null);
-  const offer = project.offers[0];
-  if (!offer || offer.status !== 'pending') return null;
+  const acceptButton = useRef<HTMLButtonElement>(null);
+  const offer = waitingOffer(project.offers);
+  if (!offer) return null;
   const creatorName = project.creator?.name ?? 'The creator';
+  const count = offer.milestones.length;
 
   const accept = async () => {
     setRunning('accept_offer');
@@ -52,6 +55,7 @@ export function AnswerOfferActions({ project }: { project: ProjectView }) {
       toastActionError(error, OFFER_ANSWER_COPY.acceptFailed);
     } finally {
       setRunning(null);
+      setDialog(null);
     }
   };
 
@@ -73,7 +77,8 @@ export function AnswerOfferActions({ project }: { project: ProjectView }) {
   const busy = running !== null;
   return (
     <>
-      <Button size="sm" onClick={() => void accept()} disabled={busy} aria-busy={running === 'accept_offer' || undefined}>
+      {/* Accepting commits the whole price, so it asks first, like every other answer. */}
+      <Button ref={acceptButton} size="sm" onClick={() => setDialog('accept_offer')} disabled={busy} aria-busy={running === 'accept_offer' || undefined}>
         {running === 'accept_offer' ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Check aria-hidden="true" />}
         Accept Offer
       </Button>
@@ -85,6 +90,17 @@ export function AnswerOfferActions({ project }: { project: ProjectView }) {
         <X aria-hidden="true" />
         Decline Offer
       </Button>
+      <ConfirmActionDialog
+        open={dialog === 'accept_offer'}
+        onOpenChange={(open) => setDialog(open ? 'accept_offer' : null)}
+        title={`Accept version ${offer.version} of the offer?`}
+        description={`You agree to pay ${formatCents(offer.priceCents)} in ${count} ${count === 1 ? 'milestone' : 'milestones'}, with ${formatRevisionRounds(offer.revisionRounds)} included. ${creatorName} starts on the first milestone, and you fund each milestone as it starts.`}
+        confirmLabel="Accept Offer"
+        cancelLabel="Cancel"
+        returnFocusRef={acceptButton}
+        isBusy={running === 'accept_offer'}
+        onConfirm={() => void accept()}
+      />
       <NoteDialog
         open={dialog === 'request_changes'}
         onOpenChange={(open) => setDialog(open ? 'request_changes' : null)}
@@ -101,6 +117,7 @@ export function AnswerOfferActions({ project }: { project: ProjectView }) {
         title="Decline this offer?"
         description={`${creatorName}'s offer of ${formatCents(offer.priceCents)} is declined, and the draft is yours to assign to someone else.`}
         noteLabel="Reason for declining"
+        schema={declineNoteSchema}
         confirmLabel="Decline Offer"
         tone="destructive"
         isBusy={running === 'decline_offer'}

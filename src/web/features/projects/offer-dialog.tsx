@@ -1,8 +1,8 @@
 import { DialogFormFooter } from '../../components/form-dialog';
 import { useId } from 'react';
-import { Controller, useFieldArray, useForm, useWatch, type Control, type Path } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
 import { CircleAlert, CircleCheck, Plus, Trash2 } from 'lucide-react';
-import { DEFAULT_REVISION_ROUNDS, formatCents, MAX_MILESTONES, MAX_REVISION_ROUNDS, sendOfferSchema, type SendOfferInput } from '../../../domain/milestones';
+import { DEFAULT_REVISION_ROUNDS, formatCents, MAX_MILESTONES, MAX_REVISION_ROUNDS, type SendOfferInput } from '../../../domain/milestones';
 import type { ProjectView } from '../../../domain/project-schemas';
 import { TextField } from '../../components/text-field';
 import { Button } from '../../components/ui/button';
@@ -13,39 +13,13 @@ import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { cn } from '../../lib/utils';
 import { toastActionError } from './action-errors';
+import { offerResolver, offerSum, toFormField, type OfferFormValues } from './offer-form';
 import { useProjectMutation } from './projects-api';
 import { TextareaField } from './textarea-field';
 
 export const OFFER_COPY = { sent: 'Offer sent to the client', sendFailed: 'Error sending offer' } as const;
 
-/** The form works in dollars, as people think; the request is in cents, as the server stores. */
-export interface OfferFormValues {
-  price: number;
-  milestones: Array<{ title: string; amount: number; dueDate: string }>;
-  revisionRounds: string;
-  note: string;
-}
-
 const ROUNDS = Array.from({ length: MAX_REVISION_ROUNDS + 1 }, (_, rounds) => String(rounds));
-
-export const toCents = (dollars: number): number => (Number.isFinite(dollars) ? Math.round(dollars * 100) : Number.NaN);
-
-/** The milestone amounts against the price, in cents: what the live "adds up to" line says. */
-export function offerSum(values: Pick<OfferFormValues, 'price' | 'milestones'>): { sumCents: number; priceCents: number | null; isBalanced: boolean } {
-  const sumCents = values.milestones.reduce((total, milestone) => total + (toCents(milestone.amount) || 0), 0);
-  const priceCents = Number.isInteger(values.price) && values.price > 0 ? values.price * 100 : null;
-  return { sumCents, priceCents, isBalanced: priceCents !== null && sumCents === priceCents };
-}
-
-const toRequest = (values: OfferFormValues): SendOfferInput => ({
-  price: values.price,
-  milestones: values.milestones.map((milestone) => ({ title: milestone.title, amountCents: toCents(milestone.amount), dueDate: milestone.dueDate })),
-  revisionRounds: Number(values.revisionRounds),
-  note: values.note,
-});
-
-/** A request field ("milestones.0.amountCents") as the form names it ("milestones.0.amount"). */
-const toFormField = (field: string): Path<OfferFormValues> => field.replace(/amountCents$/, 'amount') as Path<OfferFormValues>;
 
 /** The latest version, to amend, or a one-milestone offer for the client's budget. */
 const defaultsFor = (project: ProjectView): OfferFormValues => {
@@ -90,20 +64,14 @@ export function OfferDialog({ project, open, onOpenChange }: OfferDialogProps) {
 function OfferForm({ project, onDone }: { project: ProjectView; onDone: () => void }) {
   const id = useId();
   const mutation = useProjectMutation();
-  const form = useForm<OfferFormValues>({ defaultValues: defaultsFor(project) });
+  // Checked on submit, then again as they type: never on blur, which would move the button under a tap.
+  const form = useForm<OfferFormValues, unknown, SendOfferInput>({ defaultValues: defaultsFor(project), resolver: offerResolver, mode: 'onSubmit', reValidateMode: 'onChange' });
   const milestones = useFieldArray({ control: form.control, name: 'milestones' });
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = async (values: OfferFormValues) => {
-    const parsed = sendOfferSchema.safeParse(toRequest(values));
-    if (!parsed.success) {
-      parsed.error.issues.forEach((issue, index) =>
-        form.setError(toFormField(issue.path.join('.')), { type: 'schema', message: issue.message }, { shouldFocus: index === 0 }),
-      );
-      return;
-    }
+  const onSubmit = async (offer: SendOfferInput) => {
     try {
-      await mutation.mutateAsync({ projectId: project.id, action: 'send_offer', offer: parsed.data });
+      await mutation.mutateAsync({ projectId: project.id, action: 'send_offer', offer });
       toast.success(OFFER_COPY.sent);
       onDone();
     } catch (error) {
@@ -114,16 +82,7 @@ function OfferForm({ project, onDone }: { project: ProjectView; onDone: () => vo
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        // The schema's messages are set by hand, and a form with errors left from the last try would never submit.
-        form.clearErrors();
-        void form.handleSubmit(onSubmit)(event);
-      }}
-      className="grid gap-6"
-      aria-label="Offer"
-    >
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-6" aria-label="Offer">
       <TextField
         id={`${id}-price`}
         label="Price (whole dollars)"
@@ -159,7 +118,8 @@ function OfferForm({ project, onDone }: { project: ProjectView; onDone: () => vo
                     <span className="hidden sm:inline">Remove</span>
                   </Button>
                 </div>
-                <div className="grid grid-cols-[6rem_minmax(0,1fr)] gap-x-3 gap-y-4 sm:grid-cols-[minmax(0,1fr)_8.5rem_10.5rem] sm:gap-4 [&_input]:min-w-0">
+                {/* Top-aligned, so an error under one field does not push the fields beside it down. */}
+                <div className="grid grid-cols-[6rem_minmax(0,1fr)] items-start gap-x-3 gap-y-4 sm:grid-cols-[minmax(0,1fr)_8.5rem_10.5rem] sm:gap-4 [&_input]:min-w-0">
                   <TextField
                     className="col-span-2 min-w-0 sm:col-span-1"
                     id={`${id}-m${index}-title`}
@@ -238,14 +198,16 @@ function OfferForm({ project, onDone }: { project: ProjectView; onDone: () => vo
   );
 }
 
+type OfferControl = Control<OfferFormValues, unknown, SendOfferInput>;
+
 /** The refused sum's message, gone as soon as the amounts add up again. */
-function SumError({ control, id, message }: { control: Control<OfferFormValues>; id: string; message?: string }) {
+function SumError({ control, id, message }: { control: OfferControl; id: string; message?: string }) {
   const [price, rows] = useWatch({ control, name: ['price', 'milestones'] });
   return <FieldError id={id} message={offerSum({ price, milestones: rows }).isBalanced ? undefined : message} />;
 }
 
 /** The live check that the milestones add up to the price, announced politely as it changes. */
-function SumCheck({ control, id }: { control: Control<OfferFormValues>; id: string }) {
+function SumCheck({ control, id }: { control: OfferControl; id: string }) {
   const [price, rows] = useWatch({ control, name: ['price', 'milestones'] });
   const { sumCents, priceCents, isBalanced } = offerSum({ price, milestones: rows });
   const gap = priceCents === null ? null : priceCents - sumCents;

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import type { ProjectView } from '../../../domain/project-schemas';
 import type { SessionUser } from '../../../domain/api-types';
@@ -9,7 +9,7 @@ import { makeUser, stubFetch, type FetchRoutes } from '../../test/render-app';
 import { SignedInUserContext } from '../auth/signed-in-user';
 import { ClientProjectsTab } from './client-projects-tab';
 import { CreatorProjectsTab } from './creator-projects-tab';
-import { offerSum } from './offer-dialog';
+import { offerSum } from './offer-form';
 import '../../test/jsdom-shims';
 import { milestoneView, offerView, projectView } from '../../test/project-fixtures';
 import { resetBetweenTests } from '../../test/reset-between-tests';
@@ -95,6 +95,55 @@ describe('the offer dialog', { timeout: 20000 }, () => {
     });
   });
 
+  it('validates on submit only, then as they type: an empty date is asked for, a third decimal refused, not rounded', async () => {
+    const fetchMock = renderAs(maker, {
+      'GET /api/projects': { status: 200, body: { projects: [assigned()] } },
+      'POST /api/projects/p-1/offers': { status: 201, body: assigned({ offers: [offerView()] }) },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Send an Offer' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Send an offer' }));
+    const amount = dialog.getByLabelText('Amount ($)');
+    // Nothing is checked on blur, so no message can move the button before a tap lands on it.
+    dialog.getByLabelText('Milestone 1 title').focus();
+    amount.focus();
+    fireEvent.change(amount, { target: { value: '600.555' } });
+    // Let the blur's validation, if any, finish before looking.
+    await act(async () => amount.blur());
+    expect(dialog.queryByText('Please give this milestone a title')).toBeNull();
+    expect(dialog.queryByText('Enter an amount in dollars, like 120 or 120.50')).toBeNull();
+
+    fireEvent.click(dialog.getByRole('button', { name: 'Send Offer' }));
+    expect(await dialog.findByText('Please give this milestone a title')).toBeTruthy();
+    expect(dialog.getByText('Please choose a due date')).toBeTruthy();
+    expect(dialog.queryByText('The due date cannot be in the past')).toBeNull();
+    expect(dialog.getByText('Enter an amount in dollars, like 120 or 120.50')).toBeTruthy();
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    expect(bodyOf(fetchMock, '/api/projects/p-1/offers')).toBeUndefined();
+
+    // After a try, each field is checked again as it changes.
+    fireEvent.change(amount, { target: { value: '' } });
+    expect(await dialog.findByText('Each milestone needs an amount of at least $0.01')).toBeTruthy();
+    fireEvent.change(amount, { target: { value: '850' } });
+    await waitFor(() => expect(dialog.queryByText('Each milestone needs an amount of at least $0.01')).toBeNull());
+    fireEvent.change(dialog.getByLabelText('Milestone 1 title'), { target: { value: 'Everything' } });
+    await waitFor(() => expect(dialog.queryByText('Please give this milestone a title')).toBeNull());
+    fireEvent.change(dialog.getByLabelText('Due date'), { target: { value: '2030-01-10' } });
+    await waitFor(() => expect(dialog.queryByText('Please choose a due date')).toBeNull());
+    fireEvent.click(dialog.getByRole('button', { name: 'Send Offer' }));
+    expect(await screen.findByText('Offer sent to the client')).toBeTruthy();
+    expect(bodyOf(fetchMock, '/api/projects/p-1/offers').milestones).toEqual([{ title: 'Everything', amountCents: 85000, dueDate: '2030-01-10' }]);
+  });
+
+  it('keeps the fields of a milestone row top-aligned, so one field’s error does not move the others', async () => {
+    renderAs(maker, { 'GET /api/projects': { status: 200, body: { projects: [assigned()] } } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Send an Offer' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Send an offer' }));
+    const row = dialog.getByLabelText('Amount ($)').closest('div')!.parentElement!;
+    expect(row.contains(dialog.getByLabelText('Due date'))).toBe(true);
+    expect(row.contains(dialog.getByLabelText('Milestone 1 title'))).toBe(true);
+    expect(row.className.split(' ')).toContain('items-start');
+  });
+
   it("shows the server's field messages under the fields they name", async () => {
     renderAs(maker, {
       'GET /api/projects': { status: 200, body: { projects: [assigned({ offers: [offerView({ status: 'changes_requested', responseNote: 'Two rounds, please.' })] })] } },
@@ -127,6 +176,12 @@ describe('what each side sees of the offers', { timeout: 20000 }, () => {
     expect(within(versions[1]).getByText('Changes requested')).toBeTruthy();
     expect(within(versions[1]).getByText('Could we have three rounds?')).toBeTruthy();
     expect(within(versions[1]).getByText('Gift box')).toBeTruthy();
+    // Plain Accept would replace the offer that waits for the client with one milestone, so it is not offered.
+    expect(await buttonsOf('Wordmark')).toEqual(['Send a New Version', 'Decline Project']);
+  });
+
+  it('the creator may accept the brief as it stands again once the client has answered the latest version', async () => {
+    renderAs(maker, { 'GET /api/projects': { status: 200, body: { projects: [assigned({ offers: [offerView({ status: 'changes_requested', responseNote: 'Cheaper?' })] })] } } });
     expect(await buttonsOf('Wordmark')).toEqual(['Accept Project', 'Send a New Version', 'Decline Project']);
   });
 
@@ -139,11 +194,55 @@ describe('what each side sees of the offers', { timeout: 20000 }, () => {
     fireEvent.click((await cardOf('Wordmark')).getByRole('button', { name: 'Ask for Changes' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Ask for changes to version 2?' }));
     fireEvent.click(dialog.getByRole('button', { name: 'Send Note' }));
-    expect(await dialog.findByText('Please say why')).toBeTruthy();
+    expect(await dialog.findByText('Please say what should change.')).toBeTruthy();
     fireEvent.change(dialog.getByLabelText('What should change?'), { target: { value: 'Gift box first.' } });
+    // Checked again as they type: the message goes once it is no longer true.
+    expect(dialog.queryByText('Please say what should change.')).toBeNull();
     fireEvent.click(dialog.getByRole('button', { name: 'Send Note' }));
     expect(await screen.findByText('Your note was sent. The creator can send a new version.')).toBeTruthy();
     expect(bodyOf(fetchMock, '/api/projects/p-1/offers/2/request-changes')).toEqual({ note: 'Gift box first.' });
+  });
+
+  it('asks for a reason to decline in the words of its question', async () => {
+    const fetchMock = renderAs(client, {
+      'GET /api/projects': { status: 200, body: { projects: [assigned({ offers: history })] } },
+      'POST /api/projects/p-1/offers/2/decline': { status: 200, body: assigned({ creator: null, offers: history }) },
+    });
+    fireEvent.click((await cardOf('Wordmark')).getByRole('button', { name: 'Decline Offer' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Decline this offer?' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Decline Offer' }));
+    expect(await dialog.findByText('Please say why')).toBeTruthy();
+    fireEvent.change(dialog.getByLabelText('Reason for declining'), { target: { value: 'We went another way.' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Decline Offer' }));
+    expect(await screen.findByText('Offer declined')).toBeTruthy();
+    expect(bodyOf(fetchMock, '/api/projects/p-1/offers/2/decline')).toEqual({ note: 'We went another way.' });
+  });
+
+  it('asks before accepting an offer, with its price, milestones and rounds; Cancel sends nothing', async () => {
+    const fetchMock = renderAs(client, {
+      'GET /api/projects': { status: 200, body: { projects: [assigned({ offers: history })] } },
+      'POST /api/projects/p-1/offers/2/accept': { status: 200, body: assigned({ status: 'active', offers: [offerView({ id: 'o2', version: 2, status: 'accepted' })] }) },
+    });
+    const accept = (await cardOf('Wordmark')).getByRole('button', { name: 'Accept Offer' });
+    accept.focus();
+    fireEvent.click(accept);
+    let dialog = within(await screen.findByRole('dialog', { name: 'Accept version 2 of the offer?' }));
+    expect(
+      dialog.getByText('You agree to pay $900 in 3 milestones, with 3 revision rounds included. Mara Maker starts on the first milestone, and you fund each milestone as it starts.'),
+    ).toBeTruthy();
+    // Focus moves into the dialog, as in the other dialogs of the card.
+    expect(screen.getByRole('dialog').contains(document.activeElement)).toBe(true);
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(bodyOf(fetchMock, '/api/projects/p-1/offers/2/accept')).toBeUndefined();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/projects/p-1/offers/2/accept')).toBe(false);
+    await waitFor(() => expect(document.activeElement).toBe(accept));
+
+    fireEvent.click(accept);
+    dialog = within(await screen.findByRole('dialog', { name: 'Accept version 2 of the offer?' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Accept Offer' }));
+    expect(await screen.findByText('Offer accepted. The first milestone has started.')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/projects/p-1/offers/2/accept' && init?.method === 'POST')).toBe(true);
   });
 
   it('the client sees no answers once the latest version has been answered', async () => {
@@ -197,11 +296,19 @@ describe('the milestones of an active project', { timeout: 20000 }, () => {
     });
     fireEvent.click((await cardOf('Wordmark')).getByRole('button', { name: 'Ask for a Revision' }));
     const dialog = within(await screen.findByRole('dialog', { name: /Ask for a revision/ }));
-    expect(dialog.getByText(/uses one of your 2 revision rounds left/)).toBeTruthy();
+    expect(dialog.getByText(/This uses one of your 2 revision rounds left\. Mara Maker reworks/)).toBeTruthy();
     fireEvent.change(dialog.getByLabelText('What should change?'), { target: { value: 'Warmer green.' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Ask for Revision' }));
     expect(await screen.findByText('Revision requested')).toBeTruthy();
     expect(bodyOf(fetchMock, '/api/projects/p-1/revision')).toEqual({ note: 'Warmer green.' });
+  });
+
+  it('says when a revision uses the last round, in the singular', async () => {
+    renderAs(client, { 'GET /api/projects': { status: 200, body: { projects: [running({ revisions: { included: 2, used: 1, extra: 0, left: 1 } })] } } });
+    fireEvent.click((await cardOf('Wordmark')).getByRole('button', { name: 'Ask for a Revision' }));
+    const dialog = within(await screen.findByRole('dialog', { name: /Ask for a revision/ }));
+    expect(dialog.getByText('This uses your last revision round. Mara Maker reworks the milestone and submits it again.')).toBeTruthy();
+    expect(dialog.queryByText(/1 revision round/)).toBeNull();
   });
 
   it('the creator sees the revision note, submits the named milestone and can allow an extra revision', async () => {

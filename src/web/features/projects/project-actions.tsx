@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Check, Flag, ImagePlus, LoaderCircle, PlusCircle, RotateCcw, Send, UserPlus, X, type LucideIcon } from 'lucide-react';
-import { formatCents } from '../../../domain/milestones';
+import { formatCents, waitingOffer } from '../../../domain/milestones';
 import { toast } from '../../lib/toast';
 import { allowedProjectActions, projectRelation, type ProjectAction } from '../../../domain/project-lifecycle';
 import { formatBudget, PROJECT_MESSAGES, type ProjectView } from '../../../domain/project-schemas';
@@ -97,7 +97,10 @@ export function ProjectActions({ project }: { project: ProjectView }) {
   };
 
   if (actions.length === 0) return null;
-  const can = (action: ProjectAction) => actions.includes(action);
+  // Plain Accept (one milestone for the whole budget) would replace the creator's own offer while it waits for the
+  // client (decision 151), so it is not offered beside 'Send a New Version' then. The server still allows it.
+  const hasWaitingOffer = waitingOffer(project.offers) !== undefined;
+  const can = (action: ProjectAction) => actions.includes(action) && !(action === 'accept' && hasWaitingOffer);
   const busy = running !== null;
   const creatorName = project.creator?.name ?? 'the creator';
   // An approved milestone whose money has not arrived is paid when it does (decision 170).
@@ -193,7 +196,7 @@ export function ProjectActions({ project }: { project: ProjectView }) {
         description={
           roundsLeft === 0
             ? `No revision rounds are left. ${creatorName} can allow an extra one from their card; until then, approve the work or flag it for an admin.`
-            : `This uses one of your ${roundsLeft} revision ${roundsLeft === 1 ? 'round' : 'rounds'} left. ${creatorName} reworks the milestone and submits it again.`
+            : `${roundsLeft === 1 ? 'This uses your last revision round.' : `This uses one of your ${roundsLeft} revision rounds left.`} ${creatorName} reworks the milestone and submits it again.`
         }
         noteLabel="What should change?"
         confirmLabel="Ask for Revision"

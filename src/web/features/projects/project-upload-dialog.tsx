@@ -110,7 +110,11 @@ function UploadForm({ kind, projectId, onDone }: { kind: UploadKind; projectId: 
           accept={copy.accept}
           aria-invalid={errors.file ? true : undefined}
           aria-describedby={describedBy}
-          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          onChange={(event) => {
+            setFile(event.target.files?.[0] ?? null);
+            // The message was about the file chosen before; a new choice is checked when it is sent.
+            setErrors((current) => ({ ...current, file: undefined }));
+          }}
           className={cn(
             fieldControlClass,
             'h-auto py-2 text-sm file:mr-3 file:rounded-full file:border-0 file:bg-muted file:px-3.5 file:py-1.5 file:text-sm file:font-medium file:text-ink',

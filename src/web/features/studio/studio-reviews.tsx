@@ -1,75 +1,15 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { CATEGORY_LABELS, studioQueryKey, type StudioData } from '../../../domain/marketplace';
 import { reviewPageQueryKey, reviewPageUrl, STUDIO_REVIEWS_PARAM, type PublicReview, type ReviewPage } from '../../../domain/review-schemas';
-import { ratingLabel, REVIEW_LIMITS, REVIEW_MESSAGES, reviewMonth, SUB_RATINGS } from '../../../domain/reviews';
+import { ratingLabel, REVIEW_MESSAGES, reviewMonth, SUB_RATINGS } from '../../../domain/reviews';
 import { Stars } from '../../components/rating-stars';
 import { Button } from '../../components/ui/button';
-import { FieldError, Label } from '../../components/ui/label';
-import { Textarea } from '../../components/ui/textarea';
-import { ApiError, apiFetch } from '../../lib/api';
-import { useSession } from '../../lib/session';
-
-const fieldError = (error: unknown, field: string) => (error instanceof ApiError ? (error.fields?.[field] ?? error.message) : 'Something went wrong. Please try again.');
-
-/** A short form in place (a reply, a report): one labelled text area, its message, and Send / Cancel. */
-function InlineTextForm({ label, hint, maxLength, submitLabel, onSubmit, onCancel }: {
-  label: string;
-  hint: string;
-  maxLength: number;
-  submitLabel: string;
-  onSubmit: (text: string) => Promise<void>;
-  onCancel: () => void;
-}) {
-  const id = useId();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string>();
-  const [isSending, setSending] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSending(true);
-    setError(undefined);
-    try {
-      await onSubmit(text);
-    } catch (failure) {
-      setError(failure instanceof ApiError && failure.fields?.reason ? failure.fields.reason : fieldError(failure, 'body'));
-    } finally {
-      setSending(false);
-    }
-  };
-  return (
-    <form onSubmit={submit} className="mt-4 grid gap-2" noValidate>
-      <Label htmlFor={id}>{label}</Label>
-      <Textarea
-        id={id}
-        value={text}
-        maxLength={maxLength}
-        onChange={(event) => setText(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint ${error ? `${id}-error` : ''}`}
-        rows={3}
-      />
-      <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-        {hint}
-      </p>
-      <FieldError id={`${id}-error`} message={error} />
-      <div className="flex gap-2">
-        <Button type="submit" size="sm" disabled={isSending}>
-          {submitLabel}
-        </Button>
-        <Button type="button" size="sm" variant="ghost" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </form>
-  );
-}
+import { apiFetch } from '../../lib/api';
+import { ReviewActions } from '../reviews/review-actions';
 
 function ReviewItem({ review, studio, onChanged }: { review: PublicReview; studio: StudioData; onChanged: () => void }) {
-  const { user } = useSession();
-  const [open, setOpen] = useState<'reply' | 'report' | null>(null);
-  const [notice, setNotice] = useState<string>();
   const meta = `${CATEGORY_LABELS[review.deliverableType]} · ${reviewMonth(review.projectMonth)}`;
   if (review.isHidden) {
     return (
@@ -79,9 +19,6 @@ function ReviewItem({ review, studio, onChanged }: { review: PublicReview; studi
       </li>
     );
   }
-  const canReply = user?.id === studio.id && review.reply === null;
-  // Anyone signed in, the reviewed person too; the server answers its author that they cannot.
-  const canReport = Boolean(user);
   return (
     <li className="border-t border-border py-6">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -95,59 +32,8 @@ function ReviewItem({ review, studio, onChanged }: { review: PublicReview; studi
       {review.wouldHireAgain !== null ? (
         <p className="mt-2 text-sm text-muted-foreground">{review.wouldHireAgain ? 'Would hire again' : 'Would not hire again'}</p>
       ) : null}
-      {review.reply ? (
-        <div className="mt-4 max-w-3xl rounded-xl border-l-2 border-accent bg-muted/60 px-4 py-3">
-          <p className="text-sm font-medium text-ink">Reply from {studio.name}</p>
-          <p className="mt-1 whitespace-pre-line text-ink/85">{review.reply.body}</p>
-        </div>
-      ) : null}
-      {notice ? (
-        <p role="status" className="mt-3 text-sm text-success">
-          {notice}
-        </p>
-      ) : null}
-      {open === null && (canReply || canReport) ? (
-        <div className="mt-3 flex gap-2">
-          {canReply ? (
-            <Button size="sm" variant="secondary" onClick={() => setOpen('reply')}>
-              Reply
-            </Button>
-          ) : null}
-          {canReport ? (
-            <Button size="sm" variant="ghost" onClick={() => setOpen('report')}>
-              Report this review
-            </Button>
-          ) : null}
-        </div>
-      ) : null}
-      {open === 'reply' ? (
-        <InlineTextForm
-          label="Your public reply"
-          hint={`One reply, shown under the review. Up to ${REVIEW_LIMITS.replyMax.toLocaleString('en-US')} characters.`}
-          maxLength={REVIEW_LIMITS.replyMax}
-          submitLabel="Publish reply"
-          onCancel={() => setOpen(null)}
-          onSubmit={async (body) => {
-            await apiFetch(`/api/reviews/${review.id}/reply`, { method: 'POST', body: { body } });
-            setOpen(null);
-            onChanged();
-          }}
-        />
-      ) : null}
-      {open === 'report' ? (
-        <InlineTextForm
-          label="What is wrong with this review? (optional)"
-          hint="The Humanmade team reads every report."
-          maxLength={REVIEW_LIMITS.reportReasonMax}
-          submitLabel="Send report"
-          onCancel={() => setOpen(null)}
-          onSubmit={async (reason) => {
-            const answer = await apiFetch<{ message: string }>(`/api/reviews/${review.id}/report`, { method: 'POST', body: { reason } });
-            setOpen(null);
-            setNotice(answer.message);
-          }}
-        />
-      ) : null}
+      {/* The reply, and Reply / Report with their forms in place: focus moves into a form as it opens and back out as it closes. */}
+      <ReviewActions review={review} studio={studio} onChanged={onChanged} />
     </li>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionUser } from '../../../domain/api-types';
-import type { UserRole } from '../../../domain/constants';
-import { resolveGuardRedirect } from './guard-rules';
+import type { SessionUser } from './api-types';
+import type { UserRole } from './constants';
+import { resolveGuardRedirect } from './page-guards';
 
 const user = (role: UserRole): SessionUser => ({ id: 'u', name: 'U', email: 'u@example.com', emailVerified: true, image: null, role });
 

@@ -1,0 +1,59 @@
+import type { SessionUser } from './api-types';
+import type { SignupRole, UserRole } from './constants';
+import { onboardPath } from './routes';
+
+/**
+ * Who may open a guarded page (spec section 6):
+ * - `onboard`: any signed-in user; someone with another role goes to their own onboarding (admins to their dashboard).
+ * - `maker-dashboard`: signed-in makers; anyone else signed in goes to '/'.
+ * - `dashboard`: only that role; everyone else goes to /auth.
+ * - `signed-in`: anyone signed in (the inbox; what each person sees there is the API's rule).
+ */
+export type GuardRule =
+  | { kind: 'onboard'; role: SignupRole }
+  | { kind: 'maker-dashboard' }
+  | { kind: 'dashboard'; role: Exclude<UserRole, 'maker'> }
+  | { kind: 'signed-in' };
+
+/** Slashes stay readable (`/auth?redirect=/dashboard-maker`); `?`, `&` and `#` are encoded so the query survives. */
+export const authPathFor = (pathname: string): string =>
+  `/auth?redirect=${encodeURIComponent(pathname).replace(/%2F/gi, '/')}`;
+
+/** Where to send the visitor instead, or null when they may stay. */
+export function resolveGuardRedirect(rule: GuardRule, user: Pick<SessionUser, 'role'> | null, pathname: string): string | null {
+  if (!user) return authPathFor(pathname);
+  switch (rule.kind) {
+    case 'onboard':
+      if (user.role === rule.role) return null;
+      return user.role === 'admin' ? '/dashboard-admin' : onboardPath(user.role);
+    case 'maker-dashboard':
+      return user.role === 'maker' ? null : '/';
+    case 'dashboard':
+      return user.role === rule.role ? null : '/auth';
+    case 'signed-in':
+      return null;
+  }
+}
+
+/**
+ * The guarded pages and their rules, read by the web router and by the server, which applies the same redirect before
+ * any script runs: without JavaScript a guarded page would otherwise show its loading state for ever.
+ */
+export const PAGE_GUARDS = {
+  '/inbox': { kind: 'signed-in' },
+  '/settings/notifications': { kind: 'signed-in' },
+  '/onboard-maker': { kind: 'onboard', role: 'maker' },
+  '/onboard-mind': { kind: 'onboard', role: 'mind' },
+  '/onboard-client': { kind: 'onboard', role: 'client' },
+  '/dashboard-maker': { kind: 'maker-dashboard' },
+  '/dashboard-mind': { kind: 'dashboard', role: 'mind' },
+  '/dashboard-client': { kind: 'dashboard', role: 'client' },
+  '/dashboard-admin': { kind: 'dashboard', role: 'admin' },
+} as const satisfies Record<string, GuardRule>;
+
+/** The rule of a guarded page (a conversation under /inbox/… is the inbox's), or null for a public page. */
+export const guardForPath = (pathname: string): GuardRule | null => {
+  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const page = normalized.startsWith('/inbox/') ? '/inbox' : normalized;
+  return (PAGE_GUARDS as Record<string, GuardRule>)[page] ?? null;
+};

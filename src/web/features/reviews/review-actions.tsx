@@ -1,0 +1,201 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import type { PublicReview } from '../../../domain/review-schemas';
+import { REVIEW_LIMITS } from '../../../domain/reviews';
+import { Button } from '../../components/ui/button';
+import { FieldError, Label } from '../../components/ui/label';
+import { Textarea } from '../../components/ui/textarea';
+import { ApiError, apiFetch } from '../../lib/api';
+import { useSession } from '../../lib/session';
+import { cn } from '../../lib/utils';
+
+const fieldError = (error: unknown, field: string) => (error instanceof ApiError ? (error.fields?.[field] ?? error.message) : 'Something went wrong. Please try again.');
+
+/**
+ * A short form in place (a reply, a report): one labelled text area, its message, and Send / Cancel. It takes the
+ * place of the button that opened it, so it takes focus too: the text area, ready to type in.
+ */
+export function InlineTextForm({ label, hint, maxLength, submitLabel, onSubmit, onCancel }: {
+  label: string;
+  hint: string;
+  maxLength: number;
+  submitLabel: string;
+  onSubmit: (text: string) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const field = useRef<HTMLTextAreaElement>(null);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string>();
+  const [isSending, setSending] = useState(false);
+  useEffect(() => {
+    field.current?.focus();
+  }, []);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSending(true);
+    setError(undefined);
+    try {
+      await onSubmit(text);
+    } catch (failure) {
+      setError(failure instanceof ApiError && failure.fields?.reason ? failure.fields.reason : fieldError(failure, 'body'));
+      setSending(false);
+      field.current?.focus();
+      return;
+    }
+    setSending(false);
+  };
+  return (
+    <form
+      onSubmit={submit}
+      onKeyDown={(event) => {
+        // Escape closes the form as Cancel does (it is not a dialog, but the same key is expected to back out).
+        if (event.key === 'Escape' && !event.defaultPrevented) {
+          event.preventDefault();
+          onCancel();
+        }
+      }}
+      className="mt-4 grid gap-2"
+      noValidate
+    >
+      <Label htmlFor={id}>{label}</Label>
+      <Textarea
+        ref={field}
+        id={id}
+        value={text}
+        maxLength={maxLength}
+        onChange={(event) => setText(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint ${error ? `${id}-error` : ''}`}
+        rows={3}
+      />
+      <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+        {hint}
+      </p>
+      <FieldError id={`${id}-error`} message={error} />
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={isSending}>
+          {submitLabel}
+        </Button>
+        <Button type="button" size="sm" variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * A public review as the studio lists it. `authorId` is not in the public review yet (the server would add it);
+ * until it does, a reader's own review is recognised only when the server refuses the report (409).
+ */
+export type ListedReview = PublicReview & { authorId?: string | null };
+
+type FocusTarget = 'reply-button' | 'report-button' | 'reply' | 'notice';
+
+/**
+ * What follows a published review on a studio: the studio's reply, and the Reply and Report actions, each opening a
+ * short form in place. Focus goes into the form when it opens and comes back when it closes: to the button that
+ * opened it on Cancel, to the published reply, or to the confirmation when the button is gone.
+ */
+export function ReviewActions({ review, studio, onChanged }: { review: ListedReview; studio: { id: string; name: string }; onChanged: () => void }) {
+  const { user } = useSession();
+  const [open, setOpen] = useState<'reply' | 'report' | null>(null);
+  const [notice, setNotice] = useState<{ text: string; refused: boolean }>();
+  // Shown at once after publishing, before the studio reloads with it.
+  const [publishedReply, setPublishedReply] = useState<string>();
+  // Reported already (a second report adds nothing), or refused as the reader's own review.
+  const [reportClosed, setReportClosed] = useState(false);
+  // Where focus goes after the render that closes a form (set with that render's state, read once after it).
+  const focusNext = useRef<FocusTarget | null>(null);
+  const replyButton = useRef<HTMLButtonElement>(null);
+  const reportButton = useRef<HTMLButtonElement>(null);
+  const replyBlock = useRef<HTMLDivElement>(null);
+  const noticeLine = useRef<HTMLParagraphElement>(null);
+
+  const reply = review.reply?.body ?? publishedReply;
+  const canReply = user?.id === studio.id && !reply;
+  // Anyone signed in may report, the reviewed person too, but not the review's own author (the server refuses it).
+  const isAuthor = Boolean(user && review.authorId && review.authorId === user.id);
+  const canReport = Boolean(user) && !isAuthor && !reportClosed;
+
+  useEffect(() => {
+    const wanted = focusNext.current;
+    if (!wanted) return;
+    focusNext.current = null;
+    const targets: Record<FocusTarget, RefObject<HTMLElement | null>> = { 'reply-button': replyButton, 'report-button': reportButton, reply: replyBlock, notice: noticeLine };
+    // The one asked for, or the nearest that is still there.
+    const element = targets[wanted].current ?? reportButton.current ?? replyButton.current ?? noticeLine.current ?? replyBlock.current;
+    element?.focus();
+  });
+
+  const close = (then: FocusTarget) => {
+    focusNext.current = then;
+    setOpen(null);
+  };
+
+  return (
+    <>
+      {reply ? (
+        <div ref={replyBlock} tabIndex={-1} className="mt-4 max-w-3xl rounded-xl border-l-2 border-accent bg-muted/60 px-4 py-3">
+          <p className="text-sm font-medium text-ink">Reply from {studio.name}</p>
+          <p className="mt-1 whitespace-pre-line text-ink/85">{reply}</p>
+        </div>
+      ) : null}
+      {notice ? (
+        <p ref={noticeLine} tabIndex={-1} role="status" className={cn('mt-3 text-sm', notice.refused ? 'text-muted-foreground' : 'text-success')}>
+          {notice.text}
+        </p>
+      ) : null}
+      {open === null && (canReply || canReport) ? (
+        <div className="mt-3 flex gap-2">
+          {canReply ? (
+            <Button ref={replyButton} size="sm" variant="secondary" onClick={() => setOpen('reply')}>
+              Reply
+            </Button>
+          ) : null}
+          {canReport ? (
+            <Button ref={reportButton} size="sm" variant="ghost" onClick={() => setOpen('report')}>
+              Report this review
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      {open === 'reply' ? (
+        <InlineTextForm
+          label="Your public reply"
+          hint={`One reply, shown under the review. Up to ${REVIEW_LIMITS.replyMax.toLocaleString('en-US')} characters.`}
+          maxLength={REVIEW_LIMITS.replyMax}
+          submitLabel="Publish reply"
+          onCancel={() => close('reply-button')}
+          onSubmit={async (body) => {
+            await apiFetch(`/api/reviews/${review.id}/reply`, { method: 'POST', body: { body } });
+            setPublishedReply(body.trim());
+            close('reply');
+            onChanged();
+          }}
+        />
+      ) : null}
+      {open === 'report' ? (
+        <InlineTextForm
+          label="What is wrong with this review? (optional)"
+          hint="The Humanmade team reads every report."
+          maxLength={REVIEW_LIMITS.reportReasonMax}
+          submitLabel="Send report"
+          onCancel={() => close('report-button')}
+          onSubmit={async (reason) => {
+            try {
+              const answer = await apiFetch<{ message: string }>(`/api/reviews/${review.id}/report`, { method: 'POST', body: { reason } });
+              setNotice({ text: answer.message, refused: false });
+            } catch (failure) {
+              // 409: the reader wrote this review. Say so, and take the button away.
+              if (!(failure instanceof ApiError && failure.status === 409)) throw failure;
+              setNotice({ text: failure.message, refused: true });
+            }
+            setReportClosed(true);
+            close('notice');
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
