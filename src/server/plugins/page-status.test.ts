@@ -121,7 +121,6 @@ describe('guarded pages before any script (spec section 6)', () => {
       ['/onboard-maker', admin, '/dashboard-admin'],
       ['/dashboard-maker', owner, null],
       ['/settings/notifications', client, null],
-      ['/dashboard-client/', client, null],
     ];
     for (const [url, user, location] of cases) {
       const response = await get(url, user);
@@ -132,5 +131,19 @@ describe('guarded pages before any script (spec section 6)', () => {
         expect(response.headers['cache-control']).toBe('no-store');
       }
     }
+  });
+});
+
+describe('one address per page', () => {
+  it('sends a trailing slash to the page without it, keeping the query; unknown paths stay 404', async () => {
+    for (const [url, location] of [
+      ['/about/', '/about'],
+      ['/marketplace/?q=brand', '/marketplace?q=brand'],
+      ['/dashboard-client//', '/dashboard-client'],
+    ]) {
+      const response = await get(url);
+      expect([response.statusCode, response.headers.location], url).toEqual([301, location]);
+    }
+    expect((await get('/no-such-page/')).statusCode).toBe(404);
   });
 });

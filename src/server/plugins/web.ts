@@ -207,6 +207,11 @@ export const registerWeb = async (app: FastifyInstance, root: string = webRoot, 
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).send({ error: 'not_found', message: 'Not found' });
     }
+    // One address per page: '/about/' is '/about' (a duplicate page otherwise, with a canonical link to itself).
+    if (pathname.length > 1 && pathname.endsWith('/') && isAppPath(pathname)) {
+      const search = new URL(request.url, 'http://x').search;
+      return reply.redirect(`${pathname.replace(/\/+$/, '')}${search}`, 301);
+    }
     // A guarded page sends the visitor where the web app would (spec section 6), before any script runs: without
     // JavaScript it would otherwise show its loading state for ever. The browser's router applies the same rules.
     const guard = isAppPath(pathname) ? guardForPath(pathname) : null;

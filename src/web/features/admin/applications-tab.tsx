@@ -70,7 +70,7 @@ export function ApplicationsTab() {
     <section aria-labelledby={`pending-${role}-heading`}>
       <h3 id={`pending-${role}-heading`} tabIndex={-1} className="mb-4 text-xl sm:text-2xl">
         {title}
-        {applicants && applicants.length > 0 ? <span className="ml-2 font-sans text-base text-muted-foreground">({applicants.length})</span> : null}
+        {applicants && applicants.length > 0 ? <span className="ml-2 font-sans text-base text-muted-foreground">{` (${applicants.length})`}</span> : null}
       </h3>
       {query.isPending ? (
         <ListSkeleton rows={2} />
