@@ -136,6 +136,30 @@ describe('with JavaScript disabled', () => {
 });
 
 describe('the controls that were scripts, with JavaScript disabled', () => {
+  it('asks for a password reset link, and sends a guarded page to the log-in first', async () => {
+    const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/auth');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.waitForURL((url) => url.pathname === '/reset-password');
+    const form = page.getByRole('form', { name: 'Request a password reset link' });
+    await form.getByLabel('Email').fill('not an email');
+    await form.getByRole('button', { name: 'Send reset link' }).click();
+    await page.waitForLoadState('load');
+    expect(await form.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
+    await form.getByLabel('Email').fill(uniqueEmail('reset'));
+    await form.getByRole('button', { name: 'Send reset link' }).click();
+    await page.waitForURL((url) => url.searchParams.get('sent') === '1');
+    expect(await visible(page, 'If an account exists for that email, a link to reset the password is on its way.')).toBe(true);
+
+    // A dashboard answers with a redirect to the log-in, rather than a page that waits for scripts for ever.
+    await page.goto('/dashboard-maker');
+    expect(pathOf(page)).toBe('/auth');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/dashboard-maker');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Welcome back');
+    await context.close();
+  }, 120_000);
+
   it('opens the menu on a phone and follows its links', async () => {
     const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();

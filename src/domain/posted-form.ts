@@ -5,7 +5,7 @@
  */
 
 /** The forms of the public pages that post to the server, named by their hidden `form` field. */
-export const POSTED_FORMS = ['login', 'signup', 'contact', 'creator-contact'] as const;
+export const POSTED_FORMS = ['login', 'signup', 'contact', 'creator-contact', 'reset-request', 'reset-password'] as const;
 export type PostedFormName = (typeof POSTED_FORMS)[number];
 
 /** The hidden field that says which form of a page was posted. */
@@ -41,3 +41,6 @@ export const keptValues = (body: Record<string, unknown>, fields: readonly strin
 
 /** The address a sent contact form returns to: the page it was sent from, saying so (`sent=1`). */
 export const SENT_PARAM = 'sent';
+
+/** Where a password changed through the posted reset form lands: the log-in page, saying so (`/auth?reset=1`). */
+export const PASSWORD_RESET_DONE_PARAM = 'reset';

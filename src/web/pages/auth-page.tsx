@@ -1,7 +1,9 @@
 import type { KeyboardEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SIGNUP_ROLES } from '../../domain/constants';
+import { PASSWORD_RESET_DONE_PARAM } from '../../domain/posted-form';
 import { parseSignupRole, safeRedirectPath } from '../../domain/routes';
+import { RESET_DONE_MESSAGE } from '../features/auth/password-reset-forms';
 import { SealMark, WAX_EDGE_PATH } from '../components/seal-mark';
 import { SignInForm } from '../features/auth/sign-in-form';
 import { SignUpForm } from '../features/auth/sign-up-form';
@@ -103,6 +105,12 @@ function AuthPanel({ tab, params, typeParam, redirectTo }: { tab: AuthTab; param
           : 'Create your account, then tell us about your work.'}
       </p>
 
+      {/* A password changed through the page's own form (without scripts) lands here saying so; the app uses a toast. */}
+      {params.has(PASSWORD_RESET_DONE_PARAM) ? (
+        <p role="status" className="mt-6 rounded-xl border border-border bg-surface px-4 py-3 text-sm text-ink">
+          {RESET_DONE_MESSAGE}
+        </p>
+      ) : null}
       <div className="mt-8">
         <AuthTabLinks tab={tab} params={params} />
         <div id="auth-tabpanel" role="tabpanel" aria-labelledby={`auth-tab-${tab}`} className="mt-6">

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSTED_FORM_ID, type PostedForm } from '../../../domain/posted-form';
-import { contactSubmissions } from '../../db/schema';
+import { contactSubmissions, emailOutbox } from '../../db/schema';
 import { insertCreator } from '../../../../test/support/creators';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../../test/support/harness';
 
@@ -190,5 +190,36 @@ describe('the same protections as the JSON routes', () => {
     expect(wrongForm.statusCode).toBe(400);
     const formToJsonRoute = await postForm('/api/contact', { name: 'A', email: 'a@example.com', message: 'x' });
     expect(formToJsonRoute.statusCode).toBe(415);
+  });
+});
+
+describe('the password reset posted by the browser itself', () => {
+  it('sends the link, then sets the new password from the emailed token, with per-field messages on the way', async () => {
+    const person = await ctx.signUp('client', { password: PASSWORD });
+    const bad = await postForm('/reset-password', { form: 'reset-request', email: 'not an email' });
+    expect(bad.statusCode).toBe(400);
+    expect(postedIn(bad.body)).toMatchObject({ form: 'reset-request', values: { email: 'not an email' }, errors: { email: expect.any(String) } });
+
+    const asked = await postForm('/reset-password', { form: 'reset-request', email: person.email });
+    expect([asked.statusCode, asked.headers.location]).toEqual([303, '/reset-password?sent=1']);
+    const [mail] = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, person.email.toLowerCase())).then((rows) => rows.filter((row) => row.subject === 'Reset your password'));
+    const token = /\/api\/auth\/reset-password\/([^?\s]+)/.exec(mail?.textBody ?? '')?.[1];
+    expect(token).toBeTruthy();
+    const page = `/reset-password?token=${token}`;
+
+    const mismatch = await postForm(page, { form: 'reset-password', newPassword: 'a brand new password', confirmPassword: 'something else' });
+    expect(mismatch.statusCode).toBe(400);
+    const posted = postedIn(mismatch.body);
+    expect(posted.errors).toEqual({ confirmPassword: 'The passwords do not match' });
+    // Never a password in the page.
+    expect(mismatch.body).not.toContain('a brand new password');
+
+    const done = await postForm(page, { form: 'reset-password', newPassword: 'a brand new password', confirmPassword: 'a brand new password' });
+    expect([done.statusCode, done.headers.location]).toEqual([303, '/auth?reset=1']);
+    expect((await ctx.signIn(person.email, 'a brand new password')).statusCode).toBe(200);
+
+    const again = await postForm(page, { form: 'reset-password', newPassword: 'another new password', confirmPassword: 'another new password' });
+    expect(again.statusCode).toBe(400);
+    expect(postedIn(again.body).message).toBe('This reset link has expired or is invalid. Please ask for a new one.');
   });
 });

@@ -13,6 +13,7 @@ const PAGE_FORMS = {
   '/auth': ['login', 'signup'],
   '/contact': ['contact'],
   '/marketplace': ['creator-contact'],
+  '/reset-password': ['reset-request', 'reset-password'],
 } as const satisfies Record<string, readonly [PostedFormName, ...PostedFormName[]]>;
 
 const formBody = (forms: readonly [PostedFormName, ...PostedFormName[]]) => z.object({ [FORM_NAME_FIELD]: z.enum(forms) }).catchall(z.string().optional());

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { keptValues, SENT_PARAM, type PostedForm, type PostedFormName } from '../../../domain/posted-form';
+import { requestPasswordResetSchema, RESET_PASSWORD_PATH, resetPasswordSchema } from '../../../domain/auth-schemas';
+import { keptValues, PASSWORD_RESET_DONE_PARAM, SENT_PARAM, type PostedForm, type PostedFormName } from '../../../domain/posted-form';
 import { dashboardPath, onboardPath, parseSignupRole, safeRedirectPath } from '../../../domain/routes';
 import type { UserRole } from '../../../domain/constants';
 
@@ -9,6 +10,8 @@ const FORMS: Record<PostedFormName, { fields: readonly string[]; kept: readonly 
   signup: { fields: ['name', 'email', 'password', 'role'], kept: ['name', 'email', 'role'] },
   contact: { fields: ['name', 'email', 'message', 'website'], kept: ['name', 'email', 'message'] },
   'creator-contact': { fields: ['name', 'email', 'message', 'website'], kept: ['name', 'email', 'message'] },
+  'reset-request': { fields: ['email'], kept: ['email'] },
+  'reset-password': { fields: ['newPassword', 'confirmPassword'], kept: [] },
 };
 
 /** The JSON route that does each form's work, so both ways in share its validation, rules and rate-limit counter. */
@@ -16,6 +19,8 @@ const jsonRoute = (form: PostedFormName, query: URLSearchParams): string | null 
   if (form === 'login') return '/api/account/sign-in';
   if (form === 'signup') return '/api/account/sign-up';
   if (form === 'contact') return '/api/contact';
+  if (form === 'reset-request') return '/api/auth/request-password-reset';
+  if (form === 'reset-password') return '/api/auth/reset-password';
   const creatorId = query.get('contact');
   return creatorId ? `/api/contact/creators/${encodeURIComponent(creatorId)}` : null;
 };
@@ -32,7 +37,7 @@ interface JsonAnswer {
  */
 const askJsonRoute = async (app: FastifyInstance, request: FastifyRequest, url: string, payload: Record<string, string | undefined>): Promise<JsonAnswer> => {
   const forwarded: Record<string, string> = { 'content-type': 'application/json', 'x-request-id': request.id };
-  for (const name of ['cookie', 'user-agent', 'accept-language'] as const) {
+  for (const name of ['cookie', 'user-agent', 'accept-language', 'origin'] as const) {
     const value = request.headers[name];
     if (typeof value === 'string') forwarded[name] = value;
   }
@@ -72,12 +77,35 @@ export const handlePagePost = async (
   const values = keptValues(body, spec.kept);
   if (!route) return app.sendPage(request, reply, 404, { form, values, errors: {}, message: 'Creator Not Found' });
 
-  const payload = Object.fromEntries(spec.fields.map((field) => [field, body[field]]));
+  let payload: Record<string, string | undefined> = Object.fromEntries(spec.fields.map((field) => [field, body[field]]));
+  // The reset routes are better-auth's, which answer a bad field with one message: these forms are checked here first,
+  // with the app's own schemas, so the page shows a message per field as the app does.
+  const refuse = (issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) => {
+    const errors: Record<string, string> = {};
+    for (const issue of issues) errors[String(issue.path[0])] ??= issue.message;
+    return app.sendPage(request, reply, 400, { form, values, errors });
+  };
+  if (form === 'reset-request') {
+    const checked = requestPasswordResetSchema.safeParse({ email: body.email ?? '' });
+    if (!checked.success) return refuse(checked.error.issues);
+    payload = { email: checked.data.email, redirectTo: RESET_PASSWORD_PATH };
+  }
+  if (form === 'reset-password') {
+    // The confirmation is the page's own check: the JSON route takes the new password alone.
+    const checked = resetPasswordSchema.safeParse({ newPassword: body.newPassword ?? '', confirmPassword: body.confirmPassword ?? '' });
+    if (!checked.success) return refuse(checked.error.issues);
+    payload = { newPassword: checked.data.newPassword, token: address.searchParams.get('token') ?? '' };
+  }
   const answer = await askJsonRoute(app, request, route, payload);
   const succeeded = answer.statusCode >= 200 && answer.statusCode < 300;
 
-  if (succeeded && (form === 'contact' || form === 'creator-contact')) {
+  if (succeeded && (form === 'contact' || form === 'creator-contact' || form === 'reset-request')) {
     return reply.redirect(sentAddress(address.pathname, address.searchParams), 303);
+  }
+  if (succeeded && form === 'reset-password') return reply.redirect(`/auth?${PASSWORD_RESET_DONE_PARAM}=1`, 303);
+  if (form === 'reset-password' && !answer.body.fields) {
+    // An expired or used token: the app's own words for it.
+    return app.sendPage(request, reply, answer.statusCode, { form, values, errors: {}, message: 'This reset link has expired or is invalid. Please ask for a new one.' });
   }
   if (succeeded && answer.body.user) {
     reply.header('set-cookie', answer.cookies);

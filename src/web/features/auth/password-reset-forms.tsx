@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoaderCircle } from 'lucide-react';
 import { toast } from '../../lib/toast';
 import {
@@ -11,7 +11,10 @@ import {
   type RequestPasswordResetInput,
   type ResetPasswordInput,
 } from '../../../domain/auth-schemas';
+import { SENT_PARAM } from '../../../domain/posted-form';
+import { ServerForm } from '../../components/server-form';
 import { TextField } from '../../components/text-field';
+import { postedFieldErrors, usePostedForm } from '../../lib/posted-form';
 import { Button } from '../../components/ui/button';
 import { apiFetch } from '../../lib/api';
 import { showSubmitError } from './api-form-errors';
@@ -21,8 +24,12 @@ export const RESET_DONE_MESSAGE = 'Your password has been changed. Please log in
 
 /** Asks for a reset link. The answer is the same whether or not the email has an account. */
 export function RequestResetForm() {
-  const [isSent, setSent] = useState(false);
-  const form = useForm({ resolver: zodResolver(requestPasswordResetSchema), defaultValues: { email: '' } });
+  // Sent natively (decision 105), the server answers with `?sent=1`; sent by the app, the state below says so.
+  const [params] = useSearchParams();
+  const [isSent, setSent] = useState(params.has(SENT_PARAM));
+  const posted = usePostedForm('reset-request');
+  const [postedErrors] = useState(() => postedFieldErrors(posted.errors));
+  const form = useForm({ resolver: zodResolver(requestPasswordResetSchema), defaultValues: { email: posted.values.email ?? '' }, errors: postedErrors });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = async (values: RequestPasswordResetInput) => {
@@ -37,19 +44,36 @@ export function RequestResetForm() {
 
   if (isSent) return <p className="rounded-xl border border-border bg-surface p-5 text-ink">{RESET_REQUESTED_MESSAGE}</p>;
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-5" aria-label="Request a password reset link">
-      <TextField id="reset-email" label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+    <ServerForm
+      formName="reset-request"
+      message={posted.message}
+      noValidate
+      onSubmit={form.handleSubmit(onSubmit)}
+      className="grid gap-5"
+      aria-label="Request a password reset link"
+    >
+      <TextField
+        id="reset-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        defaultValue={posted.values.email}
+        {...form.register('email')}
+      />
       <Button type="submit" size="lg" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
         {isSubmitting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
         Send reset link
       </Button>
-    </form>
+    </ServerForm>
   );
 }
 
 export function ChooseNewPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
-  const form = useForm({ resolver: zodResolver(resetPasswordSchema), defaultValues: { newPassword: '', confirmPassword: '' } });
+  const posted = usePostedForm('reset-password');
+  const [postedErrors] = useState(() => postedFieldErrors(posted.errors));
+  const form = useForm({ resolver: zodResolver(resetPasswordSchema), defaultValues: { newPassword: '', confirmPassword: '' }, errors: postedErrors });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = async (values: ResetPasswordInput) => {
@@ -63,7 +87,7 @@ export function ChooseNewPasswordForm({ token }: { token: string }) {
   };
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-5" aria-label="Choose a new password">
+    <ServerForm formName="reset-password" message={posted.message} noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-5" aria-label="Choose a new password">
       <TextField
         id="new-password"
         label="New password"
@@ -88,6 +112,6 @@ export function ChooseNewPasswordForm({ token }: { token: string }) {
       <Link to="/auth" className="text-sm text-muted-foreground underline-offset-4 hover:underline">
         Back to log in
       </Link>
-    </form>
+    </ServerForm>
   );
 }
