@@ -211,7 +211,17 @@ describe('offers, milestones, revisions and approval by time', () => {
         { timeout: 30000, interval: 2000 },
       )
       .toContain('Approved automatically on');
-    await expectEarnings(maker, EARNED_BEFORE + 630);
+    // The figure is read once per page load, and a reload can read it just before the job's transaction commits
+    // while the milestone list is read just after: reload until the release shows too.
+    await expect
+      .poll(
+        async () => {
+          await refreshed(maker);
+          return earnings(maker).textContent();
+        },
+        { timeout: 30000, interval: 2000 },
+      )
+      .toBe(`$${(EARNED_BEFORE + 630).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
     await shoot(maker, 'maker-auto-approved');
 
     await card(maker).getByRole('link', { name: 'Open conversation' }).click();
