@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { DeliverableCategory, ExpertiseArea } from '../../src/domain/constants';
+import type { ProjectView } from '../../src/domain/project-schemas';
 import { clientProfiles, emailOutbox, makerProfiles, mindProfiles, profiles, projectMilestones, projects } from '../../src/server/db/schema';
 import type { TestContext, TestUser } from './harness';
 
@@ -103,6 +104,36 @@ export const acceptedProject = async (ctx: TestContext, client: TestUser, creato
   const accepted = await ctx.inject(creator, { method: 'POST', url: `/api/projects/${id}/accept` });
   if (accepted.statusCode !== 200) throw new Error(`accept answered ${accepted.statusCode}: ${accepted.body}`);
   return id;
+};
+
+/** A date `days` from today, as an offer's milestone due date (YYYY-MM-DD). */
+export const dueDateIn = (days: number): string => new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+
+/**
+ * A project whose offer the client accepted: the creator sends an offer of the given milestones (their amounts make
+ * the price), and the client accepts it. Answers the project as the client sees it then: active, its first milestone open.
+ */
+export const acceptedOfferProject = async (
+  ctx: TestContext,
+  client: TestUser,
+  creator: TestUser,
+  offer: { milestones: Array<{ title: string; amountCents: number; dueDate?: string }>; title?: string; revisionRounds?: number; note?: string },
+): Promise<ProjectView> => {
+  const price = offer.milestones.reduce((sum, milestone) => sum + milestone.amountCents, 0) / 100;
+  const expectStatus = (response: Awaited<ReturnType<TestContext['inject']>>, status: number, what: string) => {
+    if (response.statusCode !== status) throw new Error(`${what} answered ${response.statusCode}: ${response.body}`);
+    return response.json();
+  };
+  const draftPayload = projectPayload({ creatorId: creator.id, budget: price, ...(offer.title ? { title: offer.title } : {}) });
+  const draft = expectStatus(await ctx.inject(client, { method: 'POST', url: '/api/projects', payload: draftPayload }), 201, 'the draft');
+  const payload = {
+    price,
+    revisionRounds: offer.revisionRounds ?? 1,
+    note: offer.note ?? 'Step by step.',
+    milestones: offer.milestones.map((milestone) => ({ dueDate: dueDateIn(30), ...milestone })),
+  };
+  expectStatus(await ctx.inject(creator, { method: 'POST', url: `/api/projects/${draft.id}/offers`, payload }), 201, 'the offer');
+  return expectStatus(await ctx.inject(client, { method: 'POST', url: `/api/projects/${draft.id}/offers/1/accept` }), 200, 'the acceptance') as ProjectView;
 };
 
 /** Uploads a process doc or the deliverable through the API, and fails the test on any refusal. */

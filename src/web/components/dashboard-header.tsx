@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LoaderCircle, LogOut } from 'lucide-react';
+import { LogOut } from 'lucide-react';
 import { useSignedInUser } from '../features/auth/signed-in-user';
 import { useSignOut } from '../features/auth/use-sign-out';
 import { RoleBadge } from './role-badge';
@@ -32,8 +32,7 @@ export function DashboardHeader({ title, subtitle, hasSeal = false, actions }: D
         </div>
         <div className="flex shrink-0 items-center gap-3">
           {actions}
-          <Button variant="secondary" size="sm" onClick={signOut} disabled={isSigningOut} aria-busy={isSigningOut || undefined}>
-            {isSigningOut ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <LogOut aria-hidden="true" />}
+          <Button variant="secondary" size="sm" onClick={signOut} busy={isSigningOut} icon={<LogOut aria-hidden="true" />}>
             Sign out
           </Button>
         </div>

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { LoaderCircle } from 'lucide-react';
 import { Button, type ButtonProps } from './ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './ui/dialog';
 
@@ -23,8 +22,7 @@ export function DialogFormFooter({ onCancel, cancelLabel = 'Cancel', submitLabel
         {cancelLabel}
       </Button>
       {submitLabel ? (
-        <Button type="submit" variant={submitVariant} disabled={isBusy || !canSubmit} aria-busy={isBusy || undefined}>
-          {isBusy ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+        <Button type="submit" variant={submitVariant} disabled={!canSubmit} busy={isBusy}>
           {submitLabel}
         </Button>
       ) : null}

@@ -4,7 +4,7 @@ import type { ProjectView } from '../../../domain/project-schemas';
 import { emailOutbox, notifications } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
 import { fundCurrentMilestone, givePayoutDetails } from '../../../../test/support/money-fixtures';
-import { approveMaker, emailsTo, onboardedClient, pngBuffer, projectPayload, putInReview, uploadProjectFile } from '../../../../test/support/project-fixtures';
+import { acceptedOfferProject, approveMaker, emailsTo, onboardedClient, pngBuffer, projectPayload, putInReview, uploadProjectFile } from '../../../../test/support/project-fixtures';
 
 /*
  * Where a project's and its money's notifications and emails lead, and what they name: the dashboard tab the event is
@@ -28,7 +28,6 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const DUE = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 const post = async (user: TestUser, url: string, payload?: object) => {
   const response = await ctx.inject(user, { method: 'POST', url, ...(payload ? { payload } : {}) });
   expect(response.statusCode, response.body).toBeLessThan(300);
@@ -36,19 +35,14 @@ const post = async (user: TestUser, url: string, payload?: object) => {
 };
 
 /** An active project of two milestones, "Sketches" and "Final design", from an accepted offer. */
-const twoMilestoneProject = async (title: string): Promise<ProjectView> => {
-  const draft = await post(client, '/api/projects', projectPayload({ creatorId: maker.id, budget: 1500, title }));
-  await post(maker, `/api/projects/${draft.id}/offers`, {
-    price: 1500,
-    revisionRounds: 2,
-    note: 'In two steps.',
+const twoMilestoneProject = (title: string): Promise<ProjectView> =>
+  acceptedOfferProject(ctx, client, maker, {
+    title,
     milestones: [
-      { title: 'Sketches', amountCents: 50000, dueDate: DUE },
-      { title: 'Final design', amountCents: 100000, dueDate: DUE },
+      { title: 'Sketches', amountCents: 50000 },
+      { title: 'Final design', amountCents: 100000 },
     ],
   });
-  return post(client, `/api/projects/${draft.id}/offers/1/accept`);
-};
 
 const itemsOf = (user: TestUser, subjectKeyLike: string) =>
   ctx.db.select().from(notifications).where(and(eq(notifications.userId, user.id), like(notifications.subjectKey, subjectKeyLike)));

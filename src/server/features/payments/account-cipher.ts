@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { keyDirectory, readOrCreateKeyFile } from '../../key-file';
 
 /**
  * Encrypts bank account numbers at rest (decision 174): creators' payout details and the snapshot each payout request
@@ -78,25 +79,15 @@ export const createAccountCipher = (current: Buffer, retired: Buffer[] = []): Ac
 
 /** The key from the environment, or the one in DATA_DIR/keys, made on first start (`wx`: two starts make one). */
 export const loadAccountCipher = (options: { dataDir: string; key?: string; retiredKeys?: string }): AccountCipher => {
-  const keyDir = path.join(options.dataDir, 'keys');
-  let current: Buffer;
-  if (options.key) {
-    current = parseKey(options.key, 'PAYOUT_DETAILS_KEY');
-  } else {
-    const file = path.join(keyDir, KEY_FILE);
-    if (existsSync(file)) {
-      current = parseKey(readFileSync(file, 'utf8'), file);
-    } else {
-      current = randomBytes(32);
-      mkdirSync(keyDir, { recursive: true, mode: 0o700 });
-      try {
-        writeFileSync(file, `${current.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-        current = parseKey(readFileSync(file, 'utf8'), file);
-      }
-    }
-  }
+  const keyDir = keyDirectory(options.dataDir);
+  const current = options.key
+    ? parseKey(options.key, 'PAYOUT_DETAILS_KEY')
+    : readOrCreateKeyFile({
+        file: path.join(keyDir, KEY_FILE),
+        generate: () => randomBytes(32),
+        serialize: (key) => key.toString('base64'),
+        parse: parseKey,
+      });
   const retiredFile = path.join(keyDir, RETIRED_FILE);
   const retiredTexts = [
     ...(options.retiredKeys ?? '').split(','),

@@ -5,7 +5,7 @@ import type { ProjectView } from '../../../domain/project-schemas';
 import { auditLog, ledgerAccounts, ledgerEntries, ledgerTransactions, messages, payments, projects } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
 import { givePayoutDetails } from '../../../../test/support/money-fixtures';
-import { approveMaker, emailsTo, onboardedClient, projectPayload, putInReview } from '../../../../test/support/project-fixtures';
+import { acceptedOfferProject, approveMaker, emailsTo, onboardedClient, projectPayload, putInReview } from '../../../../test/support/project-fixtures';
 import { nextDocumentNumber } from './documents';
 import { settleCancelledProject } from './settlement';
 import { balanceOf, accounts } from './ledger';
@@ -28,7 +28,6 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const DUE = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 type Response = Awaited<ReturnType<TestContext['inject']>>;
 const post = (user: TestUser | null, url: string, payload?: object) => ctx.inject(user, { method: 'POST', url, ...(payload ? { payload } : {}) });
 const get = (user: TestUser | null, url: string) => ctx.inject(user, { method: 'GET', url });
@@ -39,12 +38,9 @@ const ok = <T>(response: Response, status = 200): T => {
 
 /** An active project: an accepted offer of the given milestone amounts, or a plain Accept of the whole budget. */
 const activeProject = async (amounts: number[] = [50000, 100000]): Promise<ProjectView> => {
-  const price = amounts.reduce((sum, cents) => sum + cents, 0) / 100;
-  const draft = ok<ProjectView>(await post(client, '/api/projects', projectPayload({ creatorId: maker.id, budget: price })), 201);
-  if (amounts.length === 1) return ok<ProjectView>(await post(maker, `/api/projects/${draft.id}/accept`));
-  const offer = { price, revisionRounds: 1, note: 'Step by step.', milestones: amounts.map((amountCents, i) => ({ title: `Step ${i + 1}`, amountCents, dueDate: DUE })) };
-  ok(await post(maker, `/api/projects/${draft.id}/offers`, offer), 201);
-  return ok<ProjectView>(await post(client, `/api/projects/${draft.id}/offers/1/accept`));
+  if (amounts.length > 1) return acceptedOfferProject(ctx, client, maker, { milestones: amounts.map((amountCents, i) => ({ title: `Step ${i + 1}`, amountCents })) });
+  const draft = ok<ProjectView>(await post(client, '/api/projects', projectPayload({ creatorId: maker.id, budget: amounts[0] / 100 })), 201);
+  return ok<ProjectView>(await post(maker, `/api/projects/${draft.id}/accept`));
 };
 const fund = async (milestoneId: string) => ok<MilestoneFunding>(await post(client, `/api/payments/milestones/${milestoneId}/fund`));
 const receive = async (paymentId: string, reference = 'BANK-REF-1') => ok(await post(admin, `/api/admin/payments/${paymentId}/received`, { reference }));

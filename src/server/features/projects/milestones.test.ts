@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectView } from '../../../domain/project-schemas';
 import { auditLog, jobs, messages, projectMilestones, projects } from '../../db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { fundCurrentMilestone } from '../../../../test/support/money-fixtures';
 import { approveMaker, emailsTo, multipart, onboardedClient, pngBuffer, projectPayload } from '../../../../test/support/project-fixtures';
 
 let ctx: TestContext;
@@ -48,13 +49,7 @@ const submit = async (id: string, color = '#224466') => {
 /** The maker's earnings in dollars, read from the ledger (decision 170): releases after the 10% platform fee. */
 const earnings = async () => (await ctx.inject(maker, { method: 'GET', url: '/api/payments/balance' })).json().earnedCents / 100;
 /** The client funds the current milestone and an admin records the payment, through the real routes. */
-const fundCurrent = async (id: string) => {
-  const current = (await view(id)).milestones.find((m) => m.status !== 'approved' && m.status !== 'pending')!;
-  const funded = await post(client, `/api/payments/milestones/${current.id}/fund`);
-  expect(funded.statusCode, funded.body).toBe(200);
-  const received = await post(admin, `/api/admin/payments/${funded.json().payment.id}/received`, { reference: 'BANK-1' });
-  expect(received.statusCode, received.body).toBe(200);
-};
+const fundCurrent = (id: string) => fundCurrentMilestone(ctx, client, admin, id);
 const threadLines = async (projectId: string) =>
   (await ctx.db.select().from(messages).where(and(eq(messages.projectId, projectId), eq(messages.kind, 'system'))).orderBy(messages.seq)).map((m) => m.body);
 const view = async (id: string, user: TestUser = client) => expectOk(await ctx.inject(user, { method: 'GET', url: `/api/projects/${id}` }));

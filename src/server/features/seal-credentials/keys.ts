@@ -1,6 +1,8 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { generateKeyPairSync } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
+import { keyDirectory, readOrCreateKeyFile } from '../../key-file';
+import { calculateJwkThumbprint, importJWK, type CryptoKey, type JWK } from 'jose';
 
 /**
  * The platform's Ed25519 key that signs Seal credentials and their status list. Given as a private JWK in
@@ -36,27 +38,15 @@ const readPrivateJwk = (source: string, where: string): JWK => {
 };
 
 export const loadSealKeys = async (options: { dataDir: string; signingKey?: string }): Promise<SealKeys> => {
-  const keyDir = path.join(options.dataDir, 'keys');
-  let privateJwk: JWK;
-  if (options.signingKey) {
-    privateJwk = readPrivateJwk(options.signingKey, 'SEAL_SIGNING_KEY');
-  } else {
-    const file = path.join(keyDir, KEY_FILE);
-    if (existsSync(file)) {
-      privateJwk = readPrivateJwk(readFileSync(file, 'utf8'), file);
-    } else {
-      const { privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
-      privateJwk = await exportJWK(privateKey);
-      mkdirSync(keyDir, { recursive: true, mode: 0o700 });
-      // `wx`: two processes starting at once cannot both write one; the loser reads the winner's.
-      try {
-        writeFileSync(file, `${JSON.stringify(privateJwk)}\n`, { mode: 0o600, flag: 'wx' });
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-        privateJwk = readPrivateJwk(readFileSync(file, 'utf8'), file);
-      }
-    }
-  }
+  const keyDir = keyDirectory(options.dataDir);
+  const privateJwk = options.signingKey
+    ? readPrivateJwk(options.signingKey, 'SEAL_SIGNING_KEY')
+    : readOrCreateKeyFile({
+        file: path.join(keyDir, KEY_FILE),
+        generate: () => generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' }) as JWK,
+        serialize: (jwk) => JSON.stringify(jwk),
+        parse: readPrivateJwk,
+      });
   const privateKey = (await importJWK({ ...privateJwk, alg: 'EdDSA' }, 'EdDSA')) as CryptoKey;
   const publicJwk = publicPart(privateJwk);
   const kid = await calculateJwkThumbprint(publicJwk);

@@ -1,4 +1,5 @@
-import { useContext, type ComponentProps } from 'react';
+import { useContext, type ComponentProps, type ReactNode } from 'react';
+import { LoaderCircle } from 'lucide-react';
 import { Slot } from 'radix-ui';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -33,22 +34,36 @@ export type ButtonProps = ComponentProps<'button'> &
   VariantProps<typeof buttonVariants> & {
     /** Render the child element (e.g. a router Link) with button styling. */
     asChild?: boolean;
+    /** Working on it: the button is disabled, says so to assistive technology, and shows a spinner in place of its icon. */
+    busy?: boolean;
+    /** The icon before the label, replaced by the spinner while busy. */
+    icon?: ReactNode;
   };
 
-export function Button({ className, variant, size, asChild = false, type, disabled, ...props }: ButtonProps) {
+export function Button({ className, variant, size, asChild = false, type, disabled: disabledProp, busy, icon, children, ...props }: ButtonProps) {
+  const disabled = busy ? true : disabledProp;
   // Until the app has taken over the server's first paint, a submit button waits (looking as it will): the form
   // has no handler yet, and the browser's own submission would send the fields in the URL (decision 084). A form
   // the server takes by itself (ServerForm, decision 105) posts natively instead, so its button never waits.
   const hydrated = useHydrated();
   const postsToServer = useContext(ServerFormContext);
   const waitingForApp = type === 'submit' && !hydrated && !disabled && !postsToServer;
-  if (asChild) return <Slot.Root className={cn(buttonVariants({ variant, size }), className)} {...props} {...(disabled === undefined ? {} : { disabled })} />;
+  if (asChild)
+    return (
+      <Slot.Root className={cn(buttonVariants({ variant, size }), className)} {...props} {...(disabled === undefined ? {} : { disabled })}>
+        {children}
+      </Slot.Root>
+    );
   return (
     <button
       type={type ?? 'button'}
       disabled={disabled || waitingForApp}
       className={cn(buttonVariants({ variant, size }), waitingForApp && 'disabled:pointer-events-auto disabled:opacity-100', className)}
+      aria-busy={busy || undefined}
       {...props}
-    />
+    >
+      {busy ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : icon}
+      {children}
+    </button>
   );
 }

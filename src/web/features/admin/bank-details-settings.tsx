@@ -1,6 +1,5 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LoaderCircle } from 'lucide-react';
 import { bankDetailsSchema, type BankDetails, type BankDetailsInput } from '../../../domain/bank-details-schemas';
 import { TextField } from '../../components/text-field';
 import { Button } from '../../components/ui/button';
@@ -92,8 +91,7 @@ export function BankDetailsSettings({ current }: { current: BankDetails | null }
           <TextField id="bank-name" className="content-start" label="Bank name (optional)" error={errors.bankName?.message} {...form.register('bankName')} />
           <TextField id="bank-country" className="content-start" label="Bank country (optional)" error={errors.country?.message} {...form.register('country')} />
         </div>
-        <Button type="submit" className="w-fit" disabled={save.isPending} aria-busy={save.isPending || undefined}>
-          {save.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+        <Button type="submit" className="w-fit" busy={save.isPending}>
           {BANK_SETTINGS_COPY.save}
         </Button>
       </form>

@@ -1,5 +1,5 @@
 import { useDeferredValue, useState } from 'react';
-import { LoaderCircle, Search, X } from 'lucide-react';
+import { Search, X } from 'lucide-react';
 import { ADMIN_MESSAGES, humanizeCategory, type AdminWhiteGloveRequest, type CurationCandidate } from '../../../domain/admin-schemas';
 import { LIMITS } from '../../../domain/constants';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/list-states';
@@ -133,11 +133,10 @@ export function CurateDialog({ request, onClose }: { request: AdminWhiteGloveReq
             <Button variant="ghost">Cancel</Button>
           </DialogClose>
           <Button
-            disabled={selected.size !== MATCHES || save.isPending}
-            aria-busy={save.isPending || undefined}
+            disabled={selected.size !== MATCHES}
+            busy={save.isPending}
             onClick={() => request && save.mutate({ requestId: request.id, creatorIds: [...selected.keys()] })}
           >
-            {save.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
             Save {MATCHES} matches
           </Button>
         </DialogFooter>

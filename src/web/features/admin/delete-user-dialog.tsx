@@ -1,4 +1,3 @@
-import { LoaderCircle } from 'lucide-react';
 import type { AdminUser } from '../../../domain/admin-schemas';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
@@ -28,8 +27,7 @@ export function DeleteUserDialog({ user, isPending, onCancel, onConfirm }: Delet
               Cancel
             </Button>
           </DialogClose>
-          <Button variant="destructive" onClick={() => user && onConfirm(user)} disabled={isPending} aria-busy={isPending || undefined}>
-            {isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+          <Button variant="destructive" onClick={() => user && onConfirm(user)} busy={isPending}>
             Delete
           </Button>
         </DialogFooter>

@@ -1,7 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LoaderCircle } from 'lucide-react';
 import { toast } from '../../lib/toast';
 import { toCreateWorkshopInput, workshopFormDefaults, workshopFormSchema, WORKSHOP_MESSAGES, type WorkshopFormValues } from '../../../domain/workshop-schemas';
 import { TextField } from '../../components/text-field';
@@ -73,8 +72,7 @@ export function WorkshopForm() {
           error={errors.link?.message}
           {...form.register('link')}
         />
-        <Button type="submit" className="justify-self-start" disabled={create.isPending} aria-busy={create.isPending || undefined}>
-          {create.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+        <Button type="submit" className="justify-self-start" busy={create.isPending}>
           Create Workshop
         </Button>
       </form>

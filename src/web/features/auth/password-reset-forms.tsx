@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { LoaderCircle } from 'lucide-react';
 import { toast } from '../../lib/toast';
 import {
   RESET_PASSWORD_PATH,
@@ -61,8 +60,7 @@ export function RequestResetForm() {
         defaultValue={posted.values.email}
         {...form.register('email')}
       />
-      <Button type="submit" size="lg" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-        {isSubmitting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+      <Button type="submit" size="lg" busy={isSubmitting}>
         Send reset link
       </Button>
     </ServerForm>
@@ -105,8 +103,7 @@ export function ChooseNewPasswordForm({ token }: { token: string }) {
         error={errors.confirmPassword?.message}
         {...form.register('confirmPassword')}
       />
-      <Button type="submit" size="lg" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-        {isSubmitting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+      <Button type="submit" size="lg" busy={isSubmitting}>
         Change password
       </Button>
       <Link to="/auth" className="text-sm text-muted-foreground underline-offset-4 hover:underline">

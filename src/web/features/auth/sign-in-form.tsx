@@ -3,7 +3,6 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { LoaderCircle } from 'lucide-react';
 import { toast } from '../../lib/toast';
 import type { SessionUser } from '../../../domain/api-types';
 import { signInSchema, type SignInInput } from '../../../domain/auth-schemas';
@@ -68,8 +67,7 @@ export function SignInForm({ redirectTo }: { redirectTo: string | null }) {
         error={errors.password?.message}
         {...form.register('password')}
       />
-      <Button type="submit" size="lg" className="mt-2 w-full" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-        {isSubmitting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+      <Button type="submit" size="lg" className="mt-2 w-full" busy={isSubmitting}>
         {isSubmitting ? 'Logging in…' : 'Log In'}
       </Button>
       <Link to="/reset-password" className="justify-self-center text-sm text-muted-foreground underline-offset-4 hover:text-ink hover:underline">

@@ -3,7 +3,6 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { LoaderCircle } from 'lucide-react';
 import { toast } from '../../lib/toast';
 import type { SessionUser } from '../../../domain/api-types';
 import { signUpSchema, type SignUpInput } from '../../../domain/auth-schemas';
@@ -81,8 +80,7 @@ export function SignUpForm({ initialRole, redirectTo = null }: { initialRole: Si
         error={errors.password?.message}
         {...form.register('password')}
       />
-      <Button type="submit" size="lg" className="mt-2 w-full" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-        {isSubmitting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+      <Button type="submit" size="lg" className="mt-2 w-full" busy={isSubmitting}>
         {isSubmitting ? 'Creating account…' : 'Create Account'}
       </Button>
     </ServerForm>

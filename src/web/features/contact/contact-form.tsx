@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LoaderCircle } from 'lucide-react';
 import { toast } from '../../lib/toast';
 import { CONTACT_MESSAGES, HONEYPOT_FIELD, contactRequestSchema, type ContactRequest } from '../../../domain/contact-schemas';
 import { LIMITS } from '../../../domain/constants';
@@ -102,8 +101,7 @@ export function ContactForm({ formName, idPrefix, endpoint, successMessage, fail
         <label htmlFor={id(HONEYPOT_FIELD)}>Leave this field empty</label>
         <input id={id(HONEYPOT_FIELD)} type="text" tabIndex={-1} autoComplete="off" {...form.register(HONEYPOT_FIELD)} />
       </div>
-      <Button type="submit" size="lg" className="justify-self-start" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-        {isSubmitting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+      <Button type="submit" size="lg" className="justify-self-start" busy={isSubmitting}>
         {isSubmitting ? CONTACT_MESSAGES.sending : submitLabel}
       </Button>
     </ServerForm>

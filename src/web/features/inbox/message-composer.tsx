@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { LoaderCircle, Paperclip, Send, X } from 'lucide-react';
+import { Paperclip, Send, X } from 'lucide-react';
 import { CONVERSATION_MESSAGES, MESSAGE_MAX_LENGTH } from '../../../domain/conversation-schemas';
 import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/textarea';
@@ -121,8 +121,7 @@ export function MessageComposer({ onSend, label }: { onSend: (draft: Draft) => P
             </span>
           ) : null}
         </div>
-        <Button type="submit" size="sm" className="shrink-0" disabled={isSending} aria-busy={isSending || undefined}>
-          {isSending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Send aria-hidden="true" />}
+        <Button type="submit" size="sm" className="shrink-0" busy={isSending} icon={<Send aria-hidden="true" />}>
           Send
         </Button>
       </div>

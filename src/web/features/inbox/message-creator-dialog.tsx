@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { LoaderCircle, Send } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { CONVERSATION_MESSAGES, inboxPath, messageBodyField } from '../../../domain/conversation-schemas';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
@@ -71,8 +71,7 @@ export function MessageCreatorDialog({ creator, onClose }: { creator: { id: stri
             ) : null}
           </div>
           <div className="flex justify-end">
-            <Button type="submit" disabled={isSending} aria-busy={isSending || undefined}>
-              {isSending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Send aria-hidden="true" />}
+            <Button type="submit" busy={isSending} icon={<Send aria-hidden="true" />}>
               Send message
             </Button>
           </div>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Banknote, LoaderCircle, ShieldCheck } from 'lucide-react';
+import { Banknote, ShieldCheck } from 'lucide-react';
 import type { CreatorBalance, PayoutStatus, PayoutView } from '../../../domain/payment-schemas';
 import { DownloadLink } from '../../components/download-link';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/list-states';
@@ -70,10 +70,9 @@ function BalanceDetails({ balance }: { balance: CreatorBalance }) {
           <Button
             className="w-full sm:w-auto"
             onClick={() => onboarding.mutate(undefined, { onError: (error) => toastActionError(error, BALANCE_COPY.setUpFailed) })}
-            disabled={onboarding.isPending}
-            aria-busy={onboarding.isPending || undefined}
+            busy={onboarding.isPending}
+            icon={<ShieldCheck aria-hidden="true" />}
           >
-            {onboarding.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <ShieldCheck aria-hidden="true" />}
             {BALANCE_COPY.setUpPayouts}
           </Button>
         ) : (

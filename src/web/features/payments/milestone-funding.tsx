@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Download, ExternalLink, Hourglass, LoaderCircle, Wallet } from 'lucide-react';
+import { Download, ExternalLink, Hourglass, Wallet } from 'lucide-react';
 import { FUNDING_STATUS_LABELS, type FundingStatus, type MilestoneFunding, type ProjectFunding } from '../../../domain/payment-schemas';
 import { DownloadLink } from '../../components/download-link';
 import { Badge, type BadgeProps } from '../../components/ui/badge';
@@ -235,8 +235,7 @@ export function FundMilestoneDialog({ open, onOpenChange, funding, provider, cre
               <Button variant="ghost" onClick={() => change(false)} disabled={busy}>
                 Not now
               </Button>
-              <Button onClick={() => void confirm()} disabled={busy} aria-busy={busy || undefined}>
-                {busy ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+              <Button onClick={() => void confirm()} busy={busy}>
                 {provider === 'stripe' ? `Pay ${amount}` : `${FUND_COPY.action} (${amount})`}
               </Button>
             </DialogFooter>

@@ -125,8 +125,7 @@ export function PayoutDialog({ open, onOpenChange, availableCents, provider }: P
               <Button type="button" variant="ghost" onClick={() => (editing && details.data ? setEditing(false) : change(false))} disabled={save.isPending}>
                 {editing && details.data ? 'Back' : 'Not now'}
               </Button>
-              <Button type="submit" form={formId} disabled={save.isPending} aria-busy={save.isPending || undefined}>
-                {save.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+              <Button type="submit" form={formId} busy={save.isPending}>
                 {PAYOUT_COPY.saveDetails}
               </Button>
             </DialogFooter>

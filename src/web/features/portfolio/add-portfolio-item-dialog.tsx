@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { LoaderCircle, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { toast } from '../../lib/toast';
 import { DELIVERABLE_CATEGORIES } from '../../../domain/constants';
 import { PORTFOLIO_DESCRIPTION_MAX, PORTFOLIO_MESSAGES } from '../../../domain/portfolio-schemas';
@@ -130,8 +130,7 @@ export function AddPortfolioItemDialog({ triggerLabel = 'Add item' }: { triggerL
             <Button variant="secondary" onClick={() => setOpen(false)} disabled={isSubmitting}>
               Cancel
             </Button>
-            <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-              {isSubmitting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+            <Button type="submit" busy={isSubmitting}>
               {isSubmitting ? 'Uploading…' : 'Add to portfolio'}
             </Button>
           </div>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ImageOff, LoaderCircle, Trash2 } from 'lucide-react';
+import { ImageOff, Trash2 } from 'lucide-react';
 import { toast } from '../../lib/toast';
 import { CONTENT_CREDENTIALS_MESSAGES } from '../../../domain/content-credentials';
 import { PORTFOLIO_MESSAGES, type PortfolioItem } from '../../../domain/portfolio-schemas';
@@ -70,8 +70,7 @@ export function PortfolioCard({ item }: { item: PortfolioItem }) {
                     Cancel
                   </Button>
                 </DialogClose>
-                <Button variant="destructive" onClick={() => void remove()} disabled={isDeleting} aria-busy={isDeleting || undefined}>
-                  {isDeleting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+                <Button variant="destructive" onClick={() => void remove()} busy={isDeleting}>
                   Delete
                 </Button>
               </DialogFooter>

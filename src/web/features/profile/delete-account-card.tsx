@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { LoaderCircle } from 'lucide-react';
 import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog';
@@ -60,8 +59,7 @@ export function DeleteAccountCard() {
                 Cancel
               </Button>
             </DialogClose>
-            <Button variant="destructive" onClick={() => void remove()} disabled={isDeleting} aria-busy={isDeleting || undefined}>
-              {isDeleting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+            <Button variant="destructive" onClick={() => void remove()} busy={isDeleting}>
               Delete my account
             </Button>
           </DialogFooter>

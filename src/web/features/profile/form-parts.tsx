@@ -1,5 +1,4 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { LoaderCircle } from 'lucide-react';
 import { TextField, type TextFieldProps } from '../../components/text-field';
 import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/textarea';
@@ -64,8 +63,7 @@ export function ProfileFormActions({
   return (
     <div className="flex flex-col-reverse gap-3 border-t border-border pt-8 sm:flex-row sm:justify-end">
       {children}
-      <Button type="submit" size="lg" className={submitClassName} disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-        {isSubmitting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+      <Button type="submit" size="lg" className={submitClassName} busy={isSubmitting}>
         {submitLabel}
       </Button>
     </div>

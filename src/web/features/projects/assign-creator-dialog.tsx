@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { LoaderCircle } from 'lucide-react';
 import { toast } from '../../lib/toast';
 import { PROJECT_FIELD_MESSAGES, PROJECT_MESSAGES } from '../../../domain/project-schemas';
 import { Button } from '../../components/ui/button';
@@ -69,8 +68,7 @@ function AssignForm({ projectId, onDone }: { projectId: string; onDone: () => vo
         <Button type="button" variant="ghost" onClick={onDone} disabled={mutation.isPending}>
           Cancel
         </Button>
-        <Button type="submit" disabled={mutation.isPending} aria-busy={mutation.isPending || undefined}>
-          {mutation.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+        <Button type="submit" busy={mutation.isPending}>
           Assign Creator
         </Button>
       </DialogFooter>

@@ -1,5 +1,4 @@
 import type { ReactNode, RefObject } from 'react';
-import { LoaderCircle } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 
@@ -39,8 +38,7 @@ export function ConfirmActionDialog({ open, onOpenChange, title, description, co
           <Button variant="ghost" onClick={() => onOpenChange(false)} disabled={isBusy}>
             {cancelLabel}
           </Button>
-          <Button variant={tone} onClick={onConfirm} disabled={isBusy} aria-busy={isBusy || undefined}>
-            {isBusy ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+          <Button variant={tone} onClick={onConfirm} busy={isBusy}>
             {confirmLabel}
           </Button>
         </DialogFooter>

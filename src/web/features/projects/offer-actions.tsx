@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Check, FilePenLine, LoaderCircle, MessageSquareText, X } from 'lucide-react';
+import { Check, FilePenLine, MessageSquareText, X } from 'lucide-react';
 import { declineNoteSchema, formatCents, formatRevisionRounds, waitingOffer } from '../../../domain/milestones';
 import type { ProjectView } from '../../../domain/project-schemas';
 import { Button } from '../../components/ui/button';
@@ -78,8 +78,7 @@ export function AnswerOfferActions({ project }: { project: ProjectView }) {
   return (
     <>
       {/* Accepting commits the whole price, so it asks first, like every other answer. */}
-      <Button ref={acceptButton} size="sm" onClick={() => setDialog('accept_offer')} disabled={busy} aria-busy={running === 'accept_offer' || undefined}>
-        {running === 'accept_offer' ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Check aria-hidden="true" />}
+      <Button ref={acceptButton} size="sm" onClick={() => setDialog('accept_offer')} disabled={busy} busy={running === 'accept_offer'} icon={<Check aria-hidden="true" />}>
         Accept Offer
       </Button>
       <Button size="sm" variant="secondary" onClick={() => setDialog('request_changes')} disabled={busy}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Check, Flag, ImagePlus, LoaderCircle, PlusCircle, RotateCcw, Send, UserPlus, X, type LucideIcon } from 'lucide-react';
+import { Check, Flag, ImagePlus, PlusCircle, RotateCcw, Send, UserPlus, X, type LucideIcon } from 'lucide-react';
 import { formatCents, waitingOffer } from '../../../domain/milestones';
 import { toast } from '../../lib/toast';
 import { allowedProjectActions, projectRelation, type ProjectAction } from '../../../domain/project-lifecycle';
@@ -161,8 +161,7 @@ export function ProjectActions({ project }: { project: ProjectView }) {
     <div className="flex flex-wrap gap-2.5">
       {can('answer_offer') ? <AnswerOfferActions project={project} /> : null}
       {can('accept') ? (
-        <Button size="sm" onClick={() => run('accept')} disabled={busy} aria-busy={running === 'accept' || undefined}>
-          {running === 'accept' ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Check aria-hidden="true" />}
+        <Button size="sm" onClick={() => run('accept')} disabled={busy} busy={running === 'accept'} icon={<Check aria-hidden="true" />}>
           Accept Project
         </Button>
       ) : null}

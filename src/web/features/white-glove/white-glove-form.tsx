@@ -1,6 +1,6 @@
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LoaderCircle, Sparkles } from 'lucide-react';
+import { Sparkles } from 'lucide-react';
 import { toast } from '../../lib/toast';
 import type { z } from 'zod';
 import { WHITE_GLOVE_MESSAGES, whiteGloveRequestSchema, type WhiteGloveRequestInput } from '../../../domain/white-glove-schemas';
@@ -78,8 +78,7 @@ export function WhiteGloveForm() {
           />
         </div>
         <div className="flex justify-end">
-          <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-            {isSubmitting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+          <Button type="submit" busy={isSubmitting}>
             Request White Glove Matching
           </Button>
         </div>
