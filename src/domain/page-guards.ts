@@ -1,6 +1,6 @@
 import type { SessionUser } from './api-types';
 import type { SignupRole, UserRole } from './constants';
-import { onboardPath } from './routes';
+import { dashboardPath, onboardPath, safeRedirectPath } from './routes';
 
 /**
  * Who may open a guarded page (spec section 6):
@@ -8,19 +8,33 @@ import { onboardPath } from './routes';
  * - `maker-dashboard`: signed-in makers; anyone else signed in goes to '/'.
  * - `dashboard`: only that role; everyone else goes to /auth.
  * - `signed-in`: anyone signed in (the inbox; what each person sees there is the API's rule).
+ * - `signed-out`: the log-in page; anyone signed in goes on to where they were headed (decision 176).
  */
 export type GuardRule =
   | { kind: 'onboard'; role: SignupRole }
   | { kind: 'maker-dashboard' }
   | { kind: 'dashboard'; role: Exclude<UserRole, 'maker'> }
-  | { kind: 'signed-in' };
+  | { kind: 'signed-in' }
+  | { kind: 'signed-out' };
 
 /** Slashes stay readable (`/auth?redirect=/dashboard-maker`); `?`, `&` and `#` are encoded so the query survives. */
 export const authPathFor = (pathname: string): string =>
   `/auth?redirect=${encodeURIComponent(pathname).replace(/%2F/gi, '/')}`;
 
-/** Where to send the visitor instead, or null when they may stay. */
+const isAuthPage = (path: string): boolean => new URL(path, 'http://x').pathname.replace(/\/+$/, '') === '/auth';
+
+/**
+ * Where someone signed in goes from /auth (the address with its query): where a safe `?redirect=` points, as signing
+ * in there would lead, else their dashboard. A `redirect` back to /auth is ignored, so the two never bounce.
+ */
+const signedInDestination = (role: UserRole, address: string): string => {
+  const target = safeRedirectPath(new URL(address, 'http://x').searchParams.get('redirect'));
+  return target && !isAuthPage(target) ? target : dashboardPath(role);
+};
+
+/** Where to send the visitor instead, or null when they may stay. `pathname` is the address, with its query. */
 export function resolveGuardRedirect(rule: GuardRule, user: Pick<SessionUser, 'role'> | null, pathname: string): string | null {
+  if (rule.kind === 'signed-out') return user ? signedInDestination(user.role, pathname) : null;
   if (!user) return authPathFor(pathname);
   switch (rule.kind) {
     case 'onboard':
@@ -37,9 +51,11 @@ export function resolveGuardRedirect(rule: GuardRule, user: Pick<SessionUser, 'r
 
 /**
  * The guarded pages and their rules, read by the web router and by the server, which applies the same redirect before
- * any script runs: without JavaScript a guarded page would otherwise show its loading state for ever.
+ * any script runs: without JavaScript a guarded page would otherwise show its loading state for ever, and /auth its
+ * log-in form to someone already signed in.
  */
 export const PAGE_GUARDS = {
+  '/auth': { kind: 'signed-out' },
   '/inbox': { kind: 'signed-in' },
   '/settings/notifications': { kind: 'signed-in' },
   '/onboard-maker': { kind: 'onboard', role: 'maker' },
@@ -51,7 +67,10 @@ export const PAGE_GUARDS = {
   '/dashboard-admin': { kind: 'dashboard', role: 'admin' },
 } as const satisfies Record<string, GuardRule>;
 
-/** The rule of a guarded page (a conversation under /inbox/… is the inbox's), or null for a public page. */
+/**
+ * The rule of a guarded page (a conversation under /inbox/… is the inbox's), or null for a public page. Paths are
+ * case-sensitive, as the router's (decision 176): '/Auth' is no page, and no guard.
+ */
 export const guardForPath = (pathname: string): GuardRule | null => {
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const page = normalized.startsWith('/inbox/') ? '/inbox' : normalized;

@@ -5,7 +5,10 @@ export const dashboardPath = (role: UserRole): string => `/dashboard-${role}`;
 export const onboardPath = (role: SignupRole, redirectTo?: string | null): string =>
   redirectTo ? `/onboard-${role}?redirect=${encodeURIComponent(redirectTo)}` : `/onboard-${role}`;
 
-/** Every path the web app renders; anything else is a 404 (served with HTTP status 404). */
+/**
+ * Every path the web app renders; anything else is a 404 (served with HTTP status 404). Paths are case-sensitive, and
+ * the web router's routes are too (decision 176), so '/Marketplace' is the not-found page on both sides.
+ */
 export const APP_ROUTE_PATTERNS: readonly RegExp[] = [
   /^\/$/,
   /^\/about$/,
@@ -23,7 +26,8 @@ export const APP_ROUTE_PATTERNS: readonly RegExp[] = [
   /^\/settings\/notifications$/,
   /^\/onboard-(maker|mind|client)$/,
   /^\/dashboard-(maker|mind|client|admin)$/,
-  /^\/inbox(\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?$/i,
+  // Case-sensitive like every path (decision 176): only the conversation's id may be in capitals.
+  /^\/inbox(\/[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})?$/,
 ];
 
 export const isAppPath = (pathname: string): boolean => {
@@ -34,8 +38,15 @@ export const isAppPath = (pathname: string): boolean => {
 export const parseSignupRole = (value: string | null | undefined): SignupRole =>
   (SIGNUP_ROLES as readonly string[]).includes(value ?? '') ? (value as SignupRole) : 'maker';
 
+const SAME_SITE = 'http://same-site.invalid';
+
 /** Only same-site relative paths are honoured as post-login destinations (no open redirect). */
 export const safeRedirectPath = (value: string | null | undefined): string | null => {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  return value;
+  // Browsers drop tabs and newlines from an address and read a backslash as '/': '/\t/evil.example' leaves the site.
+  try {
+    return new URL(value, SAME_SITE).origin === SAME_SITE ? value : null;
+  } catch {
+    return null;
+  }
 };

@@ -3,6 +3,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { RootLayout } from './components/layout/root-layout';
 import { RouteErrorBoundary } from './components/layout/route-error-boundary';
 import { PageSpinner } from './components/ui/spinner';
+import { RedirectSignedIn } from './features/auth/redirect-signed-in';
 import { RequireRole } from './features/auth/require-role';
 import { PAGE_GUARDS, type GuardRule } from '../domain/page-guards';
 
@@ -67,12 +68,52 @@ const CHAINS: Record<string, LazyPage[]> = {
 };
 
 const guarded = (path: string, rule: GuardRule, Component: ComponentType) => (
-  <Route path={path} element={<RequireRole rule={rule} />}>
+  <Route path={path} caseSensitive element={<RequireRole rule={rule} />}>
     <Route index element={<Component />} />
   </Route>
 );
 
-/** Every route of the app. Rendered inside a <BrowserRouter> (main.tsx) or a <MemoryRouter> (tests). */
+/**
+ * The route table, the one the browser (main.tsx), the server's first paint (entry-server.tsx) and the tests render.
+ * Every path is case-sensitive, as the server's are (decision 176): '/Marketplace' answers 404 there, so it must be
+ * the not-found page here too, or the browser would draw the marketplace over the server's 404 once it hydrates.
+ */
+export const APP_ROUTES = (
+  <Route element={<RootLayout />}>
+    <Route index element={<HomePage />} />
+    <Route path="about" caseSensitive element={<AboutPage />} />
+    <Route path="how-it-works" caseSensitive element={<HowItWorksPage />} />
+    <Route path="contact" caseSensitive element={<ContactPage />} />
+    <Route path="for-makers" caseSensitive element={<ForMakersPage />} />
+    <Route path="for-minds" caseSensitive element={<ForMindsPage />} />
+    <Route path="reset-password" caseSensitive element={<ResetPasswordPage />} />
+    <Route path="unsubscribe" caseSensitive element={<UnsubscribePage />} />
+    <Route element={<QueryLayout />}>
+      <Route path="auth" caseSensitive element={<RedirectSignedIn rule={PAGE_GUARDS['/auth']} />}>
+        <Route index element={<AuthPage />} />
+      </Route>
+      {guarded('inbox', PAGE_GUARDS['/inbox'], InboxPage)}
+      {guarded('inbox/:conversationId', PAGE_GUARDS['/inbox'], InboxPage)}
+      {guarded('settings/notifications', PAGE_GUARDS['/settings/notifications'], NotificationSettingsPage)}
+      <Route path="ai-policy" caseSensitive element={<AiPolicyPage />} />
+      <Route path="verify" caseSensitive element={<VerifyPage />} />
+      <Route element={<TooltipLayout />}>
+        <Route path="marketplace" caseSensitive element={<MarketplacePage />} />
+        <Route path="studio/:userId" caseSensitive element={<StudioPage />} />
+        {guarded('onboard-maker', PAGE_GUARDS['/onboard-maker'], OnboardMakerPage)}
+        {guarded('onboard-mind', PAGE_GUARDS['/onboard-mind'], OnboardMindPage)}
+        {guarded('onboard-client', PAGE_GUARDS['/onboard-client'], OnboardClientPage)}
+        {guarded('dashboard-maker', PAGE_GUARDS['/dashboard-maker'], DashboardMakerPage)}
+        {guarded('dashboard-mind', PAGE_GUARDS['/dashboard-mind'], DashboardMindPage)}
+        {guarded('dashboard-client', PAGE_GUARDS['/dashboard-client'], DashboardClientPage)}
+        {guarded('dashboard-admin', PAGE_GUARDS['/dashboard-admin'], DashboardAdminPage)}
+      </Route>
+    </Route>
+    <Route path="*" element={<NotFoundPage />} />
+  </Route>
+);
+
+/** Every route of the app. Rendered inside a <BrowserRouter> (main.tsx), a <StaticRouter> (entry-server.tsx) or a <MemoryRouter> (tests). */
 export function AppRoutes() {
   const { pathname } = useLocation();
   for (const chunk of CHAINS[pathname.split('/')[1] ?? ''] ?? []) chunk.preload();
@@ -82,38 +123,7 @@ export function AppRoutes() {
           chunks (preloaded by the server) are in, so the footer never jumps as the page arrives (layout shift);
           later navigations are transitions, which keep the current page on screen until the next is ready. */}
       <Suspense fallback={<PageSpinner />}>
-        <Routes>
-          <Route element={<RootLayout />}>
-            <Route index element={<HomePage />} />
-            <Route path="about" element={<AboutPage />} />
-            <Route path="how-it-works" element={<HowItWorksPage />} />
-            <Route path="contact" element={<ContactPage />} />
-            <Route path="for-makers" element={<ForMakersPage />} />
-            <Route path="for-minds" element={<ForMindsPage />} />
-            <Route path="reset-password" element={<ResetPasswordPage />} />
-            <Route path="unsubscribe" element={<UnsubscribePage />} />
-            <Route element={<QueryLayout />}>
-              <Route path="auth" element={<AuthPage />} />
-              {guarded('inbox', PAGE_GUARDS['/inbox'], InboxPage)}
-              {guarded('inbox/:conversationId', PAGE_GUARDS['/inbox'], InboxPage)}
-              {guarded('settings/notifications', PAGE_GUARDS['/settings/notifications'], NotificationSettingsPage)}
-              <Route path="ai-policy" element={<AiPolicyPage />} />
-              <Route path="verify" element={<VerifyPage />} />
-              <Route element={<TooltipLayout />}>
-                <Route path="marketplace" element={<MarketplacePage />} />
-                <Route path="studio/:userId" element={<StudioPage />} />
-                {guarded('onboard-maker', PAGE_GUARDS['/onboard-maker'], OnboardMakerPage)}
-                {guarded('onboard-mind', PAGE_GUARDS['/onboard-mind'], OnboardMindPage)}
-                {guarded('onboard-client', PAGE_GUARDS['/onboard-client'], OnboardClientPage)}
-                {guarded('dashboard-maker', PAGE_GUARDS['/dashboard-maker'], DashboardMakerPage)}
-                {guarded('dashboard-mind', PAGE_GUARDS['/dashboard-mind'], DashboardMindPage)}
-                {guarded('dashboard-client', PAGE_GUARDS['/dashboard-client'], DashboardClientPage)}
-                {guarded('dashboard-admin', PAGE_GUARDS['/dashboard-admin'], DashboardAdminPage)}
-              </Route>
-            </Route>
-            <Route path="*" element={<NotFoundPage />} />
-          </Route>
-        </Routes>
+        <Routes>{APP_ROUTES}</Routes>
       </Suspense>
     </RouteErrorBoundary>
   );

@@ -2,8 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_PAINT_DATA_ID } from '../../domain/first-paint';
+import { verification } from '../db/schema';
 import { insertCreator } from '../../../test/support/creators';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/support/harness';
 
@@ -131,6 +133,70 @@ describe('guarded pages before any script (spec section 6)', () => {
         expect(response.headers['cache-control']).toBe('no-store');
       }
     }
+  });
+});
+
+describe('/auth for someone signed in (decision 176)', () => {
+  it('answers 302 to their dashboard, or on to a safe ?redirect=, before any script; a visitor signed out gets the form', async () => {
+    const client = await ctx.signUp('client', { name: 'Carl Client' });
+    const cases: Array<[string, TestUser | null, string | null]> = [
+      ['/auth', client, '/dashboard-client'],
+      ['/auth?tab=signup&type=maker', client, '/dashboard-client'],
+      ['/auth', owner, '/dashboard-maker'],
+      ['/auth?reset=1', admin, '/dashboard-admin'],
+      ['/auth?redirect=/marketplace%3Fq%3Dwren', client, '/marketplace?q=wren'],
+      ['/auth?redirect=//evil.example', client, '/dashboard-client'],
+      ['/auth?redirect=/auth', client, '/dashboard-client'],
+      ['/auth', null, null],
+      ['/auth?redirect=/dashboard-client', null, null],
+    ];
+    for (const [url, user, location] of cases) {
+      const response = await get(url, user);
+      if (location === null) {
+        expect(response.statusCode, url).toBe(200);
+        expect(heading(response.body), url).toBe('Welcome back');
+      } else {
+        expect([response.statusCode, response.headers.location], `${url} as ${user?.role}`).toEqual([302, location]);
+        expect(response.headers['cache-control']).toBe('no-store');
+      }
+    }
+  });
+
+  it('still says the password changed after a reset: the reset ended the session, so /auth?reset=1 shows the form', async () => {
+    const maker = await ctx.signUp('maker', { name: 'Rita Reset' });
+    const requested = await ctx.inject(null, {
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      payload: { email: maker.email, redirectTo: '/reset-password' },
+    });
+    expect(requested.statusCode).toBe(200);
+    const [row] = await ctx.db.select().from(verification).where(like(verification.identifier, 'reset-password:%'));
+    const token = row!.identifier.slice('reset-password:'.length);
+    const reset = await ctx.inject(null, { method: 'POST', url: '/api/auth/reset-password', payload: { newPassword: 'a brand new password', token } });
+    expect(reset.statusCode).toBe(200);
+
+    // Still holding the old session's cookie, as the browser that reset the password does.
+    const landing = await get('/auth?reset=1', maker);
+    expect(landing.statusCode).toBe(200);
+    expect(landing.body).toContain('Your password has been changed. Please log in.');
+  });
+});
+
+describe('paths are case-sensitive (decision 176)', () => {
+  it('answers 404 with the not-found page for an address in other capitals, guarded or not', async () => {
+    for (const [url, user] of [
+      ['/Marketplace', null],
+      ['/AUTH', null],
+      ['/Auth', owner],
+      ['/About', null],
+      ['/Dashboard-maker', owner],
+      ['/INBOX', owner],
+    ] as const) {
+      const response = await get(url, user);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).toContain('Oops! Page not found');
+    }
+    expect((await get('/marketplace')).statusCode).toBe(200);
   });
 });
 

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { AUTH_MESSAGES, VALIDATION_MESSAGES } from '../../domain/messages';
-import { currentUrl, makeUser, renderApp, signedOut, stubFetch } from '../test/render-app';
+import { currentUrl, makeUser, renderApp, signedInAs, signedOut, stubFetch } from '../test/render-app';
 
 afterEach(() => {
   cleanup();
@@ -90,4 +90,41 @@ describe('/auth', () => {
     const signInCall = fetchMock.mock.calls.find(([url]) => url === '/api/account/sign-in');
     expect(JSON.parse(String(signInCall?.[1]?.body))).toEqual({ email: 'grace@example.com', password: 'correct horse' });
   });
+
+  it('signs up and goes on to onboarding: the new session does not send them to a dashboard', async () => {
+    stubFetch({
+      'GET /api/account/me': signedOut,
+      'POST /api/account/sign-up': { status: 200, body: { user: makeUser({ role: 'mind', name: 'Grace Hopper' }) } },
+    });
+    const { router } = renderApp('/auth?type=mind');
+
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Grace Hopper' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'grace@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'long-enough-password' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    await waitFor(() => expect(currentUrl(router)).toBe('/onboard-mind'));
+  });
 });
+
+describe('/auth for someone signed in (decision 176)', () => {
+  it('sends them to their dashboard instead of the log-in form', async () => {
+    stubFetch({ 'GET /api/account/me': signedInAs(makeUser({ role: 'client' })) });
+    const { router } = renderApp('/auth?tab=signup&type=maker');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Client Dashboard' })).toBeTruthy();
+    expect(currentUrl(router)).toBe('/dashboard-client');
+    expect(screen.queryByRole('tab', { name: 'Login' })).toBeNull();
+  });
+
+  it('goes on to a safe ?redirect=, as signing in would, and ignores one that leaves the site', async () => {
+    stubFetch({ 'GET /api/account/me': signedInAs(makeUser({ role: 'admin' })) });
+    const { router } = renderApp('/auth?redirect=/about');
+    await waitFor(() => expect(currentUrl(router)).toBe('/about'));
+    cleanup();
+
+    const away = renderApp('/auth?redirect=//evil.example');
+    await waitFor(() => expect(currentUrl(away.router)).toBe('/dashboard-admin'));
+  });
+});
+

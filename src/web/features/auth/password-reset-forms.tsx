@@ -16,6 +16,7 @@ import { TextField } from '../../components/text-field';
 import { postedFieldErrors, usePostedForm } from '../../lib/posted-form';
 import { Button } from '../../components/ui/button';
 import { apiFetch } from '../../lib/api';
+import { refreshSession } from '../../lib/session';
 import { showSubmitError } from './api-form-errors';
 
 export const RESET_REQUESTED_MESSAGE = 'If an account exists for that email, a link to reset the password is on its way.';
@@ -77,6 +78,9 @@ export function ChooseNewPasswordForm({ token }: { token: string }) {
   const onSubmit = async (values: ResetPasswordInput) => {
     try {
       await apiFetch('/api/auth/reset-password', { method: 'POST', body: { newPassword: values.newPassword, token } });
+      // The reset ended every session of the account, perhaps this browser's: asked again, /auth then shows its log-in
+      // form rather than sending on a session that is gone (decision 176).
+      await refreshSession();
       toast.success(RESET_DONE_MESSAGE);
       await navigate('/auth', { replace: true });
     } catch (error) {
