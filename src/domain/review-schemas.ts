@@ -146,6 +146,15 @@ export const STUDIO_REVIEWS_PARAM = 'reviews';
 export const reviewPageQueryKey = (creatorId: string, cursor: string) => ['reviews', 'creator', creatorId, cursor] as const;
 export const reviewPageUrl = (creatorId: string, cursor: string) => `/api/reviews/creators/${encodeURIComponent(creatorId)}?cursor=${encodeURIComponent(cursor)}`;
 
+/**
+ * Which of a creator's published reviews the signed-in reader wrote (none for anyone else), asked apart from the
+ * public pages: those are the same for everyone, cached and in the first paint, and never name an author's id.
+ */
+export const ownReviewIdsSchema = z.object({ reviewIds: z.array(z.string()) });
+export type OwnReviewIds = z.infer<typeof ownReviewIdsSchema>;
+export const ownReviewIdsQueryKey = (creatorId: string, viewerId: string) => ['reviews', 'own', creatorId, viewerId] as const;
+export const ownReviewIdsUrl = (creatorId: string) => `/api/reviews/creators/${encodeURIComponent(creatorId)}/mine`;
+
 /** The caller's own side of a project's reviews: what they wrote (editable until published), and the state. */
 export const projectReviewStateSchema = z.object({
   projectId: z.string(),

@@ -79,6 +79,20 @@ export const reviewCases = (w: OwnershipWorld, r: ReviewWorld): ReviewCase[] => 
       allowed: [['anonymous', null, 200]],
     },
     {
+      route: 'GET /api/reviews/creators/:userId/mine',
+      // Like the public pages: a client has no studio, so no reviews to be the author of.
+      request: () => ({ method: 'GET', url: `/api/reviews/creators/${clientA.id}/mine` }),
+      denied: [['anonymous, about a client', null, 404], ['client A, about themself', clientA, 404]],
+      allowed: [],
+    },
+    {
+      route: 'GET /api/reviews/creators/:userId/mine',
+      // Each reader hears only of their own reviews (none for anyone but client A), never of another's.
+      request: () => ({ method: 'GET', url: `/api/reviews/creators/${makerA.id}/mine` }),
+      denied: [],
+      allowed: [['anonymous', null, 200], ['client A', clientA, 200], ['client B', clientB, 200], ['maker A', makerA, 200]],
+    },
+    {
       route: 'GET /api/reviews/clients/:clientId/record',
       request: () => ({ method: 'GET', url: `/api/reviews/clients/${clientA.id}/record` }),
       denied: [['anonymous', null, 401], ['client B', clientB, 403], ['maker B', makerB, 404], ['mind B', mindB, 404]],

@@ -94,6 +94,10 @@ describe('removing an AI-declared process doc', () => {
     const told = await ctx.db.select().from(notifications).where(eq(notifications.subjectKey, `provenance:${entryId}`));
     expect(told.map((item) => item.userId).sort()).toEqual([client.id, maker.id].sort());
     expect(told[0].title).toBe(`A process doc was removed from “${view.title}”`);
+    // Each lands on the project in their own dashboard: its Projects tab, not the bare dashboard.
+    const linkOf = (userId: string) => told.find((item) => item.userId === userId)?.link;
+    expect(linkOf(client.id)).toBe('/dashboard-client?tab=projects');
+    expect(linkOf(maker.id)).toBe('/dashboard-maker?tab=projects');
   });
 });
 

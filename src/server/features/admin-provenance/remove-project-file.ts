@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PROVENANCE_MESSAGES } from '../../../domain/admin-schemas';
-import { dashboardPath } from '../../../domain/routes';
 import type { Transaction } from '../../db/client';
 import { processDocs, processRecordEntries, projectFileReviews, projectMilestones, projects } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
@@ -10,6 +9,7 @@ import { recordAudit } from '../audit/service';
 import { notify } from '../notifications/service';
 import { appendReviewTombstone } from '../process-record/service';
 import { creatorOf } from '../projects/access';
+import { projectsTabPath } from '../projects/emails';
 import { stopReviewClock } from '../projects/milestones';
 import type { ProjectRow } from '../projects/views';
 
@@ -43,7 +43,7 @@ const withdrawDeliverable = async (tx: Transaction, project: ProjectRow, fileUrl
   return isReopened;
 };
 
-/** The project's client and its creator hear of it in the app, in the removal's transaction. */
+/** The project's client and its creator hear of it in the app, in the removal's transaction, with a link to the project's tab. */
 const tellParties = async (tx: Transaction, project: ProjectRow, entryId: string, kind: keyof typeof KIND_NAME, isReopened: boolean) => {
   const creator = creatorOf(project);
   const body = `Its Content Credentials declare generative AI, so Humanmade's provenance review removed it.${isReopened ? ' The milestone is open again for the creator’s own work.' : ''}`;
@@ -55,7 +55,7 @@ const tellParties = async (tx: Transaction, project: ProjectRow, entryId: string
       subjectKey: `provenance:${entryId}`,
       title: `A ${KIND_NAME[kind]} was removed from “${project.title}”`,
       body,
-      link: dashboardPath(recipient.role),
+      link: projectsTabPath(recipient.role),
     });
   }
 };

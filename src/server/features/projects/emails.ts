@@ -52,7 +52,10 @@ export const isMoneyEvent = (event: ProjectEmailEvent): boolean => MONEY_EVENTS.
  * client's Invoices tab and the creator's Earnings tab; everything else on the Projects tab.
  */
 export const projectEventPath = (event: ProjectEmailEvent, dashboard: Dashboard): string =>
-  `${dashboardPath(dashboard)}?tab=${isMoneyEvent(event) ? (dashboard === 'client' ? 'invoices' : 'earnings') : 'projects'}`;
+  isMoneyEvent(event) ? `${dashboardPath(dashboard)}?tab=${dashboard === 'client' ? 'invoices' : 'earnings'}` : projectsTabPath(dashboard);
+
+/** Where a project is in the recipient's dashboard (there is no page per project): the Projects tab, for any project news. */
+export const projectsTabPath = (dashboard: Dashboard): string => `${dashboardPath(dashboard)}?tab=projects`;
 
 const subjects: Record<ProjectEmailEvent, (title: string) => string> = {
   assigned: (title) => `New project for you: ${title}`,
@@ -80,7 +83,14 @@ const subjects: Record<ProjectEmailEvent, (title: string) => string> = {
 };
 
 /** The events about one milestone; their `detail` names it when the project has several (see milestoneDetail). */
-const MILESTONE_EVENTS: ReadonlySet<ProjectEmailEvent> = new Set(['deliverable_submitted', 'milestone_approved', 'milestone_auto_approved', 'revision_requested', 'due_reminder']);
+const MILESTONE_EVENTS: ReadonlySet<ProjectEmailEvent> = new Set([
+  'deliverable_submitted',
+  'milestone_approved',
+  'milestone_auto_approved',
+  'revision_requested',
+  'approval_reminder',
+  'due_reminder',
+]);
 const NAMED_MILESTONE = /^milestone \d+ \(/i;
 
 /**
@@ -93,8 +103,8 @@ export const projectEventTitle = (event: ProjectEmailEvent, title: string, detai
   return subjects[event](`${title} — ${detail.charAt(0).toLowerCase()}${detail.slice(1)}`);
 };
 
-/** `detail` names the offer version or milestone, and for reminders when the next step happens. */
-const bodies: Record<ProjectEmailEvent, (project: ProjectRow, actorName: string, detail: string) => string[]> = {
+/** `detail` names the offer version or milestone (or, for money, the amount); `when` is when the next step happens, for a reminder. */
+const bodies: Record<ProjectEmailEvent, (project: ProjectRow, actorName: string, detail: string, when: string) => string[]> = {
   assigned: (p, actor) => [
     `${actor} would like to work with you on "${p.title}" (${formatDeliverableType(p.deliverableType)}, budget ${formatBudget(Number(p.budget))}).`,
     'Open your Projects tab to read the brief, then accept or decline it.',
@@ -124,9 +134,9 @@ const bodies: Record<ProjectEmailEvent, (project: ProjectRow, actorName: string,
   milestone_auto_approved: (p, _actor, detail) => [`${detail} of "${p.title}" was approved automatically, because the review time passed without an answer.`],
   revision_requested: (p, actor, detail) => [`${actor} asked for a revision of ${detail} of "${p.title}".`, 'Read their note in your Projects tab, then submit the milestone again.'],
   extra_revision_allowed: (p, actor) => [`${actor} allowed an extra revision round on "${p.title}". You can now ask for one more revision.`],
-  approval_reminder: (p, _actor, detail) => [
-    `Work on "${p.title}" is waiting for your review.`,
-    `If you neither approve it, ask for a revision nor flag it, it will be approved automatically on ${detail}.`,
+  approval_reminder: (p, _actor, detail, when) => [
+    detail ? `${detail.charAt(0).toUpperCase()}${detail.slice(1)} of "${p.title}" is waiting for your review.` : `Work on "${p.title}" is waiting for your review.`,
+    `If you neither approve it, ask for a revision nor flag it, it will be approved automatically on ${when}.`,
   ],
   due_reminder: (p, _actor, detail) => [`${detail} of "${p.title}" is due tomorrow.`, 'If you need more time, tell your client in the project thread.'],
   funding_requested: (p, _actor, detail) => [
@@ -144,13 +154,13 @@ export const enqueueProjectEmail = async (
   app: FastifyInstance,
   tx: DbExecutor,
   event: ProjectEmailEvent,
-  input: { project: ProjectRow; to: Recipient; actorName: string; detail?: string },
+  input: { project: ProjectRow; to: Recipient; actorName: string; detail?: string; when?: string },
 ): Promise<void> => {
-  const { project, to, actorName, detail = '' } = input;
+  const { project, to, actorName, detail = '', when = '' } = input;
   const link = `${app.config.PUBLIC_URL}${projectEventPath(event, to.dashboard)}`;
   const email = composeEmail(
     { type: `project-${event.replace(/_/g, '-')}`, to: to.email, subject: projectEventTitle(event, project.title, detail), siteName: app.config.SITE_NAME },
-    [`Hello ${to.name},`, ...bodies[event](project, actorName, detail), link],
+    [`Hello ${to.name},`, ...bodies[event](project, actorName, detail, when), link],
   );
   await app.mailer.enqueue(isMoneyEvent(event) ? { ...email, isTransactional: true } : email, tx);
 };

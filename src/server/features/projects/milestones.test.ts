@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectView } from '../../../domain/project-schemas';
-import { auditLog, jobs, messages, projectMilestones, projects } from '../../db/schema';
+import { auditLog, jobs, messages, notifications, projectMilestones, projects } from '../../db/schema';
+import { formatWhen } from './milestones';
 import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
 import { fundCurrentMilestone } from '../../../../test/support/money-fixtures';
 import { approveMaker, emailsTo, multipart, onboardedClient, pngBuffer, projectPayload } from '../../../../test/support/project-fixtures';
@@ -191,6 +192,17 @@ describe('milestones', () => {
     const reminders = (await emailsTo(ctx, client.email)).filter((email) => email.type === 'project-approval-reminder');
     expect(reminders.length).toBe(2);
     expect(reminders[0].textBody).toContain('it will be approved automatically on');
+    // The reminder names the project and the milestone it is about, in the email and in the notification centre.
+    const when = (await view(id)).milestones[0].autoApproveAt!;
+    expect(reminders[0].subject).toBe('Work waits for your review: A new wordmark — milestone 1 (“Research”)');
+    expect(reminders[0].textBody).toContain('Milestone 1 (“Research”) of "A new wordmark" is waiting for your review.');
+    expect(reminders[0].textBody).toContain(`it will be approved automatically on ${formatWhen(new Date(when))}.`);
+    const notes = await ctx.db.select().from(notifications).where(eq(notifications.userId, client.id));
+    const reminderNotes = notes.filter((note) => note.subjectKey.startsWith(`project:${id}:approval_reminder:`));
+    expect(reminderNotes.map((note) => [note.title, note.link])).toEqual([
+      ['Work waits for your review: A new wordmark — milestone 1 (“Research”)', '/dashboard-client?tab=projects'],
+      ['Work waits for your review: A new wordmark — milestone 1 (“Research”)', '/dashboard-client?tab=projects'],
+    ]);
     expect((await view(id)).milestones[0].status).toBe('submitted');
 
     await ctx.app.jobs.runDue(inDays(7.01));

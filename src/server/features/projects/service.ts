@@ -32,14 +32,17 @@ const assignmentOf = (creator: ApprovedCreator | null): ProjectChanges => ({
 
 type Party = { id: string; role: 'client' | 'maker' | 'mind' };
 
-/** Tells one party of a project about an event: an in-app notification and an email, in the event's transaction. */
+/**
+ * Tells one party of a project about an event: an in-app notification and an email, in the event's transaction.
+ * `detail` names the milestone (see milestoneDetail) or the offer version; `when` is the date a reminder announces.
+ */
 export const tellParty = async (
   app: FastifyInstance,
   tx: Transaction,
   event: ProjectEmailEvent,
-  input: { project: ProjectRow; recipient: Party; actorName: string; detail?: string },
+  input: { project: ProjectRow; recipient: Party; actorName: string; detail?: string; when?: string },
 ): Promise<void> => {
-  const { project, recipient, actorName, detail } = input;
+  const { project, recipient, actorName, detail, when } = input;
   await notify(tx, {
     userId: recipient.id,
     kind: 'project',
@@ -51,7 +54,7 @@ export const tellParty = async (
   });
   const contact = (await findContacts(tx, [recipient.id])).get(recipient.id);
   if (!contact) return;
-  await enqueueProjectEmail(app, tx, event, { project, to: { ...contact, dashboard: recipient.role }, actorName, detail });
+  await enqueueProjectEmail(app, tx, event, { project, to: { ...contact, dashboard: recipient.role }, actorName, detail, when });
 };
 
 /** The platform acting by itself (approval by time): no user, and named so in the thread and the audit log. */

@@ -39,11 +39,14 @@ export const registerMilestoneTimers = (app: FastifyInstance): void => {
   app.jobs.handle(JOB_APPROVAL_REMINDER, async ({ tx, job, now }) => {
     const waiting = await stillWaiting(tx, job.payload, now);
     if (!waiting || waiting.due) return;
+    // The payload carries only the milestone's id (also in timers queued before reminders named it): its name is read here.
+    const count = (await loadMilestones(tx, waiting.project)).length;
     await tellParty(app, tx, 'approval_reminder', {
       project: waiting.project,
       recipient: { id: waiting.project.clientId, role: 'client' },
       actorName: SYSTEM_ACTOR.name,
-      detail: formatWhen(waiting.autoApproveAt),
+      detail: milestoneDetail(waiting.milestone, count),
+      when: formatWhen(waiting.autoApproveAt),
     });
   });
 

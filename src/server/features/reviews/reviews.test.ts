@@ -210,6 +210,42 @@ describe('replies, reports and hiding', () => {
     expect(audit.find((entry) => entry.action === 'review.hide')?.reason).toBe('Names a private person');
   });
 
+  it('tells a signed-in reader which reviews are their own, apart from the public pages, which stay the same for everyone', async () => {
+    const creator = await approveMaker(ctx, { name: 'Owen Own' });
+    const [mineId, theirsId] = [await completedProject(ctx, client, creator, 'Own review'), await completedProject(ctx, stranger, creator, 'Their review')];
+    for (const [author, projectId] of [[client, mineId], [stranger, theirsId]] as const) {
+      await writeReview(ctx, author, projectId, clientReview());
+      await writeReview(ctx, creator, projectId, creatorReview());
+    }
+    const idOf = async (projectId: string) =>
+      (await ctx.db.select().from(reviews).where(and(eq(reviews.projectId, projectId), eq(reviews.direction, 'client_to_creator'))))[0].id;
+    const [own, others] = [await idOf(mineId), await idOf(theirsId)];
+    const mine = (user: TestUser | null) => ctx.inject(user, { method: 'GET', url: `/api/reviews/creators/${creator.id}/mine` });
+
+    const answer = await mine(client);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toEqual({ reviewIds: [own] });
+    // Per reader: no shared cache may keep it.
+    expect(answer.headers['cache-control']).toBe('private, no-store');
+    expect(String(answer.headers.vary).toLowerCase()).toContain('cookie');
+    expect((await mine(stranger)).json()).toEqual({ reviewIds: [others] });
+    for (const user of [null, creator, maker, admin]) expect((await mine(user)).json()).toEqual({ reviewIds: [] });
+    expect((await ctx.inject(client, { method: 'GET', url: `/api/reviews/creators/${client.id}/mine` })).statusCode).toBe(404);
+
+    // The public pages name no author and flag nothing, whoever asks: one answer fits all (and the studio's is cached).
+    for (const user of [null, client]) {
+      const studio = await studioOf(creator.id, user);
+      const page = (await ctx.inject(user, { method: 'GET', url: `/api/reviews/creators/${creator.id}` })).json();
+      expect(studio.reviews.reviews.map((review: { id: string }) => review.id).sort()).toEqual([own, others].sort());
+      for (const body of [JSON.stringify(studio), JSON.stringify(page)]) {
+        expect(body).not.toContain('isOwn');
+        expect(body).not.toContain('authorId');
+        expect(body).not.toContain(client.id);
+        expect(body).not.toContain(stranger.id);
+      }
+    }
+  });
+
   it("recomputes a creator's figures in the deleting transaction when a reviewer's account is deleted", async () => {
     const creator = await approveMaker(ctx, { name: 'Della Deleted' });
     const leaving = await onboardedClient(ctx, 'Leaving Co');

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   clientRecordSchema,
+  ownReviewIdsSchema,
   projectReviewStateSchema,
   replyInputSchema,
   reportReviewInputSchema,
@@ -15,7 +16,7 @@ import { errorBodySchema } from '../../http/schemas';
 import { notFound } from '../../http/errors';
 import { findApprovedCreator } from '../creators/visibility';
 import { getReviewState, replyToReview, reportReview, writeReview } from './service';
-import { hasProjectWith, listCreatorReviews, loadClientRecord } from './views';
+import { hasProjectWith, listCreatorReviews, listOwnReviewIds, loadClientRecord } from './views';
 import { registerReviewJobs } from './window';
 
 export const prefix = '/api/reviews';
@@ -65,6 +66,25 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       if (!(await findApprovedCreator(app.db, request.params.userId))) throw notFound(MARKETPLACE_MESSAGES.notFound);
       return listCreatorReviews(app.db, request.params.userId, request.query.cursor);
+    },
+  });
+
+  app.get('/creators/:userId/mine', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['reviews'],
+      summary: "Which of a creator's published reviews the signed-in reader wrote (none for an anonymous visitor)",
+      params: z.object({ userId: z.string().min(1).max(100) }),
+      response: { 200: ownReviewIdsSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      // Per reader: the public pages above (and the studio's cached first page) stay the same for everyone, and no
+      // shared cache may keep this answer.
+      reply.header('cache-control', 'private, no-store').header('vary', 'cookie');
+      const { userId } = request.params;
+      if (!(await findApprovedCreator(app.db, userId))) throw notFound(MARKETPLACE_MESSAGES.notFound);
+      const viewer = await request.resolveAuth();
+      return { reviewIds: viewer ? await listOwnReviewIds(app.db, userId, viewer.userId) : [] };
     },
   });
 

@@ -126,6 +126,15 @@ export const listCreatorReviews = async (db: DbExecutor, creatorId: string, curs
   return toReviewPage(rows);
 };
 
+/** The ids of a creator's published reviews that `authorId` wrote: how a reader's own reviews are told apart, per reader. */
+export const listOwnReviewIds = async (db: DbExecutor, creatorId: string, authorId: string): Promise<string[]> => {
+  const rows = await db
+    .select({ id: reviews.id })
+    .from(reviews)
+    .where(and(publishedReviewsOf(creatorId), eq(reviews.authorId, authorId)));
+  return rows.map((row) => row.id);
+};
+
 /** A review row as `firstReviewPageJson` writes it: its times are ISO text. */
 interface ReviewJson extends Omit<PublicReviewFields, 'publishedAt' | 'hiddenAt' | 'repliedAt' | 'createdAt'> {
   publishedAt: string | null;

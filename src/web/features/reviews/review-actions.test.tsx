@@ -81,19 +81,23 @@ describe('ReviewActions', () => {
       <SessionProvider>
         <ul>
           <li>
-            <ReviewActions review={{ ...review, authorId: reader.id }} studio={studio} onChanged={() => undefined} />
+            <ReviewActions review={{ ...review, isOwn: true }} studio={studio} onChanged={() => undefined} />
           </li>
           <li>
-            <ReviewActions review={{ ...review, id: 'review-2', authorId: 'someone-else' }} studio={studio} onChanged={() => undefined} />
+            <ReviewActions review={{ ...review, id: 'review-2', isOwn: false }} studio={studio} onChanged={() => undefined} />
+          </li>
+          <li>
+            <ReviewActions review={{ ...review, id: 'review-3', isOwn: null }} studio={studio} onChanged={() => undefined} />
           </li>
         </ul>
       </SessionProvider>,
     );
-    // Once the session has arrived, the other review offers it and the reader's own does not.
+    // Once the session has arrived, the other review offers it; the reader's own does not, nor one not known yet.
     expect(await screen.findAllByRole('button', { name: 'Report this review' })).toHaveLength(1);
-    const [own, other] = screen.getAllByRole('listitem');
+    const [own, other, unknown] = screen.getAllByRole('listitem');
     expect(own.textContent).toBe('');
     expect(other.textContent).toContain('Report this review');
+    expect(unknown.textContent).toBe('');
   });
 
   it('takes the button away when the server refuses the report as the reader’s own review', async () => {

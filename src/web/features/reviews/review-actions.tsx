@@ -85,10 +85,11 @@ export function InlineTextForm({ label, hint, maxLength, submitLabel, onSubmit, 
 }
 
 /**
- * A public review as the studio lists it. `authorId` is not in the public review yet (the server would add it);
- * until it does, a reader's own review is recognised only when the server refuses the report (409).
+ * A public review as the studio lists it, with what the studio knows of the signed-in reader: `isOwn` is true on a
+ * review they wrote (from GET /api/reviews/creators/:id/mine; the public review never names its author's id), and
+ * null while that is still being asked. Should it be missed, the server's refusal of the report (409) still says so.
  */
-export type ListedReview = PublicReview & { authorId?: string | null };
+export type ListedReview = PublicReview & { isOwn?: boolean | null };
 
 type FocusTarget = 'reply-button' | 'report-button' | 'reply' | 'notice';
 
@@ -114,9 +115,9 @@ export function ReviewActions({ review, studio, onChanged }: { review: ListedRev
 
   const reply = review.reply?.body ?? publishedReply;
   const canReply = user?.id === studio.id && !reply;
-  // Anyone signed in may report, the reviewed person too, but not the review's own author (the server refuses it).
-  const isAuthor = Boolean(user && review.authorId && review.authorId === user.id);
-  const canReport = Boolean(user) && !isAuthor && !reportClosed;
+  // Anyone signed in may report, the reviewed person too, but not the review's own author (the server refuses it);
+  // while it is not known yet whether the reader wrote it (null), the button waits rather than appear and go.
+  const canReport = Boolean(user) && review.isOwn !== true && review.isOwn !== null && !reportClosed;
 
   useEffect(() => {
     const wanted = focusNext.current;

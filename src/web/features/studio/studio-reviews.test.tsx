@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { StudioData } from '../../../domain/marketplace';
@@ -13,21 +13,49 @@ resetBetweenTests();
 const review = { id: 'r1', direction: 'client_to_creator', isHidden: false, rating: 2, subRatings: { communication: 2, quality: 2, onTime: 2 }, wouldHireAgain: false, body: 'Late.', authorName: 'Cleo', deliverableType: 'logo_design', projectMonth: '2026-03-01', publishedAt: '2026-03-20T10:00:00.000Z', reply: null };
 const studio = { id: 'maker-1', name: 'Mara', rating: { count: 1, average: null, subRatings: null, wouldHireAgainPercent: null }, reviews: { reviews: [review], nextCursor: null } } as unknown as StudioData;
 
+const MINE = 'GET /api/reviews/creators/maker-1/mine';
+const show = (shown: StudioData = studio) =>
+  render(
+    <SessionProvider>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter>
+          <StudioReviews studio={shown} />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </SessionProvider>,
+  );
+
 describe('StudioReviews with ReviewActions', () => {
   it('focuses the report textarea and returns focus on cancel', async () => {
-    stubFetch({ 'GET /api/account/me': signedInAs(makeUser({ id: 'reader', role: 'client' })) });
-    render(
-      <SessionProvider>
-        <QueryClientProvider client={new QueryClient()}>
-          <MemoryRouter>
-            <StudioReviews studio={studio} />
-          </MemoryRouter>
-        </QueryClientProvider>
-      </SessionProvider>,
-    );
+    stubFetch({ 'GET /api/account/me': signedInAs(makeUser({ id: 'reader', role: 'client' })), [MINE]: { status: 200, body: { reviewIds: [] } } });
+    show();
     fireEvent.click(await screen.findByRole('button', { name: 'Report this review' }));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('What is wrong with this review? (optional)')));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Report this review' })));
+  });
+
+  it('does not offer Report on the reviews the signed-in reader wrote, as the server says they are theirs', async () => {
+    const other = { ...review, id: 'r2', body: 'Good in the end.', authorName: 'Dora' };
+    const fetchMock = stubFetch({ 'GET /api/account/me': signedInAs(makeUser({ id: 'reader', role: 'client' })), [MINE]: { status: 200, body: { reviewIds: ['r1'] } } });
+    show({ ...studio, reviews: { reviews: [review, other], nextCursor: null } } as StudioData);
+    expect(await screen.findAllByRole('button', { name: 'Report this review' })).toHaveLength(1);
+    const [own, theirs] = screen.getAllByRole('listitem');
+    expect(own.textContent).toContain('Late.');
+    expect(own.textContent).not.toContain('Report this review');
+    expect(theirs.textContent).toContain('Report this review');
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/reviews/creators/maker-1/mine')).toHaveLength(1);
+  });
+
+  it('offers Report when the question fails (the server still refuses the author), and asks it only for a client', async () => {
+    stubFetch({ 'GET /api/account/me': signedInAs(makeUser({ id: 'reader', role: 'client' })), [MINE]: { status: 500, body: { error: 'internal', message: 'Down' } } });
+    show();
+    expect(await screen.findAllByRole('button', { name: 'Report this review' })).toHaveLength(1);
+    cleanup();
+
+    const fetchMock = stubFetch({ 'GET /api/account/me': signedInAs(makeUser({ id: 'maker-2', role: 'maker' })) });
+    show();
+    expect(await screen.findAllByRole('button', { name: 'Report this review' })).toHaveLength(1);
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/mine'))).toBe(false);
   });
 });

@@ -2,14 +2,24 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { CATEGORY_LABELS, studioQueryKey, type StudioData } from '../../../domain/marketplace';
-import { reviewPageQueryKey, reviewPageUrl, STUDIO_REVIEWS_PARAM, type PublicReview, type ReviewPage } from '../../../domain/review-schemas';
+import {
+  ownReviewIdsQueryKey,
+  ownReviewIdsUrl,
+  reviewPageQueryKey,
+  reviewPageUrl,
+  STUDIO_REVIEWS_PARAM,
+  type OwnReviewIds,
+  type PublicReview,
+  type ReviewPage,
+} from '../../../domain/review-schemas';
 import { ratingLabel, REVIEW_MESSAGES, reviewMonth, SUB_RATINGS } from '../../../domain/reviews';
 import { Stars } from '../../components/rating-stars';
 import { Button } from '../../components/ui/button';
 import { apiFetch } from '../../lib/api';
-import { ReviewActions } from '../reviews/review-actions';
+import { useSession } from '../../lib/session';
+import { ReviewActions, type ListedReview } from '../reviews/review-actions';
 
-function ReviewItem({ review, studio, onChanged }: { review: PublicReview; studio: StudioData; onChanged: () => void }) {
+function ReviewItem({ review, studio, onChanged }: { review: ListedReview; studio: StudioData; onChanged: () => void }) {
   const meta = `${CATEGORY_LABELS[review.deliverableType]} · ${reviewMonth(review.projectMonth)}`;
   if (review.isHidden) {
     return (
@@ -91,6 +101,18 @@ export function StudioReviews({ studio }: { studio: StudioData }) {
     queryFn: ({ signal }) => apiFetch<ReviewPage>(reviewPageUrl(studio.id, pageCursor ?? ''), { signal }),
     enabled: Boolean(pageCursor),
   });
+  // Which of these reviews the reader wrote, asked apart: the pages are the same for everyone (cached, and in the
+  // first paint, rendered for no one in particular), so they carry no reader's flag. Only a client reviews a creator.
+  const { user } = useSession();
+  const readerId = user?.role === 'client' ? user.id : null;
+  const own = useQuery({
+    queryKey: ownReviewIdsQueryKey(studio.id, readerId ?? ''),
+    queryFn: ({ signal }) => apiFetch<OwnReviewIds>(ownReviewIdsUrl(studio.id), { signal }),
+    enabled: readerId !== null,
+  });
+  // Unknown while asked (null: Report waits); if the question fails, Report shows and the server's 409 still answers.
+  const isOwn = (reviewId: string): boolean | null | undefined =>
+    readerId === null ? undefined : own.data ? own.data.reviewIds.includes(reviewId) : own.isPending ? null : undefined;
   if (!studio.rating || !studio.reviews) return null;
   const firstPage = pageCursor ? addressedPage.data : studio.reviews;
   if (!firstPage) return null;
@@ -124,7 +146,7 @@ export function StudioReviews({ studio }: { studio: StudioData }) {
       {reviews.length > 0 ? (
         <ul className="mt-10">
           {reviews.map((review) => (
-            <ReviewItem key={review.id} review={review} studio={studio} onChanged={refresh} />
+            <ReviewItem key={review.id} review={{ ...review, isOwn: isOwn(review.id) }} studio={studio} onChanged={refresh} />
           ))}
         </ul>
       ) : null}
