@@ -1,17 +1,33 @@
 // npm run seed-demo: fills the database with a believable marketplace (creators, a client with projects in every
-// status, White Glove requests, workshops and messages). Refuses in production and when demo data exists.
+// status, White Glove requests, workshops and messages), then assigns the Seal to the makers who earned it.
+// Refuses in production and when demo data exists.
 import { and, eq, like, or } from 'drizzle-orm';
-import { buildApp } from '../src/server/app';
+import { buildApp, type App } from '../src/server/app';
 import { ConfigError, loadConfig } from '../src/server/config';
 import { openCommandDatabase } from '../src/server/db/command-database';
 import { isHolderAlive, readLockHolder } from '../src/server/db/data-dir-lock';
 import { emailOutbox, user } from '../src/server/db/schema';
+import { assignSeal } from '../src/server/features/admin-seal/service';
 import { DEMO_APPLICANTS, DEMO_MAKERS, DEMO_MINDS } from './seed-demo/creators';
 import { DEMO_CLIENT, seedClientActivity, seedCommunity } from './seed-demo/seed-activity';
 import { seedPayoutDetails, seedPlatformBankDetails } from './seed-demo/seed-bank-details';
 import { seedConversations } from './seed-demo/seed-conversations';
 import { seedReviews } from './seed-demo/seed-reviews';
 import { DEMO_DOMAIN, DEMO_PASSWORD, demoEmail, seedCreator } from './seed-demo/seed-creators';
+
+/**
+ * The Seal, assigned as an admin assigns it (admin-seal/service.ts): only to a maker with three completed projects
+ * whose process is documented, issuing the credential whose evidence is those projects with their record heads.
+ */
+const seedSeals = async (app: App, creators: Map<string, string>): Promise<number> => {
+  const holders = DEMO_MAKERS.filter((maker) => maker.seal && (maker.status ?? 'approved') === 'approved');
+  for (const maker of holders) {
+    await assignSeal(app, { userId: null, email: 'seed-demo@humanmade' }, creators.get(maker.slug) as string).catch((error: unknown) => {
+      throw new Error(`${maker.name} should hold the Seal but could not be given it (three completed projects with process docs?)`, { cause: error });
+    });
+  }
+  return holders.length;
+};
 
 const main = async () => {
   if (process.env.NODE_ENV === 'production') {
@@ -37,7 +53,8 @@ const main = async () => {
     // Interleave makers and minds so the newest-first directory mixes both.
     const approved = [...DEMO_MAKERS, ...DEMO_MINDS].sort((a, b) => a.slug.localeCompare(b.slug));
     for (const [index, creator] of approved.entries()) {
-      creators.set(creator.slug, await seedCreator(app, creator, index));
+      // Without their Seal for now: it is assigned below, once their completed projects exist.
+      creators.set(creator.slug, await seedCreator(app, creator.role === 'maker' ? { ...creator, seal: false } : creator, index));
       process.stdout.write(`\rCreators: ${index + 1}/${approved.length}`);
     }
     for (const [index, applicant] of DEMO_APPLICANTS.entries()) creators.set(applicant.slug, await seedCreator(app, applicant, index));
@@ -50,12 +67,13 @@ const main = async () => {
     console.log(`Conversations: ${await seedConversations(app, clientId)}`);
     await seedCommunity(app, creators);
     console.log(`Reviews: ${await seedReviews(app, creators, clientId)}`);
+    console.log(`Seals: ${await seedSeals(app, creators)}`);
     // Welcome and money emails to invented addresses would only bounce if SMTP is configured later.
     await app.db
       .delete(emailOutbox)
       .where(
         and(
-          or(eq(emailOutbox.type, 'signup'), like(emailOutbox.type, 'project-funding-%'), like(emailOutbox.type, 'project-payment-%'), like(emailOutbox.type, 'project-funds-%'), eq(emailOutbox.type, 'payout-paid')),
+          or(eq(emailOutbox.type, 'signup'), eq(emailOutbox.type, 'seal-assigned'), like(emailOutbox.type, 'project-funding-%'), like(emailOutbox.type, 'project-payment-%'), like(emailOutbox.type, 'project-funds-%'), eq(emailOutbox.type, 'payout-paid')),
           like(emailOutbox.toAddress, `%@${DEMO_DOMAIN}`),
         ),
       );

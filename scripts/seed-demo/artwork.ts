@@ -125,17 +125,37 @@ const COMPOSERS: Record<DeliverableCategory, (p: Palette, r: Random, brand: stri
 };
 
 /**
- * A 1200×900 JPEG portfolio piece for a category; the seed decides palette and composition. A title naming one of
- * the invented brands puts that brand on the piece.
+ * A 1200×900 JPEG portfolio piece for a category; the seed decides palette and composition. The piece carries
+ * `brandName` when given (a client's work), else the invented brand its title names, else one the seed picks.
  */
-export const renderPortfolioPiece = async (category: DeliverableCategory, seed: number, title = ''): Promise<Buffer> => {
+export const renderPortfolioPiece = async (category: DeliverableCategory, seed: number, title = '', brandName?: string): Promise<Buffer> => {
   const r = createRandom(seed);
   const palette = r.pick(PALETTES);
   const randomBrand = r.pick(BRANDS);
-  const brand = BRANDS.find((name) => title.includes(name)) ?? randomBrand;
+  const brand = brandName ?? BRANDS.find((name) => title.includes(name)) ?? randomBrand;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
     <rect width="${W}" height="${H}" fill="${palette.bg}"/>${COMPOSERS[category](palette, r, brand)}</svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 86, mozjpeg: true }).toBuffer();
+};
+
+/**
+ * An 800×600 JPEG process doc: a piece as a working draft on squared paper, labelled with its step, in pencil grey
+ * unless `inColour` (the chosen design: given the deliverable's seed, it composes the deliverable's piece).
+ */
+export const renderProcessDoc = async (category: DeliverableCategory, seed: number, brand: string, step: number, steps: number, inColour: boolean): Promise<Buffer> => {
+  const r = createRandom(seed);
+  const palette = r.pick(PALETTES);
+  r.pick(BRANDS); // drawn as renderPortfolioPiece draws it, so the same seed composes the same piece
+  const grid = [
+    ...Array.from({ length: 23 }, (_, i) => `<line x1="${(i + 1) * 50}" y1="0" x2="${(i + 1) * 50}" y2="${H}"/>`),
+    ...Array.from({ length: 17 }, (_, i) => `<line x1="0" y1="${(i + 1) * 50}" x2="${W}" y2="${(i + 1) * 50}"/>`),
+  ].join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 ${W} ${H}">
+    <rect width="${W}" height="${H}" fill="#F6F3EC"/><g stroke="#7A93A8" stroke-opacity="0.25">${grid}</g>
+    <g opacity="0.85" transform="translate(90 100) scale(0.85)">${COMPOSERS[category](palette, r, brand)}</g>
+    <text x="40" y="60" ${sans} font-size="30" fill="#3A3A3A">${escapeXml(brand)} · step ${step} of ${steps}</text></svg>`;
+  const image = sharp(Buffer.from(svg));
+  return (inColour ? image : image.greyscale()).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
 };
 
 /** A 480×480 monogram: the creator's initials on a warm gradient. */

@@ -3,15 +3,15 @@ import { asc, eq } from 'drizzle-orm';
 import type { DeliverableCategory, ProjectStatus } from '../../src/domain/constants';
 import type { MilestoneStatus, OfferStatus } from '../../src/domain/milestones';
 import type { App } from '../../src/server/app';
-import { clientProfiles, contactSubmissions, processDocs, projectMilestones, projectOffers, projects, user, whiteGloveRequests, workshops } from '../../src/server/db/schema';
+import { clientProfiles, contactSubmissions, projectMilestones, projectOffers, projects, user, whiteGloveRequests, workshops } from '../../src/server/db/schema';
 import { issueInvoice, recordPaymentReceived } from '../../src/server/features/payments/funding';
 import { creatorLedger } from '../../src/server/features/payments/ledger';
 import { recordPayoutPaid, requestPayout } from '../../src/server/features/payments/payouts';
-import { deliverableKey, processDocKey } from '../../src/server/features/projects/file-keys';
 import { scheduleDueReminder, startReviewClock } from '../../src/server/features/projects/milestones';
 import { createAccount } from '../../src/server/features/account/service';
 import { renderPortfolioPiece } from './artwork';
 import { DEMO_PASSWORD, demoEmail, seedOf } from './seed-creators';
+import { brandOf, recordProjectFiles, storeProjectFiles, type ProjectFiles } from './seed-process-record';
 
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
@@ -104,19 +104,15 @@ export const seedClientActivity = async (app: App, creators: Map<string, string>
   const logo = await app.storage.saveUpload('clientLogo', `${clientId}/logo`, await renderPortfolioPiece('logo_design', seedOf(DEMO_CLIENT.slug)));
   const id = (slug: string | undefined) => (slug ? (creators.get(slug) ?? null) : null);
 
-  const planned: Array<{ project: DemoProject; projectId: string; makerId: string | null; mindId: string | null; files: { deliverable: string | null; docs: string[] } }> = [];
+  // Work delivered (in review or completed) has its process docs and deliverable, recorded in the process record.
+  const planned: Array<{ project: DemoProject; projectId: string; makerId: string | null; mindId: string | null; files: ProjectFiles | null }> = [];
   for (const project of PROJECTS) {
     const projectId = randomUUID();
     const makerId = id(project.maker);
-    const files: { deliverable: string | null; docs: string[] } = { deliverable: null, docs: [] };
-    if (makerId && (project.status === 'in_review' || project.status === 'completed')) {
-      const image = await renderPortfolioPiece(project.type, seedOf(`${projectId}-deliverable`));
-      files.deliverable = (await app.storage.saveUpload('deliverable', deliverableKey(makerId, projectId), image)).url;
-    }
-    for (let n = 0; makerId && n < (project.processDocs ?? 0); n += 1) {
-      const image = await renderPortfolioPiece(project.type, seedOf(`${projectId}-process-${n}`));
-      files.docs.push((await app.storage.saveUpload('processScreenshot', processDocKey(makerId, projectId, randomUUID()), image)).url);
-    }
+    const delivered = makerId !== null && (project.status === 'in_review' || project.status === 'completed');
+    const files = delivered
+      ? await storeProjectFiles(app, { makerId, projectId, type: project.type, brand: brandOf(DEMO_CLIENT.company), docCount: project.processDocs ?? 0 })
+      : null;
     planned.push({ project, projectId, makerId, mindId: id(project.mind), files });
   }
 
@@ -137,6 +133,8 @@ export const seedClientActivity = async (app: App, creators: Map<string, string>
     // Oldest first: invoice numbers follow their issue dates, as they would have.
     for (const { project, projectId, makerId, mindId, files } of [...planned].sort((a, b) => b.project.age - a.project.age)) {
       const createdAt = daysAgo(project.age);
+      // Completed work was delivered the day before the client approved it; work in review, three days ago.
+      const deliveredAt = project.status === 'completed' ? daysAgo(project.age - 9) : daysAgo(3);
       await tx.insert(projects).values({
         id: projectId,
         clientId,
@@ -147,16 +145,13 @@ export const seedClientActivity = async (app: App, creators: Map<string, string>
         deliverableType: project.type,
         budget: project.budget,
         status: project.status,
-        deliverableUrl: files.deliverable,
+        deliverableUrl: files?.deliverable.url ?? null,
         flagged: project.flagged ?? false,
         flagReason: project.flagged ? 'Client flagged for review' : null,
         completedAt: project.status === 'completed' ? daysAgo(project.age - 10) : null,
         createdAt,
         updatedAt: createdAt,
       });
-      for (const [n, fileUrl] of files.docs.entries()) {
-        await tx.insert(processDocs).values({ makerId: makerId as string, projectId, fileUrl, description: `Process step ${n + 1}: sketches and revisions`, createdAt });
-      }
       for (const [index, [status, plan, responseNote]] of (project.offers ?? []).entries()) {
         await tx.insert(projectOffers).values({
           projectId,
@@ -174,6 +169,7 @@ export const seedClientActivity = async (app: App, creators: Map<string, string>
       }
       if (project.status === 'draft' || project.status === 'cancelled') continue;
       const started = project.milestones ?? [[project.title, project.budget, project.status === 'active' ? 'active' : project.status === 'in_review' ? 'submitted' : 'approved', null]];
+      const doneMilestoneIds: string[] = [];
       for (const [index, [title, dollars, status, due]] of started.entries()) {
         const done = status === 'approved' || status === 'submitted';
         const [milestone] = await tx
@@ -185,16 +181,18 @@ export const seedClientActivity = async (app: App, creators: Map<string, string>
             amountCents: dollars * 100,
             dueDate: due === null ? null : dateIn(due),
             status,
-            deliverableUrl: done ? files.deliverable : null,
+            deliverableUrl: done ? (files?.deliverable.url ?? null) : null,
             submissions: done ? 1 : 0,
-            submittedAt: done ? daysAgo(3) : null,
+            submittedAt: done ? deliveredAt : null,
             approvedAt: status === 'approved' ? daysAgo(Math.max(project.age - 10, 1)) : null,
           })
           .returning();
+        if (done) doneMilestoneIds.push(milestone.id);
         // Work waiting for the client has its approval-by-time timer, as a real submission sets it.
         if (status === 'submitted' && !project.flagged) await startReviewClock(app, tx, milestone, daysAgo(3));
         if (status === 'active') await scheduleDueReminder(tx, milestone, new Date());
       }
+      if (files && makerId) await recordProjectFiles(tx, { projectId, makerId, files, startedAt: createdAt, deliveredAt, milestoneIds: doneMilestoneIds });
       // Money (decision 170), through the ledger's own functions: approved work was funded and released, work in
       // review is funded and held in escrow (the flagged one too, for a dispute to decide), and started work has
       // an open invoice waiting for the admin's 'Payment received'.

@@ -59,7 +59,8 @@ export const seedCreator = async (
           createdAt: joinedAt,
         })
         .where(eq(makerProfiles.userId, userId));
-      // A demo Seal is verifiable like a real one (its evidence lists whatever projects the maker has: none here).
+      // A Seal given here (test fixtures) is verifiable like a real one, its evidence whatever projects the maker has
+      // (none yet); seed-demo passes seal: false and assigns its Seals once the makers' projects exist.
       if (creator.seal && status === 'approved') await issueSealCredential(app, tx, { id: userId, name: creator.name });
     } else {
       await tx

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { DeliverableCategory } from '../../src/domain/constants';
 import type { App } from '../../src/server/app';
@@ -6,6 +7,7 @@ import { createAccount } from '../../src/server/features/account/service';
 import { platformFeeCents } from '../../src/domain/payment-schemas';
 import { accounts, post } from '../../src/server/features/payments/ledger';
 import { DEMO_PASSWORD, demoEmail, seedOf } from './seed-creators';
+import { brandOf, recordProjectFiles, storeProjectFiles } from './seed-process-record';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -40,74 +42,117 @@ const TEXTS = [
 ];
 const CLIENT_TEXTS = ['A clear brief, quick answers and prompt payment.', 'Kind, decisive and easy to work with.', 'Knew what they wanted and said so early.'];
 
-/** What past projects were called, by deliverable (a maker's) or for a mind's engagement; the company names it. */
-const PAST_TITLES: Record<DeliverableCategory | 'strategy', string[]> = {
-  branding_packages: ['Brand identity and packaging', 'Labels for the seasonal range', 'Gift box and tissue wrap', 'Brand refresh for the shop front'],
-  logo_design: ['A new mark', 'Monogram and signage', 'Logo for the anniversary', 'Wordmark redraw'],
-  web_design: ['Website redesign', 'Online shop', 'Booking pages', 'Landing page for the launch'],
-  social_media_assets: ['Launch posts and stories', 'Social templates', 'Campaign visuals for spring'],
-  content_marketing: ['Newsletter series', 'Stories from the workshop', 'Guides for the website'],
-  editorial_design: ['Annual report', 'Catalogue layout', 'Menu and price list', 'Printed guide'],
-  strategy: ['Positioning workshop', 'Brand strategy sprint', 'Marketing plan for the year', 'Naming and messaging'],
+/** Past projects, by deliverable (a maker's) or for a mind's engagement: [title, what was asked]; the company names it. */
+const PAST_PROJECTS: Record<DeliverableCategory | 'strategy', Array<[string, string]>> = {
+  branding_packages: [
+    ['Brand identity and packaging', 'Mark, colours, type and the boxes they live on: a whole identity, from the first sketches to print-ready files.'],
+    ['Labels for the seasonal range', 'Six labels for a limited range, drawn to sit beside the core products and printed on uncoated stock.'],
+    ['Gift box and tissue wrap', 'A gift box, a tissue paper pattern and a sticker for the holiday season.'],
+    ['Brand refresh for the shop front', 'Signage, window lettering and a tidied-up logo for the shop on the high street.'],
+  ],
+  logo_design: [
+    ['A new mark', 'A logo drawn from scratch, with a simplified version for small sizes and a one-colour stamp.'],
+    ['Monogram and signage', 'A monogram for the door, the bags and the website, tested at every size it appears.'],
+    ['Logo for the anniversary', 'A mark for the tenth year that sits beside the main logo without competing with it.'],
+    ['Wordmark redraw', 'The existing wordmark redrawn: better spacing, steadier curves, the same character.'],
+  ],
+  web_design: [
+    ['Website redesign', 'A calmer, faster site with the pages customers actually use, easy for the team to edit.'],
+    ['Online shop', 'A small shop with clear product pages, delivery options and a checkout that works on any phone.'],
+    ['Booking pages', 'Booking and availability pages to replace a phone-only system.'],
+    ['Landing page for the launch', 'A launch page with a waiting list, designed and built in three weeks.'],
+  ],
+  social_media_assets: [
+    ['Launch posts and stories', 'Posts and stories for launch week, with templates for the weeks after.'],
+    ['Social templates', 'Templates the team fills in each week without breaking the brand.'],
+    ['Campaign visuals for spring', 'A spring campaign across posts, stories and a printed poster.'],
+  ],
+  content_marketing: [
+    ['Newsletter series', 'A monthly newsletter: its structure, the first three issues and illustrated headers.'],
+    ['Stories from the workshop', 'Short articles about how the products are made, with photographs from the workshop floor.'],
+    ['Guides for the website', 'Three how-to guides answering the questions customers ask most.'],
+  ],
+  editorial_design: [
+    ['Annual report', "The year's report told as a story, with hand-drawn charts, for a print run of 500."],
+    ['Catalogue layout', 'A catalogue grid and the first edition laid out, ready for the printer.'],
+    ['Menu and price list', 'A menu and price list that is easy to update and pleasant to read.'],
+    ['Printed guide', 'A pocket-sized printed guide with maps and illustrations.'],
+  ],
+  strategy: [
+    ['Positioning workshop', 'Two workshops with the founders and a one-page positioning the team now decides by.'],
+    ['Brand strategy sprint', 'Four weeks of interviews and workshops, ending in a brand platform and a plan to roll it out.'],
+    ['Marketing plan for the year', 'A twelve-month plan a team of two can run, with a budget and what to measure.'],
+    ['Naming and messaging', 'A name for the new range and the few sentences that explain it.'],
+  ],
 };
 
 /** A rating leaning high, as real ones do: 5 most often, sometimes 4, now and then 3. */
 const starsFor = (key: string) => [5, 5, 4, 5, 3, 4, 5][seedOf(key) % 7];
 
-const publishedPair = async (app: App, input: { clientId: string; creatorId: string; role: 'maker' | 'mind'; title: string; type: DeliverableCategory; age: number; key: string }) => {
+const publishedPair = async (
+  app: App,
+  input: { clientId: string; company: string; creatorId: string; role: 'maker' | 'mind'; title: string; description: string; type: DeliverableCategory; age: number; key: string },
+) => {
   const completedAt = new Date(Date.now() - input.age * DAY);
   // Begun some weeks before it was completed, so a creator's past work lists after their current projects.
   const createdAt = new Date(completedAt.getTime() - (21 + (seedOf(input.key) % 30)) * DAY);
   const budget = 1000 + (seedOf(input.key) % 40) * 100;
-  const [project] = await app.db
-    .insert(projects)
-    .values({
-      clientId: input.clientId,
-      makerId: input.role === 'maker' ? input.creatorId : null,
-      mindId: input.role === 'mind' ? input.creatorId : null,
-      title: input.title,
-      description: `${input.title}, from the first conversation to the final files.`,
-      deliverableType: input.type,
-      budget,
-      status: 'completed',
-      createdAt,
-      completedAt,
-    })
-    .returning({ id: projects.id });
+  const projectId = randomUUID();
+  // A maker's work has its process docs and deliverable in the project's process record, delivered the day before
+  // approval: it counts toward their Seal.
+  const files =
+    input.role === 'maker'
+      ? await storeProjectFiles(app, { makerId: input.creatorId, projectId, type: input.type, brand: brandOf(input.company), docCount: 2 + (seedOf(`${input.key}d`) % 2) })
+      : null;
   // The client paid for it and the creator was paid for it: funded into escrow, then released less the platform
   // fee, so the creator's earnings (read from the ledger, decision 170) include their past work.
   const cents = budget * 100;
   const fee = platformFeeCents(cents, app.config.PLATFORM_FEE_PERCENT);
   await app.db.transaction(async (tx) => {
+    await tx.insert(projects).values({
+      id: projectId,
+      clientId: input.clientId,
+      makerId: input.role === 'maker' ? input.creatorId : null,
+      mindId: input.role === 'mind' ? input.creatorId : null,
+      title: input.title,
+      description: input.description,
+      deliverableType: input.type,
+      budget,
+      status: 'completed',
+      deliverableUrl: files?.deliverable.url ?? null,
+      createdAt,
+      completedAt,
+    });
+    if (files) await recordProjectFiles(tx, { projectId, makerId: input.creatorId, files, startedAt: createdAt, deliveredAt: new Date(completedAt.getTime() - DAY) });
     await post(tx, {
       kind: 'funding',
-      idempotencyKey: `demo-funding:${project.id}`,
+      idempotencyKey: `demo-funding:${projectId}`,
       entries: [
         { account: accounts.funding(input.clientId), amountCents: -cents },
-        { account: accounts.escrow(project.id), amountCents: cents },
+        { account: accounts.escrow(projectId), amountCents: cents },
       ],
-      projectId: project.id,
+      projectId,
       memo: 'demo: paid before the ledger began',
     });
     await post(tx, {
       kind: 'release',
-      idempotencyKey: `demo-release:${project.id}`,
+      idempotencyKey: `demo-release:${projectId}`,
       entries: [
-        { account: accounts.escrow(project.id), amountCents: -cents },
+        { account: accounts.escrow(projectId), amountCents: -cents },
         { account: accounts.payable(input.creatorId), amountCents: cents - fee },
         { account: accounts.fees(), amountCents: fee },
       ],
-      projectId: project.id,
+      projectId,
       memo: 'demo: approved work',
     });
   });
   const publishedAt = new Date(completedAt.getTime() + 3 * DAY);
-  await app.db.insert(reviewWindows).values({ projectId: project.id, clientId: input.clientId, creatorId: input.creatorId, opensAt: completedAt, closesAt: new Date(completedAt.getTime() + 14 * DAY), publishedAt });
+  await app.db.insert(reviewWindows).values({ projectId, clientId: input.clientId, creatorId: input.creatorId, opensAt: completedAt, closesAt: new Date(completedAt.getTime() + 14 * DAY), publishedAt });
   const rating = starsFor(input.key);
   // Inserted published: the reviews trigger keeps the creator's figures, as publication would.
   await app.db.insert(reviews).values([
     {
-      projectId: project.id,
+      projectId,
       direction: 'client_to_creator',
       authorId: input.clientId,
       subjectId: input.creatorId,
@@ -120,7 +165,7 @@ const publishedPair = async (app: App, input: { clientId: string; creatorId: str
       publishedAt,
     },
     {
-      projectId: project.id,
+      projectId,
       direction: 'creator_to_client',
       authorId: input.creatorId,
       subjectId: input.clientId,
@@ -152,9 +197,10 @@ export const seedReviews = async (app: App, creators: Map<string, string>, demoC
       const key = `${slug}-${n}`;
       const type = maker?.categories[n % Math.max(1, maker.categories.length)] ?? 'branding_packages';
       const reviewer = (seedOf(slug) + n) % reviewerIds.length;
-      const titles = PAST_TITLES[role === 'mind' ? 'strategy' : type];
-      const title = `${titles[(seedOf(slug) + n) % titles.length]} for ${REVIEWERS[reviewer].company}`;
-      await publishedPair(app, { clientId: reviewerIds[reviewer], creatorId, role, title, type, age: 40 + n * 35, key });
+      const { company } = REVIEWERS[reviewer];
+      const past = PAST_PROJECTS[role === 'mind' ? 'strategy' : type];
+      const [title, description] = past[(seedOf(slug) + n) % past.length];
+      await publishedPair(app, { clientId: reviewerIds[reviewer], company, creatorId, role, title: `${title} for ${company}`, description, type, age: 40 + n * 35, key });
       count += 2;
     }
   }

@@ -54,6 +54,20 @@ export const PAYMENT_MESSAGES = {
   nothingAvailable: 'You have no available balance to pay out yet.',
 } as const;
 
+/**
+ * Invoice terms (decision 177): a milestone's funding invoice is due 7 days after the day it is issued, long enough
+ * for a bank transfer to arrive, short enough that escrow is funded while the milestone's work is under way.
+ */
+export const INVOICE_DUE_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The day an invoice issued at `issuedAt` is due: a calendar day (YYYY-MM-DD) counted in UTC, as the invoice's dates are. */
+export const invoiceDueDate = (issuedAt: Date): string => new Date(issuedAt.getTime() + INVOICE_DUE_DAYS * DAY_MS).toISOString().slice(0, 10);
+
+const longDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+/** A due date as invoices and their emails write it ("November 27, 2026"), the same day wherever it is read. */
+export const formatDueDate = (dueDate: string): string => longDay.format(new Date(`${dueDate}T00:00:00Z`));
+
 const reference = z.string().trim().min(1, PAYMENT_MESSAGES.referenceRequired).max(200, 'Keep the reference under 200 characters');
 
 /** The admin records a manual payment (bank transfer) as received, with the bank's reference. */
@@ -93,6 +107,8 @@ export const milestoneFundingSchema = z.object({
       id: z.string(),
       status: z.enum(PAYMENT_STATUSES),
       invoiceNumber: z.string().nullable(),
+      /** When the invoice is due (YYYY-MM-DD); null on invoices issued before due dates (decision 177). */
+      dueDate: z.string().nullable(),
       /** The invoice PDF (owner and admins only). */
       invoiceUrl: z.string().nullable(),
       /** Stripe only: where the client pays. */
@@ -124,6 +140,8 @@ export const invoiceViewSchema = z.object({
   status: z.enum(PAYMENT_STATUSES),
   provider: z.enum(PAYMENT_PROVIDERS),
   issuedAt: z.string(),
+  /** When it is due (YYYY-MM-DD, a calendar day); null on invoices issued before due dates (decision 177). */
+  dueDate: z.string().nullable(),
   paidAt: z.string().nullable(),
   pdfUrl: z.string().nullable(),
   checkoutUrl: z.string().nullable(),
@@ -163,7 +181,9 @@ export const creatorBalanceSchema = z.object({
 });
 export type CreatorBalance = z.infer<typeof creatorBalanceSchema>;
 
-export const adminPaymentRowSchema = invoiceViewSchema.extend({ clientName: z.string(), clientEmail: z.string() });
+/** The client as the invoice names them: their company is null when their profile had none at issue. */
+export const adminPaymentRowSchema = invoiceViewSchema.extend({ clientName: z.string(), clientEmail: z.string(), clientCompany: z.string().nullable() });
+export type AdminPaymentRow = z.infer<typeof adminPaymentRowSchema>;
 export const adminPayoutRowSchema = payoutViewSchema.extend({
   creatorName: z.string(),
   creatorEmail: z.string(),
@@ -181,6 +201,27 @@ export const adminPaymentsSchema = z.object({
   bankDetails: bankDetailsSchema.nullable(),
 });
 export type AdminPayments = z.infer<typeof adminPaymentsSchema>;
+
+/**
+ * The admin's history (decision 177): payments recorded as received and payouts recorded as paid, newest first, a keyset
+ * page at a time. `nextCursor` is passed back as `cursor` for the next (older) page; null at the end.
+ */
+export const ADMIN_HISTORY_PAGE_SIZE = 20;
+export const adminHistoryQuerySchema = z.object({
+  cursor: z
+    .string()
+    .max(100)
+    .regex(/^\d{1,15}_[0-9a-f-]{36}$/, 'Invalid cursor')
+    .optional(),
+});
+export const adminRecordedPaymentSchema = adminPaymentRowSchema.extend({ reference: z.string().nullable() });
+export type AdminRecordedPayment = z.infer<typeof adminRecordedPaymentSchema>;
+export const adminPaymentHistorySchema = z.object({ payments: z.array(adminRecordedPaymentSchema), nextCursor: z.string().nullable() });
+export type AdminPaymentHistory = z.infer<typeof adminPaymentHistorySchema>;
+export const adminPaidPayoutSchema = payoutViewSchema.extend({ creatorName: z.string(), creatorEmail: z.string() });
+export type AdminPaidPayout = z.infer<typeof adminPaidPayoutSchema>;
+export const adminPayoutHistorySchema = z.object({ payouts: z.array(adminPaidPayoutSchema), nextCursor: z.string().nullable() });
+export type AdminPayoutHistory = z.infer<typeof adminPayoutHistorySchema>;
 
 /** The Stripe provider's jobs an admin can see and retry once their attempts ran out (decision 171). */
 export const STRIPE_JOB_KINDS = ['transfer', 'refund'] as const;

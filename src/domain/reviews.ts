@@ -1,3 +1,4 @@
+import { formatMonthYear } from './dates';
 // Pure rules and copy of reviews (decision 160). No zod here: cards on public pages import these.
 
 export const REVIEW_DIRECTIONS = ['client_to_creator', 'creator_to_client'] as const;
@@ -60,8 +61,7 @@ export const SUB_RATINGS = [
 export type SubRatingKey = (typeof SUB_RATINGS)[number]['key'];
 
 /** 'March 2026', for the studio's "Logo Design · March 2026". */
-export const reviewMonth = (iso: string): string =>
-  new Date(iso).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+export const reviewMonth = (iso: string): string => formatMonthYear(iso);
 
 /** 'Rated 4.8 out of 5 from 12 reviews', the stars' accessible name. */
 export const ratingLabel = (average: number | null, count: number): string => {

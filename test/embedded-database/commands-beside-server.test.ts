@@ -73,7 +73,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('commands run beside a running se
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     })();
-    const result = await runProcess('scripts/seed-demo.ts', [], embeddedEnv(dataDir));
+    const result = await runProcess('scripts/seed-demo.ts', [], embeddedEnv(dataDir), 480000);
     seeding = false;
     await visitor;
     expect(result.stderr).toContain("Using the running server's database");
@@ -95,10 +95,61 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('commands run beside a running se
     try {
       const { rows } = await client.query<{ count: string }>(`select count(*) from "user" where email like $1`, [`%@${DEMO_DOMAIN}`]);
       expect(Number(rows[0].count)).toBeGreaterThanOrEqual(DEMO_MAKERS.length + DEMO_MINDS.length + DEMO_APPLICANTS.length + 1);
+
+      // Each Seal holder earned it as the rule says: three completed projects for demo clients, each with process
+      // docs and a deliverable in its process record and paid through the ledger, cited with the record's head by a
+      // credential that verifies.
+      const holders = DEMO_MAKERS.filter((maker) => maker.seal);
+      expect(holders.length).toBeGreaterThan(0);
+      for (const [index, holder] of holders.entries()) {
+        const [{ id: makerId }] = (await client.query<{ id: string }>(`select id from "user" where email = $1`, [demoEmail(holder.slug)])).rows;
+        const download = await fetch(`${server.url}/api/credentials/seal/${makerId}`);
+        expect(download.status, holder.slug).toBe(200);
+        const { id: envelope } = (await download.json()) as { id: string };
+        const jwt = envelope.replace('data:application/vc+jwt,', '');
+        const { evidence } = JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString('utf8')) as { evidence: Array<{ id: string; name: string; description: string }> };
+        expect(evidence, holder.slug).toHaveLength(3);
+        for (const item of evidence) {
+          const projectId = /\/api\/process-records\/([0-9a-f-]{36})\/status$/.exec(item.id)?.[1];
+          const head = /process record head ([0-9a-f]{64})$/.exec(item.description)?.[1];
+          expect(projectId && head, item.description).toBeTruthy();
+          const [project] = (
+            await client.query<{ title: string; status: string; makerId: string; clientEmail: string; docs: number; docEntries: number; deliverables: number; head: string; releases: number }>(
+              `select p.title, p.status, p.maker_id as "makerId", c.email as "clientEmail",
+                 (select count(*)::int from process_docs d where d.project_id = p.id) as docs,
+                 (select count(*)::int from process_record_entries e where e.project_id = p.id and e.kind = 'process_doc') as "docEntries",
+                 (select count(*)::int from process_record_entries e where e.project_id = p.id and e.kind = 'deliverable') as deliverables,
+                 (select e.entry_hash from process_record_entries e where e.project_id = p.id order by e.seq desc limit 1) as head,
+                 (select count(*)::int from ledger_transactions l where l.project_id = p.id and l.kind = 'release') as releases
+               from projects p join "user" c on c.id = p.client_id where p.id = $1`,
+              [projectId],
+            )
+          ).rows;
+          expect(project, `${holder.slug}: ${item.name}`).toMatchObject({ title: item.name, status: 'completed', makerId, head, deliverables: 1 });
+          expect(project.clientEmail.endsWith(`@${DEMO_DOMAIN}`)).toBe(true);
+          expect(project.docs).toBeGreaterThanOrEqual(1);
+          expect(project.docEntries).toBe(project.docs);
+          expect(project.releases).toBeGreaterThanOrEqual(1);
+          // The public check of one holder's records (it is rate-limited): the chain and every file hash hold.
+          if (index === 0) {
+            const status = (await (await fetch(item.id)).json()) as { verified: boolean; head: string };
+            expect(status, item.name).toMatchObject({ verified: true, head });
+          }
+        }
+        const verification = (await (await fetch(`${server.url}/api/credentials/seal/${makerId}/verification`)).json()) as { outcome: string; evidenceCount: number };
+        expect(verification, holder.slug).toMatchObject({ outcome: 'valid', evidenceCount: 3 });
+      }
+
+      // Run again, it refuses and writes nothing.
+      const again = await runProcess('scripts/seed-demo.ts', [], embeddedEnv(dataDir));
+      expect(again.code).toBe(1);
+      expect(again.stderr).toContain('Demo data already exists');
+      const credentials = await client.query<{ count: number }>(`select count(*)::int as count from seal_credentials`);
+      expect(credentials.rows[0].count).toBe(holders.length);
     } finally {
       await client.end();
     }
-  }, 600000);
+  }, 900000);
 
   it('a second server on the same DATA_DIR is refused, and the first one goes on', async () => {
     const port = await freePort();

@@ -1064,8 +1064,12 @@ export const payments = pgTable(
     milestonePosition: integer('milestone_position').notNull(),
     clientName: text('client_name').notNull(),
     clientEmail: text('client_email').notNull(),
+    /** The client's company as their profile named it at issue; null if none (and on invoices issued before 0025). */
+    clientCompany: text('client_company'),
     creatorName: text('creator_name').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The day payment is due (YYYY-MM-DD, UTC), fixed at issue by the terms then (decision 177); null before 0025. */
+    dueDate: text('due_date'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },

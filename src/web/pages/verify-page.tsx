@@ -19,6 +19,7 @@ import { useNotFoundStatus } from '../lib/page-status';
 import { usePageTitle } from '../lib/use-page-title';
 import { useHydrated } from '../lib/use-hydrated';
 import { cn } from '../lib/utils';
+import { formatLongDate } from '../../domain/dates';
 
 /** A maker with no credential answers 404: shown as such, not as a failure. */
 const fetchVerification = async (input: { maker?: string; credential?: string }): Promise<CredentialVerification | null> => {
@@ -33,7 +34,7 @@ const fetchVerification = async (input: { maker?: string; credential?: string })
   return apiFetch<CredentialVerification>('/api/credentials/verify', { method: 'POST', body: { credential: input.credential } });
 };
 
-const issuedOn = (iso: string | null) => (iso ? new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date(iso)) : 'Unknown');
+const issuedOn = (iso: string | null) => (iso ? formatLongDate(iso) : 'Unknown');
 
 function NoCredential() {
   useNotFoundStatus();

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminHistoryQuerySchema,
+  adminPaymentHistorySchema,
   adminPaymentsSchema,
+  adminPayoutHistorySchema,
   failedStripeJobsSchema,
   invoiceViewSchema,
   paymentReceivedSchema,
@@ -16,10 +19,11 @@ import { recordPayoutPaid } from '../payments/payouts';
 import { recordManualPayment } from '../payments/service';
 import { listFailedStripeJobs, retryStripeJob } from '../payments/stripe-job-admin';
 import { getAdminPayments, getReconciliation, reconciliationCsv } from '../payments/views';
+import { listPaidPayouts, listRecordedPayments } from './history';
 
 /**
- * The admin's side of money (decision 170): payments to confirm, payouts to pay, the reconciliation, and (decision 171)
- * the Stripe transfers and refunds whose attempts ran out.
+ * The admin's side of money (decision 170): payments to confirm, payouts to pay, the reconciliation, (decision 171)
+ * the Stripe transfers and refunds whose attempts ran out, and (decision 177) the history of what was recorded.
  */
 export const prefix = '/api/admin';
 
@@ -36,6 +40,34 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
     handler: async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return getAdminPayments(app);
+    },
+  });
+
+  app.get('/payments/history', {
+    config: { access: ['admin'] },
+    schema: {
+      tags: ['admin'],
+      summary: 'Payments recorded as received, newest first, paged by keyset (`cursor` from the previous page)',
+      querystring: adminHistoryQuerySchema,
+      response: { 200: adminPaymentHistorySchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listRecordedPayments(app, request.query.cursor);
+    },
+  });
+
+  app.get('/payouts/history', {
+    config: { access: ['admin'] },
+    schema: {
+      tags: ['admin'],
+      summary: 'Payouts recorded as paid, with their receipts, newest first, paged by keyset (`cursor` from the previous page)',
+      querystring: adminHistoryQuerySchema,
+      response: { 200: adminPayoutHistorySchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listPaidPayouts(app, request.query.cursor);
     },
   });
 

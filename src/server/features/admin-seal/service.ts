@@ -72,8 +72,11 @@ const requireMakerProfile = async (tx: DbExecutor, userId: string) => {
   if (!existing) throw notFound('Maker not found');
 };
 
-/** Assigns the Seal only if the maker is eligible at this moment: the rule is re-checked inside the update. */
-export const assignSeal = async (app: FastifyInstance, auth: AuthContext, userId: string): Promise<void> =>
+/**
+ * Assigns the Seal only if the maker is eligible at this moment: the rule is re-checked inside the update. `auth` is
+ * the admin who assigns it, or an actor without an account (the demo seed), as the audit log then names it.
+ */
+export const assignSeal = async (app: FastifyInstance, auth: Pick<AuthContext, 'userId' | 'email'> | { userId: null; email: string }, userId: string): Promise<void> =>
   app.db.transaction(async (tx) => {
     const updated = await tx
       .update(makerProfiles)

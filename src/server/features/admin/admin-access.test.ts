@@ -82,6 +82,8 @@ beforeAll(async () => {
     { request: { method: 'GET', url: '/api/admin/payments' }, adminStatus: 200 },
     { request: { method: 'GET', url: '/api/admin/payments/reconciliation' }, adminStatus: 200 },
     { request: { method: 'GET', url: '/api/admin/payments/reconciliation.csv' }, adminStatus: 200 },
+    { request: { method: 'GET', url: '/api/admin/payments/history' }, adminStatus: 200 },
+    { request: { method: 'GET', url: '/api/admin/payouts/history' }, adminStatus: 200 },
     // No invoice or payout exists: unknown ones are 404 for the admin, and refused for everyone else before that.
     { request: { method: 'POST', url: `/api/admin/payments/${randomUUID()}/received`, payload: { reference: 'BANK-1' } }, adminStatus: 404 },
     { request: { method: 'POST', url: `/api/admin/payouts/${randomUUID()}/paid`, payload: { reference: 'BANK-2' } }, adminStatus: 404 },

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { PAYMENT_MESSAGES, type MilestoneFunding, type PaymentProviderName, formatMoneyCents } from '../../../domain/payment-schemas';
+import { PAYMENT_MESSAGES, type MilestoneFunding, type PaymentProviderName, formatDueDate, formatMoneyCents, invoiceDueDate } from '../../../domain/payment-schemas';
 import type { Transaction } from '../../db/client';
-import { payments, profiles, projectMilestones, projects, user } from '../../db/schema';
+import { clientProfiles, payments, profiles, projectMilestones, projects, user } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import type { AuthContext } from '../../types';
 import { creatorOf } from '../projects/access';
@@ -33,10 +33,20 @@ const nameOf = async (tx: Transaction, userId: string | null): Promise<{ name: s
   return { name: row?.name ?? row?.fallback ?? 'Unknown', email: row?.email ?? '' };
 };
 
-/** Issues the invoice for a milestone's funding (a numbered payment, awaiting payment) and tells the client. */
+/** The client's company as their profile names it now, or null; a blank name is none. */
+const companyOf = async (tx: Transaction, clientId: string): Promise<string | null> => {
+  const [row] = await tx.select({ companyName: clientProfiles.companyName }).from(clientProfiles).where(eq(clientProfiles.userId, clientId));
+  return row?.companyName?.trim() || null;
+};
+
+/**
+ * Issues the invoice for a milestone's funding (a numbered payment, awaiting payment) and tells the client. What the
+ * invoice says is copied onto it, the client's company and the due date by the terms of the day included (decision 177).
+ */
 export const issueInvoice = async (app: FastifyInstance, tx: Transaction, project: ProjectRow, milestone: MilestoneRow, now: Date): Promise<PaymentRow> => {
   const client = await nameOf(tx, project.clientId);
   const creator = await nameOf(tx, creatorOf(project)?.id ?? null);
+  const dueDate = invoiceDueDate(now);
   const [created] = await tx
     .insert(payments)
     .values({
@@ -52,14 +62,16 @@ export const issueInvoice = async (app: FastifyInstance, tx: Transaction, projec
       milestonePosition: milestone.position,
       clientName: client.name,
       clientEmail: client.email,
+      clientCompany: await companyOf(tx, project.clientId),
       creatorName: creator.name,
       issuedAt: now,
+      dueDate,
     })
     .returning();
   await tellMoneyEvent(app, tx, 'funding_requested', {
     project,
     only: 'client',
-    detail: `invoice ${created.invoiceNumber}, ${formatMoneyCents(created.amountCents)} for ${milestoneName(milestone)}`,
+    detail: `invoice ${created.invoiceNumber}, ${formatMoneyCents(created.amountCents)} due by ${formatDueDate(dueDate)} for ${milestoneName(milestone)}`,
   });
   return created;
 };

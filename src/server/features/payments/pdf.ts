@@ -1,7 +1,8 @@
 import type { ColorTypes, PDFFont, PDFPage, RGB } from 'pdf-lib';
-import { formatMoneyCents } from '../../../domain/payment-schemas';
+import { formatDueDate, formatMoneyCents } from '../../../domain/payment-schemas';
 import { loadPdfLib } from '../../lazy-modules';
 import { accountNumberLabel, formatAccountNumber, routingCodeLabel, type BankDetails } from '../../../domain/bank-details-schemas';
+import { formatLongDate } from '../../../domain/dates';
 
 /**
  * Invoices and receipts as PDF (decision 170), drawn with pdf-lib's standard fonts: nothing to embed, the same
@@ -35,7 +36,7 @@ const printable = (font: PDFFont, text: string): string =>
     })
     .join('');
 
-const dateOf = (date: Date) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+const dateOf = formatLongDate;
 
 class Sheet {
   y = A4[1] - MARGIN;
@@ -114,7 +115,8 @@ const startDocument = async (title: string, site: string, date: Date) => {
   return { doc, sheet };
 };
 
-const header = (sheet: Sheet, site: string, kind: string, number: string, date: Date, status: string) => {
+/** The document's head; `due` (an invoice's due date, already written out) stands under the date. */
+const header = (sheet: Sheet, site: string, kind: string, number: string, date: Date, status: string, due?: string) => {
   sheet.text(site, { size: 18, bold: true });
   sheet.text(kind.toUpperCase(), { size: 11, bold: true, color: MUTED, right: true });
   sheet.line(28);
@@ -122,6 +124,7 @@ const header = (sheet: Sheet, site: string, kind: string, number: string, date: 
   sheet.text(`Date ${dateOf(date)}`, { color: MUTED, right: true });
   sheet.line(14);
   sheet.text(`Status ${status}`, { color: MUTED });
+  if (due) sheet.text(`Due ${due}`, { color: MUTED, right: true });
   sheet.line(28);
   sheet.rule();
 };
@@ -143,7 +146,10 @@ export interface InvoiceDocument {
   status: 'awaiting_payment' | 'paid' | 'cancelled';
   paidAt: Date | null;
   reference: string | null;
-  client: { name: string; email: string };
+  /** The client as invoiced: their company (null if their profile named none at issue), their name and email. */
+  client: { name: string; company: string | null; email: string };
+  /** The day payment is due (YYYY-MM-DD); null on invoices issued before due dates (decision 177), which print none. */
+  dueDate: string | null;
   creatorName: string;
   projectTitle: string;
   milestone: string;
@@ -159,8 +165,11 @@ const INVOICE_STATUS = { awaiting_payment: 'Awaiting payment', paid: 'Paid', can
 
 export const renderInvoicePdf = async (invoice: InvoiceDocument): Promise<Uint8Array> => {
   const { doc, sheet } = await startDocument(`Invoice ${invoice.number}`, invoice.site, invoice.issuedAt);
-  header(sheet, invoice.site, 'Invoice', invoice.number, invoice.issuedAt, INVOICE_STATUS[invoice.status]);
-  party(sheet, 'Billed to', [invoice.client.name, invoice.client.email]);
+  // A voided invoice is due no more: it says so below, and prints no due date.
+  const due = invoice.dueDate && invoice.status !== 'cancelled' ? formatDueDate(invoice.dueDate) : undefined;
+  header(sheet, invoice.site, 'Invoice', invoice.number, invoice.issuedAt, INVOICE_STATUS[invoice.status], due);
+  // The company is who is billed, above the person who asked for the work.
+  party(sheet, 'Billed to', [invoice.client.company ?? '', invoice.client.name, invoice.client.email]);
   party(sheet, 'For work by', [invoice.creatorName]);
   sheet.rule();
   sheet.text('Description', { size: 8, bold: true, color: MUTED });
@@ -184,11 +193,11 @@ export const renderInvoicePdf = async (invoice: InvoiceDocument): Promise<Uint8A
   return doc.save();
 };
 
-/** An open invoice's instructions: the account to pay into and the reference to quote, or who will send them. */
+/** An open invoice's instructions: when it is due, the account to pay into and the reference to quote, or who will send them. */
 const howToPay = (sheet: Sheet, invoice: InvoiceDocument) => {
-  const escrow = 'The amount is held in escrow until you approve the work.';
+  const closing = `${invoice.dueDate ? `Please pay by ${formatDueDate(invoice.dueDate)}. ` : ''}The amount is held in escrow until you approve the work.`;
   if (invoice.payment.method === 'checkout') {
-    sheet.paragraph(`Pay by card through the secure checkout linked from your project on ${invoice.site}. ${escrow}`, { size: 9, color: MUTED });
+    sheet.paragraph(`Pay by card through the secure checkout linked from your project on ${invoice.site}. ${closing}`, { size: 9, color: MUTED });
     return;
   }
   sheet.text('PAY BY BANK TRANSFER', { size: 8, bold: true, color: MUTED });
@@ -206,7 +215,7 @@ const howToPay = (sheet: Sheet, invoice: InvoiceDocument) => {
   }
   sheet.row('Payment reference', invoice.number, true);
   sheet.line(6);
-  sheet.paragraph(`Quote ${invoice.number} as the payment reference, so that we can match your transfer. ${escrow}`, { size: 9, color: MUTED });
+  sheet.paragraph(`Quote ${invoice.number} as the payment reference, so that we can match your transfer. ${closing}`, { size: 9, color: MUTED });
 };
 
 export interface ReceiptDocument {

@@ -43,7 +43,9 @@ export const getInvoicePdf = async (app: FastifyInstance, auth: AuthContext, pay
     status: row.status,
     paidAt: row.paidAt,
     reference: row.reference,
-    client: { name: row.clientName, email: row.clientEmail },
+    // As issued (decision 177): a later change of the client's company does not change the invoice.
+    client: { name: row.clientName, company: row.clientCompany, email: row.clientEmail },
+    dueDate: row.dueDate,
     creatorName: row.creatorName,
     projectTitle: row.projectTitle,
     milestone: `milestone ${row.milestonePosition}, ${row.milestoneTitle}`,

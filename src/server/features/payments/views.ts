@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   LEDGER_ACCOUNT_KINDS,
+  type AdminPaymentRow,
   type AdminPayments,
   type CreatorBalance,
   type FundingStatus,
@@ -103,6 +104,7 @@ export const loadMilestoneFunding = async (app: FastifyInstance, auth: AuthConte
             id: payment.id,
             status: payment.status,
             invoiceNumber: payment.invoiceNumber,
+            dueDate: payment.dueDate,
             invoiceUrl: isPayer ? invoicePdfUrl(payment.id) : null,
             checkoutUrl: isPayer && payment.status === 'awaiting_payment' ? payment.checkoutUrl : null,
             bankTransfer:
@@ -133,6 +135,7 @@ export const toInvoiceView = (row: PaymentRow): InvoiceView => ({
   status: row.status,
   provider: row.provider,
   issuedAt: row.issuedAt.toISOString(),
+  dueDate: row.dueDate,
   paidAt: row.paidAt?.toISOString() ?? null,
   pdfUrl: invoicePdfUrl(row.id),
   checkoutUrl: row.status === 'awaiting_payment' ? row.checkoutUrl : null,
@@ -172,6 +175,14 @@ export const getCreatorBalance = async (app: FastifyInstance, auth: AuthContext)
   };
 };
 
+/** An invoice as the admin sees it: with the client it was issued to, as it names them. */
+export const toAdminPaymentRow = (row: PaymentRow): AdminPaymentRow => ({
+  ...toInvoiceView(row),
+  clientName: row.clientName,
+  clientEmail: row.clientEmail,
+  clientCompany: row.clientCompany,
+});
+
 export const getAdminPayments = async (app: FastifyInstance): Promise<AdminPayments> => {
   const [open, requested] = await Promise.all([
     app.db.select().from(payments).where(eq(payments.status, 'awaiting_payment')).orderBy(asc(payments.issuedAt)).limit(200),
@@ -191,7 +202,7 @@ export const getAdminPayments = async (app: FastifyInstance): Promise<AdminPayme
   return {
     provider: app.payments.provider.name,
     bankDetails: (await readPlatformSettingsFresh(app)).bankDetails,
-    toConfirm: open.map((row) => ({ ...toInvoiceView(row), clientName: row.clientName, clientEmail: row.clientEmail })),
+    toConfirm: open.map(toAdminPaymentRow),
     toPay,
   };
 };

@@ -35,7 +35,8 @@ type EntryRow = typeof processRecordEntries.$inferSelect;
 
 /**
  * Appends an entry to a project's chain. The caller holds the project's row lock (`for update`) for the whole
- * transaction, so two appends to one project take turns; the unique (project, seq) index backs that up.
+ * transaction, so two appends to one project take turns; the unique (project, seq) index backs that up. An entry
+ * is dated now; `at` is for history written after the fact (the demo seed's past projects), hashed like any time.
  */
 export const appendProcessRecordEntry = async (
   tx: Transaction,
@@ -47,6 +48,7 @@ export const appendProcessRecordEntry = async (
     uploaderId: string;
     note?: string | null;
     contentCredentials?: ContentCredentials | null;
+    at?: Date;
   },
 ): Promise<string> => {
   const [last] = await tx
@@ -63,7 +65,7 @@ export const appendProcessRecordEntry = async (
     uploaderId: input.uploaderId,
     note: input.note ?? null,
     // A JavaScript date has milliseconds, which the column keeps exactly: the time read back is the time hashed.
-    createdAt: new Date(),
+    createdAt: input.at ?? new Date(),
     prevHash: last?.entryHash ?? GENESIS_HASH,
   };
   const [entry] = await tx

@@ -16,6 +16,7 @@ import { recordAudit } from '../audit/service';
 import { PROJECT_CHANGED, unchangedSince } from './access';
 import { projectCompleted } from './completion';
 import type { ProjectRow } from './views';
+import { formatLongDateTimeUtc } from '../../../domain/dates';
 
 /**
  * The milestones of an active project (decision 151): the rules are domain/milestones.ts, applied here to rows
@@ -82,8 +83,7 @@ const decide = (project: ProjectRow, milestones: MilestoneRow[], action: Milesto
   return { ...result, milestone: milestones[result.index] };
 };
 
-export const formatWhen = (date: Date): string =>
-  `${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
+export const formatWhen = (date: Date): string => formatLongDateTimeUtc(date);
 
 /** The day before a due date, at 09:00 UTC; nothing when that moment has passed. */
 export const scheduleDueReminder = async (tx: Transaction, milestone: Pick<MilestoneRow, 'id' | 'dueDate'>, now: Date) => {

@@ -5,6 +5,7 @@ import type { DbExecutor } from '../../db/client';
 import { reviews, user, userRoles } from '../../db/schema';
 import { composeEmail } from '../../mail/templates';
 import { notify } from '../notifications/service';
+import { formatLongDate } from '../../../domain/dates';
 
 /** What a review window tells a party, in the app and by email (decision 160). */
 export type ReviewEvent = 'prompt' | 'reminder' | 'published';
@@ -42,8 +43,6 @@ const copy: Record<ReviewEvent, { subject: (title: string) => string; body: (tit
   },
 };
 
-const formatDay = (date: Date) => date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
 /** One party hears about the review window, in the caller's transaction: an item in the app and an email. */
 export const tellParty = async (
   app: FastifyInstance,
@@ -63,7 +62,7 @@ export const tellParty = async (
     (await tx.select({ id: reviews.id }).from(reviews).where(and(eq(reviews.projectId, input.projectId), eq(reviews.subjectId, input.userId)))).length > 0;
   const link = isReviewedCreator ? `/studio/${input.userId}` : `${dashboardPath(person.role)}?tab=projects`;
   const subject = copy[event].subject(input.projectTitle);
-  const body = copy[event].body(input.projectTitle, input.otherName, formatDay(input.closesAt), isReviewedCreator ? 'reviewed_creator' : 'other');
+  const body = copy[event].body(input.projectTitle, input.otherName, formatLongDate(input.closesAt), isReviewedCreator ? 'reviewed_creator' : 'other');
   await notify(tx, {
     userId: input.userId,
     kind: 'review',

@@ -1,9 +1,7 @@
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+export { formatDate, formatDateTime, formatEventTime } from '../../../domain/dates';
+
 const moneyFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
-export const formatDate = (iso: string): string => dateFormat.format(new Date(iso));
-export const formatDateTime = (iso: string): string => dateTimeFormat.format(new Date(iso));
 /** The spec shows budgets with a dollar sign. */
 export const formatBudget = (amount: number): string => `$${moneyFormat.format(amount)}`;
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Download, Landmark } from 'lucide-react';
 import { PLATFORM_BANK_COPY, type BankDetails } from '../../../domain/bank-details-schemas';
+import { formatCalendarDay } from '../../../domain/dates';
 import { LEDGER_ACCOUNT_KINDS, type AdminPayments, type LedgerAccountKind, type Reconciliation } from '../../../domain/payment-schemas';
 import { ADMIN_MESSAGES } from '../../../domain/admin-schemas';
 import { ErrorState, ListSkeleton } from '../../components/list-states';
@@ -16,6 +17,7 @@ import { ADMIN_KEY, useAdminAction, useAdminQuery } from './admin-data';
 import { formatDate } from './format';
 import { FailedStripeJobsSection } from './failed-stripe-jobs';
 import { MoneyRow } from './money-row';
+import { invoicedTo, PaymentHistorySection } from './payment-history';
 import { ReferenceDialog } from './reference-dialog';
 
 type PaymentRow = AdminPayments['toConfirm'][number];
@@ -43,7 +45,7 @@ export const KIND_LABELS: Record<LedgerAccountKind, string> = {
 
 /**
  * Money that waits for an admin (manual provider), Stripe's transfers and refunds that ran out of attempts (Stripe
- * provider), and the ledger's proof that it balances.
+ * provider), the ledger's proof that it balances, and the history of payments received and payouts paid.
  */
 export function PaymentsTab() {
   const query = useAdminQuery<AdminPayments>(paymentKeys.payments, '/api/admin/payments');
@@ -79,7 +81,8 @@ export function PaymentsTab() {
                 </p>
                 <p className="break-words text-sm text-muted-foreground">{forWhat(row)}</p>
                 <p className="break-words text-sm text-muted-foreground">
-                  {row.clientName} ({row.clientEmail}) · issued {formatDate(row.issuedAt)}
+                  {invoicedTo(row)} · issued {formatDate(row.issuedAt)}
+                  {row.dueDate ? ` · due ${formatCalendarDay(row.dueDate)}` : ''}
                 </p>
               </div>
               <div className="flex shrink-0 flex-wrap items-center gap-3">
@@ -123,6 +126,8 @@ export function PaymentsTab() {
       {query.data?.provider === 'stripe' ? <FailedStripeJobsSection /> : null}
 
       <ReconciliationSection />
+
+      <PaymentHistorySection />
 
       <ReferenceDialog
         open={confirming !== null}

@@ -6,7 +6,7 @@ import { Badge } from '../../components/ui/badge';
 import { cn } from '../../lib/utils';
 import { RowCard } from './admin-bits';
 import { adminKeys, useAdminQuery } from './admin-data';
-import { formatDateTime } from './format';
+import { formatEventTime } from '../../../domain/dates';
 import { WorkshopForm } from './workshop-form';
 
 function ExistingWorkshops() {
@@ -36,7 +36,7 @@ function ExistingWorkshops() {
                 <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
                   <span className="inline-flex items-center gap-1.5">
                     <CalendarClock aria-hidden="true" className="size-4" />
-                    <time dateTime={workshop.date}>{formatDateTime(workshop.date)}</time>
+                    <time dateTime={workshop.date}>{formatEventTime(workshop.date)}</time>
                   </span>
                   <span className="inline-flex items-center gap-1.5">
                     <Users aria-hidden="true" className="size-4" />

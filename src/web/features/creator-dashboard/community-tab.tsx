@@ -2,7 +2,7 @@ import { CalendarDays, ExternalLink, Users } from 'lucide-react';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/list-states';
 import { Card } from '../../components/ui/card';
 import { useUpcomingWorkshops } from './dashboard-api';
-import { formatDateTime } from './format';
+import { formatEventTime } from '../../../domain/dates';
 
 export function CommunityTab() {
   const workshops = useUpcomingWorkshops();
@@ -30,7 +30,7 @@ export function CommunityTab() {
                   <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
                     <span className="inline-flex items-center gap-1.5">
                       <CalendarDays aria-hidden="true" className="size-4" />
-                      <time dateTime={workshop.date}>{formatDateTime(workshop.date)}</time>
+                      <time dateTime={workshop.date}>{formatEventTime(workshop.date)}</time>
                     </span>
                     <span className="inline-flex items-center gap-1.5">
                       <Users aria-hidden="true" className="size-4" />

@@ -7,13 +7,11 @@ import { EmptyState, ErrorState, ListSkeleton } from '../../components/list-stat
 import { cn } from '../../lib/utils';
 import { conversationsQueryKey, fetchConversations } from './inbox-api';
 import { subscribeToInbox } from '../../lib/inbox-stream';
-
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' });
-const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+import { formatMonthDay, formatTime } from '../../../domain/dates';
 
 const whenOf = (iso: string): string => {
   const date = new Date(iso);
-  return date.toDateString() === new Date().toDateString() ? timeFormat.format(date) : dayFormat.format(date);
+  return date.toDateString() === new Date().toDateString() ? formatTime(date) : formatMonthDay(date);
 };
 
 function ConversationRow({ conversation, userId }: { conversation: ConversationSummary; userId: string }) {

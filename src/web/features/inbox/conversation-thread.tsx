@@ -14,8 +14,8 @@ import { BlockButton, UnblockButton } from './block-button';
 import { ReportButton } from './report-button';
 import { MessageComposer, type Draft } from './message-composer';
 import { MessageText } from './message-text';
+import { formatDateTime } from '../../../domain/dates';
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 
 /** Adds messages to a thread in the cache, once each, in order. */
 const withMessages = (thread: ConversationThread, added: MessageView[]): ConversationThread => {
@@ -47,7 +47,7 @@ function Attachments({ message }: { message: MessageView }) {
 }
 
 function MessageItem({ message, mine, senderName, canReport }: { message: MessageView; mine: boolean; senderName: string; canReport: boolean }) {
-  const time = timeFormat.format(new Date(message.createdAt));
+  const time = formatDateTime(message.createdAt);
   if (message.kind === 'system') {
     return (
       <li className="my-3 flex justify-center px-4">

@@ -7,7 +7,7 @@ import { StatCard } from '../../components/stat-card';
 import { Badge, type BadgeProps } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { formatDate } from '../creator-dashboard/format';
+import { formatDate } from '../../../domain/dates';
 import { toastActionError } from '../projects/action-errors';
 import { PAYOUT_COPY, PayoutDialog } from './payout-dialog';
 import { formatMoneyCents, useConnectOnboarding, useCreatorBalance } from './payments-api';

@@ -3,7 +3,7 @@ import type { InvoiceView, PaymentStatus } from '../../../domain/payment-schemas
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/list-states';
 import { Badge, type BadgeProps } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
-import { formatDate } from '../creator-dashboard/format';
+import { formatCalendarDay, formatDate } from '../../../domain/dates';
 import { InvoiceLink } from './milestone-funding';
 import { formatMoneyCents, forWhat, useInvoices } from './payments-api';
 
@@ -64,6 +64,12 @@ function InvoiceRow({ invoice }: { invoice: InvoiceView }) {
         </p>
         <p className="mt-0.5 text-sm text-muted-foreground">
           Issued <time dateTime={invoice.issuedAt}>{formatDate(invoice.issuedAt)}</time>
+          {/* The due date is the invoice's own (decision 177); a voided invoice is due no more. */}
+          {invoice.dueDate && invoice.status !== 'cancelled' ? (
+            <>
+              {' · '}Due <time dateTime={invoice.dueDate}>{formatCalendarDay(invoice.dueDate)}</time>
+            </>
+          ) : null}
           {invoice.paidAt ? (
             <>
               {' · '}Paid <time dateTime={invoice.paidAt}>{formatDate(invoice.paidAt)}</time>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Download, ExternalLink, Hourglass, Wallet } from 'lucide-react';
+import { formatCalendarDay } from '../../../domain/dates';
 import { FUNDING_STATUS_LABELS, type FundingStatus, type MilestoneFunding, type ProjectFunding } from '../../../domain/payment-schemas';
 import { DownloadLink } from '../../components/download-link';
 import { Badge, type BadgeProps } from '../../components/ui/badge';
@@ -42,6 +43,18 @@ export function InvoiceLink({ url, number }: { url: string; number: string | nul
     <DownloadLink href={url} aria-label={number ? `${FUND_COPY.downloadInvoice}, invoice ${number}` : undefined}>
       {FUND_COPY.downloadInvoice}
     </DownloadLink>
+  );
+}
+
+/**
+ * An open invoice's due date, as the invoice states it (decision 177): a calendar day, the same wherever it is read.
+ * 'Payment due', since the milestone's row also shows when its work is due.
+ */
+function PaymentDue({ dueDate }: { dueDate: string }) {
+  return (
+    <span className="text-sm text-muted-foreground">
+      Payment due <time dateTime={dueDate}>{formatCalendarDay(dueDate)}</time>
+    </span>
   );
 }
 
@@ -89,6 +102,7 @@ export function MilestoneFundingLine({ funding, provider, isClient, creatorName 
       <div className="flex flex-wrap items-center gap-2">
         <FundingBadge status={funding.status} />
         {isOpenPayment && payment?.invoiceNumber ? <span className="text-sm text-muted-foreground">Invoice {payment.invoiceNumber}</span> : null}
+        {isOpenPayment && payment?.dueDate ? <PaymentDue dueDate={payment.dueDate} /> : null}
       </div>
       <SettledAmounts funding={funding} />
       {isOpenPayment ? (
@@ -178,7 +192,14 @@ export function FundMilestoneDialog({ open, onOpenChange, funding, provider, cre
                 Invoice <span className="whitespace-nowrap">{issued.payment.invoiceNumber ?? ''}</span> issued
               </DialogTitle>
               <DialogDescription>
-                Pay {amount} by bank transfer, quoting invoice number {issued.payment.invoiceNumber} as the reference. Once Humanmade receives it, the milestone shows as funded and the money is held in escrow.
+                Pay {amount} by bank transfer, quoting invoice number {issued.payment.invoiceNumber} as the reference.
+                {issued.payment.dueDate ? (
+                  <>
+                    {' '}
+                    The invoice is due on <time dateTime={issued.payment.dueDate}>{formatCalendarDay(issued.payment.dueDate)}</time>.
+                  </>
+                ) : null}{' '}
+                Once Humanmade receives it, the milestone shows as funded and the money is held in escrow.
               </DialogDescription>
             </DialogHeader>
             {issued.payment.bankTransfer ? (

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import type { CreatorBalance, ProjectFunding } from '../../../domain/payment-schemas';
 import { AppProviders } from '../../app-providers';
@@ -44,6 +44,25 @@ const renderWith = (user: typeof client, ui: React.ReactNode, routes: FetchRoute
   return fetchMock;
 };
 
+
+/** An open manual invoice as the API lists it. */
+const anInvoice = (overrides: Record<string, unknown> = {}) => ({
+  id: 'pay-1',
+  number: 'HM-2026-0007',
+  projectId: 'p-1',
+  projectTitle: 'Wordmark',
+  milestoneTitle: 'Label system',
+  amountCents: 30000,
+  status: 'awaiting_payment',
+  provider: 'manual',
+  issuedAt: '2026-05-01T10:00:00.000Z',
+  dueDate: '2026-05-08',
+  paidAt: null,
+  pdfUrl: '/api/payments/invoices/pay-1/pdf',
+  checkoutUrl: null,
+  ...overrides,
+});
+
 describe('dollarsToCents', () => {
   it('reads what people type, and refuses what is not an amount', () => {
     expect(dollarsToCents('765')).toBe(76500);
@@ -63,6 +82,7 @@ describe('funding a milestone (manual provider)', { timeout: 15000 }, () => {
       id: 'pay-1',
       status: 'awaiting_payment',
       invoiceNumber: 'HM-2026-0007',
+      dueDate: '2026-05-08',
       invoiceUrl: '/api/payments/invoices/pay-1/pdf',
       checkoutUrl: null,
       bankTransfer: { reference: 'HM-2026-0007', payTo },
@@ -84,6 +104,8 @@ describe('funding a milestone (manual provider)', { timeout: 15000 }, () => {
     expect(dialog.getByText(/Refunded if cancelled before delivery\./)).toBeTruthy();
     fireEvent.click(dialog.getByRole('button', { name: 'Fund milestone ($300.00)' }));
     expect(await dialog.findByRole('heading', { name: 'Invoice HM-2026-0007 issued' })).toBeTruthy();
+    // When it is due, as the invoice states it (a calendar day: the same wherever it is read).
+    expect(dialog.getByText(/The invoice is due on/).textContent).toContain('The invoice is due on May 8, 2026.');
     expect(dialog.getByRole('link', { name: 'Download invoice (PDF)' }).getAttribute('href')).toBe('/api/payments/invoices/pay-1/pdf');
     // Where to send the money, and the invoice number to quote.
     const transfer = within(dialog.getByRole('region', { name: 'Bank transfer details' }));
@@ -96,12 +118,21 @@ describe('funding a milestone (manual provider)', { timeout: 15000 }, () => {
     // The row now says what is awaited, and keeps the invoice at hand.
     expect(await row.findByText('Waiting for the payment to be confirmed')).toBeTruthy();
     expect(row.getByText('Invoice HM-2026-0007')).toBeTruthy();
+    expect(row.getByText(/^Payment due/).textContent).toBe('Payment due May 8, 2026');
     expect(row.queryByRole('button', { name: /Fund milestone/ })).toBeNull();
   });
 
   it('keeps the invoice and says what a split did, on a cancelled project', async () => {
     const cancelled = { ...activeProject, status: 'cancelled' as const, milestones: [milestoneView({ status: 'submitted' })] };
-    const paid = { id: 'pay-1', status: 'paid', invoiceNumber: 'HM-2026-0007', invoiceUrl: '/api/payments/invoices/pay-1/pdf', checkoutUrl: null, bankTransfer: null } as const;
+    const paid = {
+      id: 'pay-1',
+      status: 'paid',
+      invoiceNumber: 'HM-2026-0007',
+      dueDate: '2026-05-08',
+      invoiceUrl: '/api/payments/invoices/pay-1/pdf',
+      checkoutUrl: null,
+      bankTransfer: null,
+    } as const;
     renderWith(client, <ClientProjectsTab onCreateProject={() => {}} />, {
       'GET /api/projects': { status: 200, body: { projects: [cancelled] } },
       'GET /api/payments/projects/p-1': {
@@ -209,6 +240,8 @@ const adminPaymentsTab: FetchRoutes = {
     status: 200,
     body: { accounts: [], totalCents: 0, transactionCount: 0, byKind: { funding: 0, escrow: 0, creator_payable: 0, platform_fees: 0, paid_out: 0, refunded: 0 } },
   },
+  'GET /api/admin/payments/history': { status: 200, body: { payments: [], nextCursor: null } },
+  'GET /api/admin/payouts/history': { status: 200, body: { payouts: [], nextCursor: null } },
 };
 
 describe('the client’s invoices and the admin’s payments', { timeout: 20000 }, () => {
@@ -223,9 +256,32 @@ describe('the client’s invoices and the admin’s payments', { timeout: 20000 
     expect(await screen.findByText('No invoices yet', {}, slow)).toBeTruthy();
   });
 
+  it('lists an invoice with its issue and due dates, and no due date once voided', async () => {
+    const invoice = anInvoice({ number: 'HM-INV-2026-000007' });
+    stubFetch({
+      'GET /api/account/me': signedInAs(client),
+      'GET /api/client/dashboard': { status: 200, body: { activeProjects: 0, profile: null } },
+      'GET /api/payments/invoices': {
+        status: 200,
+        body: { invoices: [invoice, { ...invoice, id: 'pay-0', number: 'HM-INV-2026-000006', status: 'cancelled', milestoneTitle: 'Old label' }] },
+      },
+    });
+    renderApp('/dashboard-client');
+    fireEvent.mouseDown(await screen.findByRole('tab', { name: 'Invoices' }, slow));
+    const open = within(await screen.findByRole('listitem', { name: 'Invoice HM-INV-2026-000007 for Label system' }, slow));
+    expect(open.getByText(/^Issued/).textContent).toBe('Issued May 1, 2026 · Due May 8, 2026');
+    const voided = within(screen.getByRole('listitem', { name: 'Invoice HM-INV-2026-000006 for Old label' }));
+    expect(voided.getByText(/^Issued/).textContent).toBe('Issued May 1, 2026');
+  });
+
   it('records a payment as received with its reference, and shows the reconciliation total', async () => {
     let toConfirm = [
-      { id: 'pay-1', number: 'HM-2026-0007', projectId: 'p-1', projectTitle: 'Wordmark', milestoneTitle: 'Label system', amountCents: 30000, status: 'awaiting_payment', provider: 'manual', issuedAt: '2026-05-01T10:00:00.000Z', paidAt: null, pdfUrl: '/api/payments/invoices/pay-1/pdf', checkoutUrl: null, clientName: 'June Alder', clientEmail: 'june@example.com' },
+      {
+        ...anInvoice(),
+        clientName: 'June Alder',
+        clientEmail: 'june@example.com',
+        clientCompany: 'Alder & Co',
+      },
     ];
     const fetchMock = stubFetch({
       ...adminPaymentsTab,
@@ -237,6 +293,7 @@ describe('the client’s invoices and the admin’s payments', { timeout: 20000 
     });
     renderApp('/dashboard-admin?tab=payments');
     expect(await screen.findByText('Invoice HM-2026-0007', {}, slow)).toBeTruthy();
+    expect(screen.getByText('June Alder, Alder & Co (june@example.com) · issued May 1, 2026 · due May 8, 2026')).toBeTruthy();
     expect(screen.getByText('No payouts to pay')).toBeTruthy();
     // No bank details set yet: the admin is asked to set them, since clients are told they will be emailed them.
     expect(screen.getByText('Set the bank details clients pay into')).toBeTruthy();
@@ -252,6 +309,54 @@ describe('the client’s invoices and the admin’s payments', { timeout: 20000 
     expect(await screen.findByText('No payments to confirm')).toBeTruthy();
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/admin/payments/pay-1/received');
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ reference: 'BANK-991' });
+  });
+
+  it('shows the history of recorded payments, newest first with more on request, and says when no payout was paid yet', async () => {
+    const recorded = (n: number) => ({
+      id: `pay-${n}`,
+      number: `HM-INV-2026-00000${n}`,
+      projectId: 'p-1',
+      projectTitle: 'Wordmark',
+      milestoneTitle: `Step ${n}`,
+      amountCents: 10000 * n,
+      status: 'paid',
+      provider: 'manual',
+      issuedAt: '2026-05-01T10:00:00.000Z',
+      dueDate: '2026-05-08',
+      paidAt: `2026-05-0${n}T12:00:00.000Z`,
+      pdfUrl: `/api/payments/invoices/pay-${n}/pdf`,
+      checkoutUrl: null,
+      clientName: 'June Alder',
+      clientEmail: 'june@example.com',
+      clientCompany: n === 3 ? 'Alder & Co' : null,
+      reference: `BANK-${n}`,
+    });
+    const fetchMock = stubFetch({
+      ...adminPaymentsTab,
+      'GET /api/admin/payments': { status: 200, body: { provider: 'manual', toConfirm: [], toPay: [], bankDetails: null } },
+      'GET /api/admin/payments/history': { status: 200, body: { payments: [recorded(3), recorded(2)], nextCursor: '1777723200000_pay-2' } },
+      'GET /api/admin/payments/history?cursor=1777723200000_pay-2': { status: 200, body: { payments: [recorded(1)], nextCursor: null } },
+    });
+    renderApp('/dashboard-admin?tab=payments');
+    const history = within(await screen.findByRole('region', { name: 'History' }, slow));
+    const list = within(await history.findByRole('list', { name: 'Recorded payments' }));
+    const rows = () => list.getAllByRole('listitem');
+    expect(rows()).toHaveLength(2);
+    const newest = within(rows()[0]);
+    expect(newest.getByText('$300.00')).toBeTruthy();
+    expect(newest.getByText('Invoice HM-INV-2026-000003 · Wordmark · Step 3')).toBeTruthy();
+    expect(newest.getByText('June Alder, Alder & Co (june@example.com)')).toBeTruthy();
+    // Labelled figures: when it was received, and the bank's reference.
+    expect(newest.getByText('Received').nextElementSibling?.textContent).toBe('May 3, 2026');
+    expect(newest.getByText('Reference').nextElementSibling?.textContent).toBe('BANK-3');
+    expect(newest.getByRole('link', { name: 'Invoice PDF, invoice HM-INV-2026-000003' }).getAttribute('href')).toBe('/api/payments/invoices/pay-3/pdf');
+    expect(history.getByText('No payouts paid yet')).toBeTruthy();
+
+    fireEvent.click(history.getByRole('button', { name: 'Show more recorded payments' }));
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(within(rows()[2]).getByText('Invoice HM-INV-2026-000001 · Wordmark · Step 1')).toBeTruthy();
+    expect(history.queryByRole('button', { name: 'Show more recorded payments' })).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/admin/payments/history?cursor=1777723200000_pay-2')).toBe(true);
   });
 
   it('lists Stripe transfers that ran out of attempts, retries one, then says there are none', async () => {

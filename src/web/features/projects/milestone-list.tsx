@@ -7,13 +7,11 @@ import { cn } from '../../lib/utils';
 import type { MilestoneFunding, ProjectFunding } from '../../../domain/payment-schemas';
 import { FundingBadge, MilestoneFundingLine } from '../payments/milestone-funding';
 import { useProjectFunding } from '../payments/payments-api';
+import { formatCalendarDay, formatDate } from '../../../domain/dates';
 
 // A due date is a calendar day, not an instant: read it in UTC so no time zone moves it a day.
-const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-const instantFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-
-export const formatDay = (date: string): string => dayFormat.format(new Date(`${date}T00:00:00Z`));
-export const formatInstantDay = (iso: string): string => instantFormat.format(new Date(iso));
+export const formatDay = formatCalendarDay;
+export const formatInstantDay = formatDate;
 
 const STATUS_VARIANT: Record<MilestoneStatus, BadgeProps['variant']> = {
   pending: 'muted',

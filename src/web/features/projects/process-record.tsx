@@ -11,6 +11,7 @@ import { Button } from '../../components/ui/button';
 import { apiFetch, reasonToShow } from '../../lib/api';
 import { cn } from '../../lib/utils';
 import { ContentCredentialsMark } from '../provenance/content-credentials-mark';
+import { formatDateTime } from '../../../domain/dates';
 
 const KIND_LABEL: Record<ProcessRecordEntryView['kind'], string> = {
   process_doc: 'Process doc',
@@ -22,7 +23,6 @@ const KIND_LABEL: Record<ProcessRecordEntryView['kind'], string> = {
 const kindLabelOf = (entry: ProcessRecordEntryView) => (entry.kind === 'tombstone' && entry.removesSeq ? 'Removed by provenance review' : KIND_LABEL[entry.kind]);
 const SOUND_STATUSES = new Set(['ok', 'file_removed', 'file_removed_by_review']);
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const shortHash = (hash: string) => `${hash.slice(0, 12)}…`;
 
 /**
@@ -76,7 +76,7 @@ export function ProcessRecord({ projectId }: { projectId: string }) {
                       </span>
                       <span className="text-muted-foreground">
                         {' '}
-                        · {dateTime.format(new Date(entry.createdAt))}
+                        · {formatDateTime(entry.createdAt)}
                         {entry.uploaderName ? ` · ${entry.uploaderName}` : ''}
                       </span>
                       {entry.note ? <span className="block text-muted-foreground">{entry.note}</span> : null}

@@ -24,7 +24,7 @@ describe('the Content Credentials mark', () => {
     const mark = screen.getByRole('button', { name: 'Content Credentials of Harbour at dawn' });
     fireEvent.click(mark);
     const dialog = screen.getByRole('dialog', { name: 'Harbour at dawn' });
-    for (const text of ['Fieldmark M2', 'Fieldmark Camera', 'Test Camera Co, certified by Humanmade Test CA', 'created, color adjustments', '26 November 2026 at 04:30 UTC']) {
+    for (const text of ['Fieldmark M2', 'Fieldmark Camera', 'Test Camera Co, certified by Humanmade Test CA', 'created, color adjustments', 'November 26, 2026 at 4:30 AM UTC']) {
       expect(dialog.textContent, text).toContain(text);
     }
     expect(dialog.textContent).not.toContain('Generative AI');

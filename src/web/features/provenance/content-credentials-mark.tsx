@@ -1,8 +1,8 @@
 import { CONTENT_CREDENTIALS_MESSAGES, describeAction, type ContentCredentials } from '../../../domain/content-credentials';
 import { cn } from '../../lib/utils';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog';
+import { formatLongDateTimeUtc } from '../../../domain/dates';
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
 
 /** The "cr" pin of Content Credentials, drawn small in the ink colour so it sits quietly on a picture. */
 function CrGlyph({ className }: { className?: string }) {
@@ -71,7 +71,7 @@ export function ContentCredentialsMark({
         <dl>
           <Row term="Made with">{tool ?? credentials.generator}</Row>
           {tool ? <Row term="Recorded by">{credentials.generator}</Row> : null}
-          <Row term="Date">{credentials.signedAt ? dateFormat.format(new Date(credentials.signedAt)) : 'Not stated'}</Row>
+          <Row term="Date">{credentials.signedAt ? formatLongDateTimeUtc(credentials.signedAt) : 'Not stated'}</Row>
           {credentials.signer ? <Row term="Signed by">{credentials.issuer && credentials.issuer !== credentials.signer ? `${credentials.signer}, certified by ${credentials.issuer}` : credentials.signer}</Row> : null}
           {credentials.actions.length > 0 ? <Row term="Steps">{credentials.actions.map(describeAction).join(', ')}</Row> : null}
           {credentials.aiDeclared ? <Row term="Declares">Generative AI</Row> : null}

@@ -7,9 +7,9 @@ import { Stars } from '../../components/rating-stars';
 import { Button } from '../../components/ui/button';
 import { apiFetch } from '../../lib/api';
 import { ReviewForm } from './review-form';
+import { formatDate, formatMonthYear } from '../../../domain/dates';
 
 const reviewStateKey = (projectId: string) => ['reviews', 'project', projectId] as const;
-const formatDay = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 const heading = 'font-sans text-xs font-semibold uppercase tracking-[0.12em] text-muted-foreground';
 
 /** A creator deciding on a draft sees who is asking: projects completed, creators' average rating, member since. */
@@ -36,7 +36,7 @@ export function ClientRecordSummary({ clientId }: { clientId: string }) {
         </div>
         <div>
           <dt className="text-muted-foreground">Member since</dt>
-          <dd className="mt-0.5 font-medium text-ink">{new Date(record.memberSince).toLocaleDateString('en-GB', { month: 'long', year: 'numeric' })}</dd>
+          <dd className="mt-0.5 font-medium text-ink">{formatMonthYear(record.memberSince)}</dd>
         </div>
       </dl>
     </section>
@@ -93,7 +93,7 @@ function ProjectReviewPanel({ projectId }: { projectId: string }) {
         <div className="mt-3 grid gap-3">
           {!isEditing && state.closesAt ? (
             <p className="text-sm text-ink/80">
-              How was working with {state.otherName}? You can write your review until {formatDay(state.closesAt)}. Neither of you sees the other&apos;s review until
+              How was working with {state.otherName}? You can write your review until {formatDate(state.closesAt)}. Neither of you sees the other&apos;s review until
               both are written or the window closes.
             </p>
           ) : null}

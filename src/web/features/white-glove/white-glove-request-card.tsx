@@ -6,8 +6,8 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { CuratedMatchesDialog } from './curated-matches-dialog';
+import { formatDateTime } from '../../../domain/dates';
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 export function WhiteGloveRequestCard({ request, onHire }: { request: WhiteGloveRequestView; onHire: (creatorId: string) => void }) {
   const [isViewing, setIsViewing] = useState(false);
@@ -25,9 +25,9 @@ export function WhiteGloveRequestCard({ request, onHire }: { request: WhiteGlove
       <p className="mt-3 flex items-start gap-1.5 text-sm text-muted-foreground">
         <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         <span>
-          Requested {dateTime.format(new Date(request.createdAt))} · Matches due by{' '}
+          Requested {formatDateTime(request.createdAt)} · Matches due by{' '}
           <time dateTime={request.dueAt} className="font-medium text-ink">
-            {dateTime.format(new Date(request.dueAt))}
+            {formatDateTime(request.dueAt)}
           </time>
         </span>
       </p>

@@ -1,0 +1,38 @@
+/**
+ * How Humanmade writes dates and times, everywhere: in US English, month first ("Nov 28, 2026", "2:05 PM"), the
+ * way its prices are written. Instants are shown in the reader's time zone; a calendar day (a due date, YYYY-MM-DD)
+ * and what the server writes into emails and PDFs are read in UTC, so they never move by a day.
+ */
+const LOCALE = 'en-US';
+
+const day = new Intl.DateTimeFormat(LOCALE, { month: 'short', day: 'numeric', year: 'numeric' });
+const dayTime = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+const eventTime = new Intl.DateTimeFormat(LOCALE, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const monthDay = new Intl.DateTimeFormat(LOCALE, { month: 'short', day: 'numeric' });
+const time = new Intl.DateTimeFormat(LOCALE, { hour: 'numeric', minute: '2-digit' });
+const calendarDay = new Intl.DateTimeFormat(LOCALE, { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const longDay = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'long', timeZone: 'UTC' });
+const longDayTime = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+const monthYear = new Intl.DateTimeFormat(LOCALE, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+type Instant = string | Date;
+const toDate = (value: Instant): Date => (typeof value === 'string' ? new Date(value) : value);
+
+/** "Nov 28, 2026", in the reader's time zone. */
+export const formatDate = (value: Instant): string => day.format(toDate(value));
+/** "Nov 28, 2026, 2:05 PM", in the reader's time zone. */
+export const formatDateTime = (value: Instant): string => dayTime.format(toDate(value));
+/** "Sat, Nov 28, 2026, 2:05 PM", in the reader's time zone: when something is on (a workshop). */
+export const formatEventTime = (value: Instant): string => eventTime.format(toDate(value));
+/** "Nov 28", in the reader's time zone: a recent day in a list. */
+export const formatMonthDay = (value: Instant): string => monthDay.format(toDate(value));
+/** "2:05 PM", in the reader's time zone. */
+export const formatTime = (value: Instant): string => time.format(toDate(value));
+/** A calendar day (YYYY-MM-DD, e.g. a milestone's due date) as "Nov 28, 2026", the same day wherever it is read. */
+export const formatCalendarDay = (date: string): string => calendarDay.format(new Date(`${date}T00:00:00Z`));
+/** "November 28, 2026" in UTC: documents and emails, written on the server. */
+export const formatLongDate = (value: Instant): string => longDay.format(toDate(value));
+/** "November 28, 2026 at 2:05 PM UTC": an exact moment in a document or an email. */
+export const formatLongDateTimeUtc = (value: Instant): string => `${longDayTime.format(toDate(value))} UTC`;
+/** "November 2026" in UTC: when a review's project ran, or since when someone is a member. */
+export const formatMonthYear = (value: Instant): string => monthYear.format(toDate(value));

@@ -1,0 +1,93 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDueDate, invoiceDueDate, type AdminPayments, type InvoiceView, type MilestoneFunding } from '../../../domain/payment-schemas';
+import { clientProfiles, payments } from '../../db/schema';
+import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { pdfText } from '../../../../test/support/pdf-text';
+import { acceptedOfferProject, approveMaker, emailsTo, onboardedClient, putInReview } from '../../../../test/support/project-fixtures';
+
+/** An invoice's company and due date (decision 177): fixed when it is issued, the same on the PDF, the email and the screens. */
+
+let ctx: TestContext;
+let client: TestUser;
+let maker: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  client = await onboardedClient(ctx, 'Brennan Bakery');
+  maker = await approveMaker(ctx, { name: 'Mara Maker' });
+  admin = await ctx.createAdmin();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+type Response = Awaited<ReturnType<TestContext['inject']>>;
+const ok = <T>(response: Response, status = 200): T => {
+  expect(response.statusCode, response.body).toBe(status);
+  return response.json() as T;
+};
+const fund = async (who: TestUser, milestoneId: string) => ok<MilestoneFunding>(await ctx.inject(who, { method: 'POST', url: `/api/payments/milestones/${milestoneId}/fund` }));
+const invoiceText = async (who: TestUser, url: string) => {
+  const response = await ctx.inject(who, { method: 'GET', url });
+  expect(response.statusCode).toBe(200);
+  return pdfText(response.rawPayload);
+};
+const billedTo = (text: string): string[] => {
+  const lines = text.split('\n');
+  return lines.slice(lines.indexOf('BILLED TO') + 1, lines.indexOf('FOR WORK BY'));
+};
+
+describe('invoice terms', () => {
+  it('puts the client’s company and a due date seven days after issue on the invoice, everywhere it is shown', async () => {
+    const project = await acceptedOfferProject(ctx, client, maker, {
+      title: 'Shop front',
+      milestones: [
+        { title: 'Sign', amountCents: 50000 },
+        { title: 'Window', amountCents: 30000 },
+      ],
+    });
+    const funded = await fund(client, project.milestones[0].id);
+    const [row] = await ctx.db.select().from(payments).where(eq(payments.id, funded.payment!.id));
+    expect(row.clientCompany).toBe('Brennan Bakery');
+    expect(row.dueDate).toBe(invoiceDueDate(row.issuedAt));
+    expect(Date.parse(`${row.dueDate}T00:00:00Z`) - Date.parse(row.issuedAt.toISOString().slice(0, 10))).toBe(7 * 86_400_000);
+    const due = row.dueDate!;
+
+    // The client's funding view, their invoices list and the admin's queue all carry the same day.
+    expect(funded.payment!.dueDate).toBe(due);
+    const [listed] = ok<{ invoices: InvoiceView[] }>(await ctx.inject(client, { method: 'GET', url: '/api/payments/invoices' })).invoices;
+    expect(listed).toMatchObject({ id: row.id, dueDate: due });
+    const queue = ok<AdminPayments>(await ctx.inject(admin, { method: 'GET', url: '/api/admin/payments' }));
+    expect(queue.toConfirm.find((item) => item.id === row.id)).toMatchObject({ clientCompany: 'Brennan Bakery', dueDate: due });
+    // The invoice email says when it is due.
+    const email = (await emailsTo(ctx, client.email)).find((item) => item.type === 'project-funding-requested');
+    expect(email?.textBody).toContain(`due by ${formatDueDate(due)}`);
+
+    const text = await invoiceText(client, funded.payment!.invoiceUrl!);
+    expect(billedTo(text)).toEqual(['Brennan Bakery', client.name, client.email]);
+    expect(text).toContain(`Due ${formatDueDate(due)}`);
+
+    // The client renames their company: the issued invoice keeps the name it was issued to; the next one has the new.
+    await ctx.db.update(clientProfiles).set({ companyName: 'Brennan & Daughters' }).where(eq(clientProfiles.userId, client.id));
+    expect(billedTo(await invoiceText(client, funded.payment!.invoiceUrl!))[0]).toBe('Brennan Bakery');
+    expect(billedTo(await invoiceText(admin, funded.payment!.invoiceUrl!))[0]).toBe('Brennan Bakery');
+    ok(await ctx.inject(admin, { method: 'POST', url: `/api/admin/payments/${row.id}/received`, payload: { reference: 'BANK-1' } }));
+    await putInReview(ctx.db, project.id);
+    ok(await ctx.inject(client, { method: 'POST', url: `/api/projects/${project.id}/approve` }));
+    const next = await fund(client, project.milestones[1].id);
+    expect(billedTo(await invoiceText(client, next.payment!.invoiceUrl!))[0]).toBe('Brennan & Daughters');
+    // Paid, the first invoice still states its due date.
+    expect(await invoiceText(client, funded.payment!.invoiceUrl!)).toContain(`Due ${formatDueDate(due)}`);
+  });
+
+  it('bills the person alone when the client named no company', async () => {
+    const solo = await onboardedClient(ctx, '  ');
+    const project = await acceptedOfferProject(ctx, solo, maker, { title: 'Poster', milestones: [{ title: 'Poster', amountCents: 20000 }] });
+    const funded = await fund(solo, project.milestones[0].id);
+    const [row] = await ctx.db.select().from(payments).where(eq(payments.id, funded.payment!.id));
+    expect(row.clientCompany).toBeNull();
+    expect(billedTo(await invoiceText(solo, funded.payment!.invoiceUrl!))).toEqual([solo.name, solo.email]);
+  });
+});
