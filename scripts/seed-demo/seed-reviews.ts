@@ -40,6 +40,12 @@ const TEXTS = [
   'Honest about what would and would not work for a small budget. Excellent value.',
   'The sketches were lovely on their own; the finished work even more so.',
 ];
+/** The demo client's own words on each project Ines completed for them: one review per project, none the same. */
+const JUNIPER_TEXTS = [
+  'The calmest and most careful process we have had with any studio, and a brand guide our stockists actually read.',
+  'The sleeve sold out its first run. Ines sent pencil roughs within two days and never lost the thread.',
+  'Every box and sheet of tissue looks like it was made for us, because it was. The process photos made the case to our team.',
+];
 const CLIENT_TEXTS = ['A clear brief, quick answers and prompt payment.', 'Kind, decisive and easy to work with.', 'Knew what they wanted and said so early.'];
 
 /** Past projects, by deliverable (a maker's) or for a mind's engagement: [title, what was asked]; the company names it. */
@@ -209,13 +215,13 @@ export const seedReviews = async (app: App, creators: Map<string, string>, demoC
   const done = ines
     ? await app.db.select().from(projects).where(and(eq(projects.clientId, demoClientId), eq(projects.makerId, ines), eq(projects.status, 'completed')))
     : [];
-  for (const project of done) {
+  for (const [index, project] of done.entries()) {
     const completedAt = project.completedAt ?? project.createdAt;
     const publishedAt = new Date(completedAt.getTime() + 2 * DAY);
     await app.db.insert(reviewWindows).values({ projectId: project.id, clientId: demoClientId, creatorId: ines!, opensAt: completedAt, closesAt: new Date(completedAt.getTime() + 14 * DAY), publishedAt });
     await app.db.insert(reviews).values([
-      { projectId: project.id, direction: 'client_to_creator', authorId: demoClientId, subjectId: ines!, rating: 5, communication: 5, quality: 5, onTime: 5, wouldHireAgain: true, body: TEXTS[3], publishedAt },
-      { projectId: project.id, direction: 'creator_to_client', authorId: ines!, subjectId: demoClientId, rating: 5, body: CLIENT_TEXTS[1], publishedAt },
+      { projectId: project.id, direction: 'client_to_creator', authorId: demoClientId, subjectId: ines!, rating: 5, communication: 5, quality: 5, onTime: 5, wouldHireAgain: true, body: JUNIPER_TEXTS[index % JUNIPER_TEXTS.length], publishedAt },
+      { projectId: project.id, direction: 'creator_to_client', authorId: ines!, subjectId: demoClientId, rating: 5, body: CLIENT_TEXTS[index % CLIENT_TEXTS.length], publishedAt },
     ]);
     count += 2;
   }
