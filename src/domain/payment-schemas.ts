@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bankDetailsSchema, bankTransferSchema } from './bank-details-schemas';
+import { formatLongDate } from './dates';
 
 /**
  * Money (issue 18, decision 170): the shapes both the server and the browser use. Amounts are integer cents
@@ -64,9 +65,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The day an invoice issued at `issuedAt` is due: a calendar day (YYYY-MM-DD) counted in UTC, as the invoice's dates are. */
 export const invoiceDueDate = (issuedAt: Date): string => new Date(issuedAt.getTime() + INVOICE_DUE_DAYS * DAY_MS).toISOString().slice(0, 10);
 
-const longDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 /** A due date as invoices and their emails write it ("November 27, 2026"), the same day wherever it is read. */
-export const formatDueDate = (dueDate: string): string => longDay.format(new Date(`${dueDate}T00:00:00Z`));
+export const formatDueDate = (dueDate: string): string => formatLongDate(new Date(`${dueDate}T00:00:00Z`));
+
+/** Whether an unpaid invoice's due date (YYYY-MM-DD, UTC) has passed: it was due on a day before today. */
+export const isOverdue = (invoice: { status: string; dueDate: string | null }, now: Date = new Date()): boolean =>
+  invoice.status === 'awaiting_payment' && invoice.dueDate !== null && invoice.dueDate < now.toISOString().slice(0, 10);
 
 const reference = z.string().trim().min(1, PAYMENT_MESSAGES.referenceRequired).max(200, 'Keep the reference under 200 characters');
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Download, Landmark } from 'lucide-react';
 import { PLATFORM_BANK_COPY, type BankDetails } from '../../../domain/bank-details-schemas';
 import { formatCalendarDay } from '../../../domain/dates';
-import { LEDGER_ACCOUNT_KINDS, type AdminPayments, type LedgerAccountKind, type Reconciliation } from '../../../domain/payment-schemas';
+import { isOverdue, LEDGER_ACCOUNT_KINDS, type AdminPayments, type LedgerAccountKind, type Reconciliation } from '../../../domain/payment-schemas';
 import { ADMIN_MESSAGES } from '../../../domain/admin-schemas';
 import { ErrorState, ListSkeleton } from '../../components/list-states';
 import { Badge } from '../../components/ui/badge';
@@ -83,6 +83,7 @@ export function PaymentsTab() {
                 <p className="break-words text-sm text-muted-foreground">
                   {invoicedTo(row)} · issued {formatDate(row.issuedAt)}
                   {row.dueDate ? ` · due ${formatCalendarDay(row.dueDate)}` : ''}
+                  {isOverdue(row) ? <span className="font-medium text-destructive"> · overdue</span> : null}
                 </p>
               </div>
               <div className="flex shrink-0 flex-wrap items-center gap-3">

@@ -1,5 +1,5 @@
 import { ExternalLink } from 'lucide-react';
-import type { InvoiceView, PaymentStatus } from '../../../domain/payment-schemas';
+import { isOverdue, type InvoiceView, type PaymentStatus } from '../../../domain/payment-schemas';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/list-states';
 import { Badge, type BadgeProps } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
@@ -58,6 +58,7 @@ function InvoiceRow({ invoice }: { invoice: InvoiceView }) {
         <div className="flex flex-wrap items-center gap-2">
           <p className="font-medium text-ink">{invoice.number ? `Invoice ${invoice.number}` : 'Card payment'}</p>
           <Badge variant={status.variant}>{status.label}</Badge>
+          {isOverdue(invoice) ? <Badge variant="destructive">Overdue</Badge> : null}
         </div>
         <p className="mt-1 break-words text-sm text-muted-foreground">
           {forWhat(invoice)}
