@@ -23,7 +23,7 @@ describe('resolveGuardRedirect', () => {
   it('sends non-makers from the maker dashboard home, and wrong roles elsewhere to /auth', () => {
     expect(resolveGuardRedirect({ kind: 'maker-dashboard' }, user('mind'), '/dashboard-maker')).toBe('/');
     expect(resolveGuardRedirect({ kind: 'maker-dashboard' }, user('maker'), '/dashboard-maker')).toBeNull();
-    expect(resolveGuardRedirect({ kind: 'dashboard', role: 'admin' }, user('client'), '/dashboard-admin')).toBe('/auth');
+    expect(resolveGuardRedirect({ kind: 'dashboard', role: 'admin' }, user('client'), '/dashboard-admin')).toBe('/auth?redirect=/dashboard-admin');
     expect(resolveGuardRedirect({ kind: 'dashboard', role: 'mind' }, user('mind'), '/dashboard-mind')).toBeNull();
   });
 });
@@ -49,6 +49,14 @@ describe('/auth for someone signed in (decision 176)', () => {
     expect(resolveGuardRedirect(rule, user('mind'), '/auth?tab=signup')).toBe('/dashboard-mind');
     expect(resolveGuardRedirect(rule, user('client'), '/auth?type=maker')).toBe('/dashboard-client');
     expect(resolveGuardRedirect(rule, user('admin'), '/auth?reset=1')).toBe('/dashboard-admin');
+  });
+
+  it("keeps someone whom another role's dashboard sent there on the log-in form, so they never bounce", () => {
+    expect(resolveGuardRedirect(rule, user('client'), '/auth?redirect=/dashboard-admin')).toBeNull();
+    expect(resolveGuardRedirect(rule, user('maker'), '/auth?redirect=/dashboard-client')).toBeNull();
+    expect(resolveGuardRedirect(rule, user('client'), '/auth?redirect=/dashboard-client')).toBe('/dashboard-client');
+    // The maker dashboard sends other roles home, not here: they go on, and on home from there.
+    expect(resolveGuardRedirect(rule, user('mind'), '/auth?redirect=/dashboard-maker')).toBe('/dashboard-maker');
   });
 
   it('goes on to a safe ?redirect= with its query, as signing in there would', () => {

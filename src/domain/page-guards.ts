@@ -25,16 +25,21 @@ const isAuthPage = (path: string): boolean => new URL(path, 'http://x').pathname
 
 /**
  * Where someone signed in goes from /auth (the address with its query): where a safe `?redirect=` points, as signing
- * in there would lead, else their dashboard. A `redirect` back to /auth is ignored, so the two never bounce.
+ * in there would lead, else their dashboard. A `redirect` back to /auth is ignored, so the two never bounce. When the
+ * page they were headed for is another role's dashboard, which sent them here (spec section 6), they stay: the log-in
+ * form is how they would open it, with the account it is for. Null: stay on /auth.
  */
-const signedInDestination = (role: UserRole, address: string): string => {
+const signedInDestination = (user: Pick<SessionUser, 'role'>, address: string): string | null => {
   const target = safeRedirectPath(new URL(address, 'http://x').searchParams.get('redirect'));
-  return target && !isAuthPage(target) ? target : dashboardPath(role);
+  if (!target || isAuthPage(target)) return dashboardPath(user.role);
+  const rule = guardForPath(new URL(target, 'http://x').pathname);
+  const onward = rule ? resolveGuardRedirect(rule, user, target) : null;
+  return onward && isAuthPage(onward) ? null : target;
 };
 
 /** Where to send the visitor instead, or null when they may stay. `pathname` is the address, with its query. */
 export function resolveGuardRedirect(rule: GuardRule, user: Pick<SessionUser, 'role'> | null, pathname: string): string | null {
-  if (rule.kind === 'signed-out') return user ? signedInDestination(user.role, pathname) : null;
+  if (rule.kind === 'signed-out') return user ? signedInDestination(user, pathname) : null;
   if (!user) return authPathFor(pathname);
   switch (rule.kind) {
     case 'onboard':
@@ -43,7 +48,7 @@ export function resolveGuardRedirect(rule: GuardRule, user: Pick<SessionUser, 'r
     case 'maker-dashboard':
       return user.role === 'maker' ? null : '/';
     case 'dashboard':
-      return user.role === rule.role ? null : '/auth';
+      return user.role === rule.role ? null : authPathFor(new URL(pathname, 'http://x').pathname);
     case 'signed-in':
       return null;
   }

@@ -118,7 +118,7 @@ describe('guarded pages before any script (spec section 6)', () => {
       ['/inbox/00000000-0000-0000-0000-000000000000', null, '/auth?redirect=/inbox/00000000-0000-0000-0000-000000000000'],
       ['/onboard-client?redirect=%2Fmarketplace', null, '/auth?redirect=/onboard-client%3Fredirect%3D%252Fmarketplace'],
       ['/dashboard-maker', client, '/'],
-      ['/dashboard-admin', client, '/auth'],
+      ['/dashboard-admin', client, '/auth?redirect=/dashboard-admin'],
       ['/onboard-maker', client, '/onboard-client'],
       ['/onboard-maker', admin, '/dashboard-admin'],
       ['/dashboard-maker', owner, null],
@@ -149,6 +149,8 @@ describe('/auth for someone signed in (decision 176)', () => {
       ['/auth?redirect=/auth', client, '/dashboard-client'],
       ['/auth', null, null],
       ['/auth?redirect=/dashboard-client', null, null],
+      // Sent here by another role's dashboard (spec section 6): the form, to log in with the account it is for.
+      ['/auth?redirect=/dashboard-admin', client, null],
     ];
     for (const [url, user, location] of cases) {
       const response = await get(url, user);
