@@ -10,6 +10,7 @@ import type { MilestoneRow } from '../projects/milestones';
 import type { ProjectRow } from '../projects/views';
 import { nextDocumentNumber } from './documents';
 import { accounts, post } from './ledger';
+import { scheduleOverdueReminder } from './overdue';
 import { livePaymentOf, milestoneName, releaseIfFunded } from './settlement';
 import type { PaymentRow } from './provider';
 import { tellMoneyEvent } from './tell';
@@ -68,6 +69,7 @@ export const issueInvoice = async (app: FastifyInstance, tx: Transaction, projec
       dueDate,
     })
     .returning();
+  await scheduleOverdueReminder(tx, created);
   await tellMoneyEvent(app, tx, 'funding_requested', {
     project,
     only: 'client',

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDueDate, invoiceDueDate, type AdminPayments, type InvoiceView, type MilestoneFunding } from '../../../domain/payment-schemas';
-import { clientProfiles, payments } from '../../db/schema';
+import { clientProfiles, jobs, notifications, payments } from '../../db/schema';
+import { JOB_INVOICE_OVERDUE, overdueAt } from './overdue';
 import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
 import { pdfText } from '../../../../test/support/pdf-text';
 import { acceptedOfferProject, approveMaker, emailsTo, onboardedClient, putInReview } from '../../../../test/support/project-fixtures';
@@ -89,5 +90,52 @@ describe('invoice terms', () => {
     const [row] = await ctx.db.select().from(payments).where(eq(payments.id, funded.payment!.id));
     expect(row.clientCompany).toBeNull();
     expect(billedTo(await invoiceText(solo, funded.payment!.invoiceUrl!))).toEqual([solo.name, solo.email]);
+  });
+
+  it('reminds the client once, in-app and by email, when an invoice is still unpaid the day after it was due', async () => {
+    const late = await onboardedClient(ctx, 'Late Lane Ltd');
+    const project = await acceptedOfferProject(ctx, late, maker, {
+      title: 'Menu board',
+      milestones: [
+        { title: 'Board', amountCents: 40000 },
+        { title: 'Flyer', amountCents: 10000 },
+      ],
+    });
+    const unpaid = await fund(late, project.milestones[0].id);
+    const [row] = await ctx.db.select().from(payments).where(eq(payments.id, unpaid.payment!.id));
+    // The timer is set with the invoice, for the start of the day after the due date (UTC), when it shows as Overdue.
+    const [timer] = await ctx.db.select().from(jobs).where(eq(jobs.key, `${JOB_INVOICE_OVERDUE}:${row.id}`));
+    expect(timer.runAt.toISOString()).toBe(`${overdueAt(row.dueDate!).toISOString()}`);
+    expect(overdueAt('2026-11-30').toISOString()).toBe('2026-12-01T00:00:00.000Z');
+    const overdueMails = async (email: string) => (await emailsTo(ctx, email)).filter((item) => item.type === 'project-invoice-overdue');
+    const overdueNotes = async (userId: string) =>
+      (await ctx.db.select().from(notifications).where(eq(notifications.userId, userId))).filter((item) => item.subjectKey.endsWith(':overdue'));
+
+    // On the due date itself nothing is sent.
+    await ctx.app.jobs.runDue(new Date(timer.runAt.getTime() - 60_000));
+    expect(await overdueMails(late.email)).toEqual([]);
+    await ctx.app.jobs.runDue(new Date(timer.runAt.getTime() + 60_000));
+    const [mail] = await overdueMails(late.email);
+    expect(mail.subject).toBe('Invoice overdue: Menu board');
+    expect(mail.textBody).toContain(`invoice ${row.invoiceNumber}, $400.00, was due by ${formatDueDate(row.dueDate!)}`);
+    expect(mail.textBody).toContain('/dashboard-client?tab=invoices');
+    const [note] = await overdueNotes(late.id);
+    expect(note).toMatchObject({ title: 'Invoice overdue: Menu board', link: '/dashboard-client?tab=invoices' });
+    // The creator is not told, and the timer fires once.
+    expect(await overdueNotes(maker.id)).toEqual([]);
+    await ctx.app.jobs.runDue(new Date(timer.runAt.getTime() + 30 * 86_400_000));
+    expect(await overdueMails(late.email)).toHaveLength(1);
+
+    // An invoice paid before its day passes sends no reminder.
+    ok(await ctx.inject(admin, { method: 'POST', url: `/api/admin/payments/${row.id}/received`, payload: { reference: 'BANK-LATE' } }));
+    await putInReview(ctx.db, project.id);
+    ok(await ctx.inject(late, { method: 'POST', url: `/api/projects/${project.id}/approve` }));
+    const paid = await fund(late, project.milestones[1].id);
+    const [second] = await ctx.db.select().from(payments).where(eq(payments.id, paid.payment!.id));
+    ok(await ctx.inject(admin, { method: 'POST', url: `/api/admin/payments/${second.id}/received`, payload: { reference: 'BANK-ON-TIME' } }));
+    await ctx.app.jobs.runDue(new Date(overdueAt(second.dueDate!).getTime() + 60_000));
+    expect(await overdueMails(late.email)).toHaveLength(1);
+    const [done] = await ctx.db.select().from(jobs).where(eq(jobs.key, `${JOB_INVOICE_OVERDUE}:${second.id}`));
+    expect(done.status).toBe('done');
   });
 });

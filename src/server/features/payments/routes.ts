@@ -4,6 +4,7 @@ import { creatorBalanceSchema, invoiceViewSchema, milestoneFundingSchema, payout
 import { bankDetailsSchema, payoutDetailsResponseSchema } from '../../../domain/bank-details-schemas';
 import { errorBodySchema } from '../../http/schemas';
 import { fundMilestone } from './funding';
+import { registerInvoiceTimers } from './overdue';
 import { getPayoutDetailsView, savePayoutDetails } from './payout-details';
 import { requestPayout } from './payouts';
 import { getInvoicePdf, getReceiptPdf } from './service';
@@ -26,6 +27,7 @@ const sendPdf = (reply: import('fastify').FastifyReply, document: { filename: st
 export const routes: FastifyPluginAsyncZod = async (app) => {
   // Connect onboarding and the webhook, when the Stripe provider is on (decision 171).
   await app.register(stripeRoutes);
+  registerInvoiceTimers(app);
 
   app.get('/projects/:projectId', {
     config: { access: 'authenticated' },

@@ -25,6 +25,7 @@ export type ProjectEmailEvent =
   | 'approval_reminder'
   | 'due_reminder'
   | 'funding_requested'
+  | 'invoice_overdue'
   | 'payment_received'
   | 'funds_released'
   | 'funds_refunded'
@@ -39,7 +40,7 @@ interface Recipient {
   dashboard: Dashboard;
 }
 
-const MONEY_EVENTS: ReadonlySet<ProjectEmailEvent> = new Set(['funding_requested', 'payment_received', 'funds_released', 'funds_refunded', 'funds_split']);
+const MONEY_EVENTS: ReadonlySet<ProjectEmailEvent> = new Set(['funding_requested', 'invoice_overdue', 'payment_received', 'funds_released', 'funds_refunded', 'funds_split']);
 
 /**
  * Money moved (an invoice, a payment, a release, a refund): a receipt the person needs whatever their email
@@ -76,6 +77,7 @@ const subjects: Record<ProjectEmailEvent, (title: string) => string> = {
   approval_reminder: (title) => `Work waits for your review: ${title}`,
   due_reminder: (title) => `A milestone is due tomorrow: ${title}`,
   funding_requested: (title) => `Invoice issued: ${title}`,
+  invoice_overdue: (title) => `Invoice overdue: ${title}`,
   payment_received: (title) => `Payment received and held in escrow: ${title}`,
   funds_released: (title) => `Payment released: ${title}`,
   funds_refunded: (title) => `Payment refunded: ${title}`,
@@ -142,6 +144,10 @@ const bodies: Record<ProjectEmailEvent, (project: ProjectRow, actorName: string,
   funding_requested: (p, _actor, detail) => [
     `An invoice was issued to fund "${p.title}": ${detail}.`,
     'The work can go on meanwhile; the milestone shows "Awaiting funding" until the payment arrives. You can download the invoice from the Invoices tab of your dashboard:',
+  ],
+  invoice_overdue: (p, _actor, detail) => [
+    `An invoice to fund "${p.title}" is not paid yet: ${detail}.`,
+    'The creator is paid from escrow once your payment arrives, so please pay it soon. If you already have, you need do nothing: we will confirm it when it is received. The invoice is in the Invoices tab of your dashboard:',
   ],
   payment_received: (p, _actor, detail) => [`The payment for "${p.title}" arrived: ${detail}. It is held in escrow until the work is approved.`],
   funds_released: (p, _actor, detail) => [`The payment for "${p.title}" was released: ${detail}.`],

@@ -68,7 +68,7 @@ export const SYSTEM_ACTOR = { userId: null, name: 'Humanmade', email: 'scheduler
 export const notifyOtherSide = async (
   app: FastifyInstance,
   tx: Transaction,
-  event: Exclude<ProjectEmailEvent, 'approval_reminder' | 'due_reminder'>,
+  event: Exclude<ProjectEmailEvent, 'approval_reminder' | 'due_reminder' | 'invoice_overdue'>,
   input: { before: ProjectRow; after: ProjectRow; actor: { userId: string | null; name: string }; detail?: string },
 ): Promise<void> => {
   const { before, after, actor, detail } = input;
