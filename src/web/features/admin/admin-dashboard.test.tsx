@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MakerApplication, MindApplication } from '../../../domain/admin-schemas';
 import { makeUser, renderApp, signedInAs, stubFetch, type FetchRoutes } from '../../test/render-app';
+import { milestoneView, projectView } from '../../test/project-fixtures';
 
 afterEach(() => {
   cleanup();
@@ -198,19 +199,21 @@ describe('the admin dashboard', () => {
   });
 });
 
+/** A row of the admin's Projects tab: a flagged project in review, its client without a company. */
+const flagged = {
+  id: 'p-1',
+  title: 'Cider label',
+  deliverableType: 'packaging_design',
+  status: 'in_review',
+  budget: 900,
+  flagged: true,
+  flagReason: 'Client flagged for review',
+  clientName: null,
+  creatorName: 'Mara Maker',
+  createdAt: '2026-03-01T10:00:00.000Z',
+};
+
 describe('the flagged projects queue', () => {
-  const flagged = {
-    id: 'p-1',
-    title: 'Cider label',
-    deliverableType: 'packaging_design',
-    status: 'in_review',
-    budget: 900,
-    flagged: true,
-    flagReason: 'Client flagged for review',
-    clientName: null,
-    creatorName: 'Mara Maker',
-    createdAt: '2026-03-01T10:00:00.000Z',
-  };
   const cancelledFlag = { ...flagged, id: 'p-2', title: 'Old poster', status: 'cancelled' };
 
   it('shows the flag reason, offers a decision only on open flags, and cancels with a note', async () => {
@@ -300,6 +303,58 @@ describe('the flagged projects queue', () => {
     fireEvent.click(allow[0]);
     expect(await screen.findByText('One more revision round allowed')).toBeTruthy();
     expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/projects/p-1/allow-extra-revision' && init?.method === 'POST')).toBe(true);
+  });
+});
+
+describe('reviewing the work of a project', () => {
+  const row = (overrides: Record<string, unknown>) => ({ ...flagged, clientName: 'June Alder', ...overrides });
+  const detail = (overrides: Parameters<typeof projectView>[0]) =>
+    projectView({
+      id: 'p-1',
+      title: 'Cider label',
+      description: 'A label for our dry cider, in two colours.',
+      status: 'in_review',
+      flagged: true,
+      flagReason: 'Client flagged for review',
+      conversationId: 'c-1',
+      creator: { id: 'maker-1', name: 'Mara Maker', role: 'maker', avatarUrl: null },
+      milestones: [milestoneView({ id: 'm-1', position: 1, title: 'Label', amountCents: 90000, status: 'submitted', deliverableUrl: '/files/deliverables/p-1/label.png' })],
+      ...overrides,
+    });
+
+  it('opens a flagged project’s brief, milestones and deliveries on demand, with its conversation to read', async () => {
+    const { fetchMock } = renderAdmin(
+      {
+        'GET /api/admin/projects?filter=all': { status: 200, body: { projects: [row({}), row({ id: 'p-2', title: 'Old poster', status: 'completed', flagged: false, flagReason: null })] } },
+        'GET /api/projects/p-1': { status: 200, body: detail({}) },
+        'GET /api/projects/p-2': { status: 200, body: detail({ id: 'p-2', title: 'Old poster', status: 'completed', flagged: false, flagReason: null }) },
+        'GET /api/payments/projects/p-1': { status: 200, body: { provider: 'manual', feePercent: 10, milestones: [] } },
+        'GET /api/payments/projects/p-2': { status: 200, body: { provider: 'manual', feePercent: 10, milestones: [] } },
+      },
+      '/dashboard-admin?tab=projects',
+    );
+    const review = await screen.findByRole('button', { name: 'Review the work' }, slow);
+    // Nothing is loaded until the admin asks.
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/projects/p-1')).toBe(false);
+    expect(review.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(review);
+    expect(await screen.findByText('A label for our dry cider, in two colours.')).toBeTruthy();
+    expect(review.getAttribute('aria-expanded')).toBe('true');
+    const region = document.getElementById(review.getAttribute('aria-controls') ?? '')!;
+    expect(region).toBeTruthy();
+    expect(within(region).getByRole('listitem', { name: 'Milestone 1: Label' })).toBeTruthy();
+    expect(within(region).getByRole('link', { name: /Milestone 1 delivery/ }).getAttribute('href')).toBe('/files/deliverables/p-1/label.png');
+    expect(within(region).getByRole('link', { name: 'Read the conversation' }).getAttribute('href')).toBe('/inbox/c-1');
+    // The detail acts on nothing: the decisions stay the row's.
+    expect(within(region).queryByRole('button', { name: /Approve|Fund/ })).toBeNull();
+    fireEvent.click(review);
+    expect(review.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByText('A label for our dry cider, in two colours.')).toBeNull();
+
+    // An unflagged project's conversation is not the admin's to read, so it is not offered.
+    fireEvent.click(screen.getByRole('button', { name: 'Details' }));
+    expect(await screen.findByText('A label for our dry cider, in two colours.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Read the conversation' })).toBeNull();
   });
 });
 

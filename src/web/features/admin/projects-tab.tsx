@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Flag } from 'lucide-react';
+import { ChevronDown, Flag } from 'lucide-react';
 import { ADMIN_MESSAGES, humanizeCategory, type AdminProject } from '../../../domain/admin-schemas';
 import { LIMITS } from '../../../domain/constants';
 import { allowedProjectActions, type ProjectState, type ProjectViewer } from '../../../domain/project-lifecycle';
@@ -11,6 +11,7 @@ import { ProjectStatusBadge, RowCard, SectionHeading } from './admin-bits';
 import { adminKeys, useAdminAction, useAdminQuery } from './admin-data';
 import { formatBudget, formatDate } from './format';
 import { CancelDecisionDialog, type CancelDecision } from './cancel-decision-dialog';
+import { ProjectDetail } from './project-detail';
 import { ReasonDialog } from './reason-dialog';
 
 type Filter = 'all' | 'flagged';
@@ -53,6 +54,13 @@ export function ProjectsTab() {
   const [filter, setFilter] = useState<Filter>('all');
   const query = useAdminQuery<{ projects: AdminProject[] }>(adminKeys.projects(filter), `/api/admin/projects?filter=${filter}`);
   const [deciding, setDeciding] = useState<Decision | null>(null);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (projectId: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (!next.delete(projectId)) next.add(projectId);
+      return next;
+    });
   const resolve = useAdminAction<Decision & Partial<CancelDecision>>({
     request: ({ project, action, reason, outcome, creatorCents }) => ({
       path: `/api/admin/projects/${project.id}/${action}`,
@@ -98,6 +106,8 @@ export function ProjectsTab() {
               const canResolve = allowed.includes('clear_flag');
               // In a dispute over rounds, an admin can grant the revision the client asked for instead of deciding the flag.
               const canAllowRevision = project.flagged && allowed.includes('admin_allow_revision');
+              const isOpen = expanded.has(project.id);
+              const detailId = `admin-project-${project.id}-detail`;
               return (
                 <RowCard key={project.id} className={cn(canResolve && 'border-accent/60')}>
                   <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
@@ -124,32 +134,35 @@ export function ProjectsTab() {
                         </p>
                       ) : null}
                     </div>
-                    {canResolve || canAllowRevision ? (
-                      <div className="flex shrink-0 flex-wrap gap-2.5">
-                        {canResolve ? (
-                          <>
-                            <Button size="sm" onClick={() => setDeciding({ project, action: 'clear-flag' })}>
-                              Clear flag
-                            </Button>
-                            <Button size="sm" variant="secondary" onClick={() => setDeciding({ project, action: 'cancel' })}>
-                              Cancel project
-                            </Button>
-                          </>
-                        ) : null}
-                        {canAllowRevision ? (
-                          <Button
-                            size="sm"
-                            variant="ghost"
-                            onClick={() => allowExtra.mutate(project)}
-                            disabled={allowExtra.isPending}
-                            aria-busy={(allowExtra.isPending && allowExtra.variables.id === project.id) || undefined}
-                          >
-                            Allow an extra revision
+                    <div className="flex shrink-0 flex-wrap gap-2.5">
+                      {canResolve ? (
+                        <>
+                          <Button size="sm" onClick={() => setDeciding({ project, action: 'clear-flag' })}>
+                            Clear flag
                           </Button>
-                        ) : null}
-                      </div>
-                    ) : null}
+                          <Button size="sm" variant="secondary" onClick={() => setDeciding({ project, action: 'cancel' })}>
+                            Cancel project
+                          </Button>
+                        </>
+                      ) : null}
+                      {canAllowRevision ? (
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          onClick={() => allowExtra.mutate(project)}
+                          disabled={allowExtra.isPending}
+                          aria-busy={(allowExtra.isPending && allowExtra.variables.id === project.id) || undefined}
+                        >
+                          Allow an extra revision
+                        </Button>
+                      ) : null}
+                      <Button size="sm" variant="ghost" aria-expanded={isOpen} aria-controls={isOpen ? detailId : undefined} onClick={() => toggle(project.id)}>
+                        {project.flagged ? 'Review the work' : 'Details'}
+                        <ChevronDown aria-hidden="true" className={cn('size-4 transition-transform', isOpen && 'rotate-180')} />
+                      </Button>
+                    </div>
                   </div>
+                  {isOpen ? <ProjectDetail projectId={project.id} id={detailId} /> : null}
                 </RowCard>
               );
             })}

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { currentUrl, makeUser, renderApp, signedInAs, stubFetch, type FetchRoutes } from '../../test/render-app';
 
 afterEach(() => {
@@ -44,5 +44,68 @@ describe('an inbox thread that cannot be shown', () => {
     const before = calls();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(calls()).toBeGreaterThan(before));
+  });
+});
+
+describe('a flagged project’s thread read by an admin', () => {
+  it('names both sides and each message’s sender, offers no composer, and opens no live stream', async () => {
+    const admin = signedInAs(makeUser({ id: 'admin-1', role: 'admin', name: 'Ada Admin' }));
+    const streams: string[] = [];
+    vi.stubGlobal(
+      'EventSource',
+      class {
+        static CLOSED = 2;
+        readyState = 0;
+        constructor(url: string) {
+          streams.push(url);
+        }
+        addEventListener() {}
+        close() {}
+      },
+    );
+    const person = (id: string, name: string) => ({ id, name, avatarUrl: null });
+    const message = (seq: number, senderId: string, body: string) => ({
+      id: `msg-${seq}`,
+      conversationId: MISSING,
+      seq,
+      senderId,
+      kind: 'text',
+      body,
+      clientMessageId: null,
+      projectId: null,
+      projectEvent: null,
+      attachments: [],
+      removed: false,
+      createdAt: `2026-03-0${seq}T10:00:00.000Z`,
+    });
+    stubFetch({
+      'GET /api/account/me': admin,
+      [`GET /api/conversations/${MISSING}`]: {
+        status: 200,
+        body: {
+          id: MISSING,
+          client: person('client-1', 'Cleo Client'),
+          creator: person('maker-1', 'Mara Maker'),
+          viewerSide: null,
+          messages: [message(1, 'client-1', 'Is the label ready?'), message(2, 'maker-1', 'Sent this morning.')],
+          hasEarlier: false,
+          lastReadSeq: 0,
+          projects: [{ id: 'p-1', title: 'Cider label', status: 'in_review' }],
+          blocked: false,
+          blockedByMe: false,
+        },
+      },
+    });
+    renderApp(`/inbox/${MISSING}`);
+    expect(await screen.findByRole('heading', { name: 'Cleo Client and Mara Maker' }, slow)).toBeTruthy();
+    const list = screen.getByRole('list', { name: 'Messages between Cleo Client and Mara Maker' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items[0].textContent).toContain('Cleo Client (client)');
+    expect(items[0].textContent).toContain('Is the label ready?');
+    expect(items[1].textContent).toContain('Mara Maker (creator)');
+    expect(screen.getByText('You are reading this conversation because a project in it was flagged.')).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Report/ })).toBeNull();
+    expect(streams).toEqual([]);
   });
 });

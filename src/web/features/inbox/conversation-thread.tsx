@@ -46,7 +46,16 @@ function Attachments({ message }: { message: MessageView }) {
   );
 }
 
-function MessageItem({ message, mine, senderName, canReport }: { message: MessageView; mine: boolean; senderName: string; canReport: boolean }) {
+interface MessageItemProps {
+  message: MessageView;
+  mine: boolean;
+  senderName: string;
+  canReport: boolean;
+  /** For a reader who is neither side (an admin on a flagged project): who wrote it, shown, and the creator's on the right. */
+  shownSender?: { name: string; side: 'client' | 'creator' };
+}
+
+function MessageItem({ message, mine, senderName, canReport, shownSender }: MessageItemProps) {
   const time = formatDateTime(message.createdAt);
   if (message.kind === 'system') {
     return (
@@ -57,17 +66,28 @@ function MessageItem({ message, mine, senderName, canReport }: { message: Messag
       </li>
     );
   }
+  const onRight = mine || shownSender?.side === 'creator';
   return (
-    <li className={cn('flex', mine ? 'justify-end' : 'justify-start')}>
-      <div className={cn('min-w-0 max-w-[85%] sm:max-w-[70%]', mine ? 'items-end text-right' : 'items-start')}>
+    <li className={cn('flex', onRight ? 'justify-end' : 'justify-start')}>
+      <div className={cn('min-w-0 max-w-[85%] sm:max-w-[70%]', onRight ? 'items-end text-right' : 'items-start')}>
         <p className="mb-1 text-xs text-muted-foreground">
-          <span className="sr-only">{mine ? 'You' : senderName}, </span>
+          {shownSender ? (
+            <span className="font-medium text-ink">
+              {shownSender.name} ({shownSender.side === 'client' ? 'client' : 'creator'}) ·{' '}
+            </span>
+          ) : (
+            <span className="sr-only">{mine ? 'You' : senderName}, </span>
+          )}
           <time dateTime={message.createdAt}>{time}</time>
         </p>
         <div
           className={cn(
             'whitespace-pre-wrap rounded-2xl wrap-anywhere px-4 py-2.5 text-left text-[0.9375rem] leading-relaxed',
-            mine ? 'rounded-br-md bg-ink text-paper' : 'rounded-bl-md border border-border bg-surface text-ink',
+            mine
+              ? 'rounded-br-md bg-ink text-paper'
+              : onRight
+                ? 'rounded-br-md border border-border bg-muted text-ink'
+                : 'rounded-bl-md border border-border bg-surface text-ink',
           )}
         >
           {message.removed ? <span className="italic opacity-80">{message.body}</span> : message.body ? <MessageText text={message.body} /> : null}
@@ -171,21 +191,24 @@ export function ConversationThreadView({ conversationId, userId }: { conversatio
   }, [loaded]);
   const people = thread ? { [thread.client.id]: thread.client, [thread.creator.id]: thread.creator } : {};
   const other = thread ? (thread.client.id === userId ? thread.creator : thread.client) : null;
+  // An admin reading a flagged project's thread is neither side: both are named, and no live stream is theirs to hear.
+  const isParticipant = Boolean(thread?.viewerSide);
+  const heading = thread && !thread.viewerSide ? `${thread.client.name} and ${thread.creator.name}` : (other?.name ?? '');
+  const sideOf = (senderId: string | null) => (thread && senderId === thread.creator.id ? 'creator' : 'client');
   const newest = thread?.messages.at(-1)?.seq ?? 0;
 
-  useEffect(
-    () =>
-      subscribeToInbox((event) => {
-        if (event.type !== 'message' || event.message.conversationId !== conversationId) return;
-        queryClient.setQueryData<ConversationThread>(threadQueryKey(conversationId), (current) => (current ? withMessages(current, [event.message]) : current));
-        if (event.message.senderId !== userId) {
-          const name = event.message.senderId ? (people[event.message.senderId]?.name ?? 'Someone') : 'Humanmade';
-          setAnnouncement(`New message from ${name}: ${event.message.body}`);
-        }
-      }),
+  useEffect(() => {
+    if (!isParticipant) return undefined;
+    return subscribeToInbox((event) => {
+      if (event.type !== 'message' || event.message.conversationId !== conversationId) return;
+      queryClient.setQueryData<ConversationThread>(threadQueryKey(conversationId), (current) => (current ? withMessages(current, [event.message]) : current));
+      if (event.message.senderId !== userId) {
+        const name = event.message.senderId ? (people[event.message.senderId]?.name ?? 'Someone') : 'Humanmade';
+        setAnnouncement(`New message from ${name}: ${event.message.body}`);
+      }
+    });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- people only names the announcement
-    [conversationId, userId, queryClient],
-  );
+  }, [conversationId, userId, queryClient, isParticipant]);
 
   useEffect(() => {
     listEnd.current?.scrollIntoView({ block: 'end' });
@@ -229,8 +252,8 @@ export function ConversationThreadView({ conversationId, userId }: { conversatio
         </Link>
         <CreatorAvatar name={other.name} url={other.avatarUrl} className="size-10 text-base" />
         <div className="min-w-0 flex-1">
-          <h2 id="thread-title" className="truncate font-serif text-xl">
-            {other.name}
+          <h2 id="thread-title" className={cn('font-serif text-xl', isParticipant ? 'truncate' : 'break-words leading-snug')}>
+            {heading}
           </h2>
           {thread.projects.length > 0 ? (
             <p className="truncate text-xs text-muted-foreground" title={thread.projects.map((project) => project.title).join(' · ')}>
@@ -261,10 +284,20 @@ export function ConversationThreadView({ conversationId, userId }: { conversatio
             ) : null}
           </div>
         ) : null}
-        <ol ref={list} aria-label={`Messages with ${other.name}`} className="space-y-3">
-          {withEarlier(earlier.messages, thread.messages).map((message) => (
-            <MessageItem key={message.id} message={message} mine={message.senderId === userId && message.kind === 'text'} senderName={people[message.senderId ?? '']?.name ?? 'Someone'} canReport={Boolean(thread.viewerSide)} />
-          ))}
+        <ol ref={list} aria-label={isParticipant ? `Messages with ${other.name}` : `Messages between ${heading}`} className="space-y-3">
+          {withEarlier(earlier.messages, thread.messages).map((message) => {
+            const senderName = people[message.senderId ?? '']?.name ?? 'Someone';
+            return (
+              <MessageItem
+                key={message.id}
+                message={message}
+                mine={message.senderId === userId && message.kind === 'text'}
+                senderName={senderName}
+                canReport={isParticipant}
+                shownSender={isParticipant ? undefined : { name: senderName, side: sideOf(message.senderId) }}
+              />
+            );
+          })}
         </ol>
         <div ref={listEnd} />
       </div>

@@ -25,8 +25,8 @@ export const SectionLabel = ({ children, className }: { children: React.ReactNod
   <h4 className={cn('font-sans text-xs font-semibold uppercase tracking-[0.12em] text-muted-foreground', className)}>{children}</h4>
 );
 
-/** The milestones of an accepted project, for both sides: where the work stands and what happens next. */
-export function MilestoneList({ project, perspective }: { project: ProjectView; perspective: 'client' | 'creator' }) {
+/** The milestones of an accepted project, for both sides (and an admin, who acts on none): where the work stands and what happens next. */
+export function MilestoneList({ project, perspective }: { project: ProjectView; perspective: 'client' | 'creator' | 'admin' }) {
   const hasMilestones = project.milestones.length > 0;
   // The money of each milestone, for both sides: the creator sees 'Awaiting funding' too.
   const funding = useProjectFunding(project.id, hasMilestones);

@@ -79,7 +79,7 @@ export function ProjectCard({ project, perspective }: { project: ProjectView; pe
 
 // The card's parts are sections under their own headings, not landmarks: a list of projects would otherwise repeat
 // 'Deliverable' and 'Milestones' as landmarks once per card.
-function DeliverableLink({ url }: { url: string }) {
+export function DeliverableLink({ url }: { url: string }) {
   const isImage = isPreviewableImageUrl(url);
   return (
     <section className="mt-5">
@@ -106,7 +106,7 @@ function DeliverableLink({ url }: { url: string }) {
   );
 }
 
-function ProcessDocs({ project, showHint }: { project: ProjectView; showHint: boolean }) {
+export function ProcessDocs({ project, showHint }: { project: ProjectView; showHint: boolean }) {
   const docs = project.processDocs;
   if (docs.length === 0 && !showHint) return null;
   return (
