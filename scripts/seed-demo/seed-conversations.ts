@@ -8,24 +8,49 @@ import { seedOf } from './seed-creators';
 
 const MINUTE = 60 * 1000;
 
-/** What the two sides said, oldest first; `creator: true` lines are the creator's. */
-const SCRIPTS: Array<Array<{ creator?: boolean; text: string; file?: boolean }>> = [
-  [
-    { text: 'Hi! We loved your packaging work. Could you take on our seasonal blend labels?' },
-    { creator: true, text: 'Thank you, gladly. Do you have the copy and the print sizes yet?' },
-    { text: 'Copy is final. Sizes: 60 × 90 mm, matte stock. Brief: https://example.com/fieldnote-brief' },
-    { creator: true, text: 'Here is a first direction, hand-inked. Tell me what you feel.', file: true },
-    { creator: true, text: 'I can have two alternatives by Friday.' },
+type Line = { creator?: boolean; text: string; file?: boolean };
+
+/**
+ * What the two sides said about each project, oldest first; `creator: true` lines are the creator's. The talk is
+ * dated after the project's own events (an offer, a submission, a flag), so each script picks up where its project
+ * stands in seed-activity.ts. A pair with several projects talks about the first that has a script.
+ */
+const SCRIPTS: Record<string, Line[]> = {
+  'Logo for our cold brew line': [
+    { text: 'Thanks for the new version. Does the $600 for sketches cover both directions?' },
+    { creator: true, text: 'It does: two directions, each with a few variations, drawn by hand before anything goes digital.' },
+    { creator: true, text: 'If you accept this week, you will have the sketches by Friday.' },
   ],
-  [
-    { text: 'Hello, is there room in your calendar next month?' },
-    { creator: true, text: 'There is, from the 12th. What do you have in mind?' },
-    { text: 'A brand workshop for our team of six, half a day.' },
+  'New online shop': [
+    { text: 'The wireframes were spot on. The subscription flow is exactly what we needed.' },
+    { creator: true, text: 'Thank you! Here is a first direction for the visual design, sketched before I build anything. Tell me what you feel.', file: true },
+    { text: 'We love the paper texture. Could the product photos be larger on phones? Our notes: https://example.com/fieldnote-shop-notes' },
+    { creator: true, text: 'Yes: full width on phones in the next pass, and I will send it with the rest of the milestone.' },
   ],
-  [
-    { text: 'Thanks for the files, they look wonderful.' },
-    { creator: true, text: 'My pleasure. The source files are in the deliverable as well.' },
+  'Brand positioning sprint': [
+    { text: 'Hello Clara, is there room in your calendar next month for the first workshop?' },
+    { creator: true, text: 'There is, from the 12th. Who would you like in the room?' },
+    { text: 'The two founders and our wholesale lead, half a day if possible.' },
   ],
+  'Launch week social posts': [
+    { creator: true, text: 'The stories and the second week are up for your review. The sketches for each post are in the process docs.' },
+    { text: 'Thank you, we will look today. The opening posts did really well.' },
+  ],
+  'Holiday carousel set': [
+    { text: 'The carousels use stock photographs behind the boxes. Our brief asked for everything to be illustrated.' },
+    { creator: true, text: 'Only the backgrounds are licensed photographs; every box is drawn by hand, as the process doc shows.' },
+    { text: 'We would still like the backgrounds drawn. I have flagged the work so someone from Humanmade can look at it with us.' },
+  ],
+  'Café menu boards': [
+    { text: 'Thanks for the files, they look wonderful. The boards are up in both cafés.' },
+    { creator: true, text: 'My pleasure. The source files and the lettering sketches are in the deliverable as well.' },
+  ],
+};
+
+/** For a pair whose projects have no script of their own. */
+const GENERIC: Line[] = [
+  { text: 'Hello, thank you for taking this on. Is there anything more you need from us?' },
+  { creator: true, text: 'Not for now, thank you. I will write here as soon as I have something to show.' },
 ];
 
 /**
@@ -38,16 +63,17 @@ export const seedConversations = async (app: App, clientId: string): Promise<num
     .from(projects)
     .where(and(eq(projects.clientId, clientId), or(isNotNull(projects.makerId), isNotNull(projects.mindId))));
   const pairs = new Map<string, string[]>();
+  const titles = new Map(withCreator.map((project) => [project.id, project.title]));
   for (const project of withCreator) {
     const creatorId = (project.makerId ?? project.mindId) as string;
     pairs.set(creatorId, [...(pairs.get(creatorId) ?? []), project.id]);
   }
   let index = 0;
   for (const [creatorId, projectIds] of pairs) {
-    const script = SCRIPTS[index % SCRIPTS.length];
+    const script = projectIds.map((id) => SCRIPTS[titles.get(id) ?? '']).find(Boolean) ?? GENERIC;
     const startedAt = Date.now() - (index + 1) * 26 * 60 * MINUTE;
     index += 1;
-    const image = script.some((line) => line.file) ? await renderPortfolioPiece('branding_packages', seedOf(creatorId)) : null;
+    const image = script.some((line) => line.file) ? await renderPortfolioPiece('web_design', seedOf(creatorId)) : null;
     const attachment = image ? await app.storage.saveUpload('messageAttachment', `${creatorId}/demo/${randomUUID()}`, image) : null;
     await app.db.transaction(async (tx) => {
       const conversationId = await ensureConversation(tx, clientId, creatorId);
