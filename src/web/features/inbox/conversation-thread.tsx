@@ -73,7 +73,7 @@ function MessageItem({ message, mine, senderName, canReport, shownSender }: Mess
         <p className="mb-1 text-xs text-muted-foreground">
           {shownSender ? (
             <span className="font-medium text-ink">
-              {shownSender.name} ({shownSender.side === 'client' ? 'client' : 'creator'}) ·{' '}
+              {shownSender.name} ({shownSender.side}) ·{' '}
             </span>
           ) : (
             <span className="sr-only">{mine ? 'You' : senderName}, </span>
