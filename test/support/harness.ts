@@ -130,6 +130,12 @@ export const createTestContext = async (options: TestContextOptions = {}) => {
 
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 
+/** Expects a response's status (200 unless told; the body is the failure's message) and returns its JSON. */
+export const ok = <T>(response: LightMyRequestResponse, status = 200): T => {
+  expect(response.statusCode, response.body).toBe(status);
+  return response.json() as T;
+};
+
 export type Caller = 'anonymous' | UserRole | string;
 
 /**

@@ -8,7 +8,7 @@ import {
   type PayoutView,
 } from '../../../domain/payment-schemas';
 import { payments, payouts } from '../../db/schema';
-import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { createTestContext, expectAccess, type TestContext, type TestUser, ok } from '../../../../test/support/harness';
 import { fundMilestoneThroughRoutes, givePayoutDetails } from '../../../../test/support/money-fixtures';
 import { acceptedOfferProject, approveMaker, onboardedClient, putInReview } from '../../../../test/support/project-fixtures';
 
@@ -30,12 +30,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-type Response = Awaited<ReturnType<TestContext['inject']>>;
 const get = (user: TestUser | null, url: string) => ctx.inject(user, { method: 'GET', url });
-const ok = <T>(response: Response, status = 200): T => {
-  expect(response.statusCode, response.body).toBe(status);
-  return response.json() as T;
-};
 const paymentPage = async (cursor?: string) =>
   ok<AdminPaymentHistory>(await get(admin, `/api/admin/payments/history${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`));
 const payoutPage = async (cursor?: string) =>

@@ -7,7 +7,7 @@ import type { ProjectView } from '../../../domain/project-schemas';
 import { auditLog, payoutDetails, payouts } from '../../db/schema';
 import { cipherContext } from './account-cipher';
 import { reencryptAccountNumbers } from './account-reencrypt';
-import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { createTestContext, type TestContext, type TestUser, ok } from '../../../../test/support/harness';
 import { creditEarnings } from '../../../../test/support/money-fixtures';
 import { pdfText } from '../../../../test/support/pdf-text';
 import { approveMaker, emailsTo, onboardedClient, projectPayload } from '../../../../test/support/project-fixtures';
@@ -32,13 +32,8 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-type Response = Awaited<ReturnType<TestContext['inject']>>;
 const send = (user: TestUser | null, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
   ctx.inject(user, { method, url, ...(payload ? { payload } : {}) });
-const ok = <T>(response: Response, status = 200): T => {
-  expect(response.statusCode, response.body).toBe(status);
-  return response.json() as T;
-};
 
 // Documented test numbers: the IBAN is the example of the German banking association; the ABA number is Chase's public one.
 const PLATFORM = { accountHolder: 'Humanmade Demo Ltd', accountNumber: 'de89 3704 0044 0532 0130 00', routingCode: 'COBADEFFXXX', bankName: 'Commerzbank (demo)' };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDueDate, invoiceDueDate, type AdminPayments, type InvoiceView, type MilestoneFunding } from '../../../domain/payment-schemas';
 import { clientProfiles, jobs, notifications, payments } from '../../db/schema';
 import { JOB_INVOICE_OVERDUE, overdueAt } from './overdue';
-import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { createTestContext, type TestContext, type TestUser, ok } from '../../../../test/support/harness';
 import { pdfText } from '../../../../test/support/pdf-text';
 import { acceptedOfferProject, approveMaker, emailsTo, onboardedClient, putInReview } from '../../../../test/support/project-fixtures';
 
@@ -24,11 +24,6 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-type Response = Awaited<ReturnType<TestContext['inject']>>;
-const ok = <T>(response: Response, status = 200): T => {
-  expect(response.statusCode, response.body).toBe(status);
-  return response.json() as T;
-};
 const fund = async (who: TestUser, milestoneId: string) => ok<MilestoneFunding>(await ctx.inject(who, { method: 'POST', url: `/api/payments/milestones/${milestoneId}/fund` }));
 const invoiceText = async (who: TestUser, url: string) => {
   const response = await ctx.inject(who, { method: 'GET', url });

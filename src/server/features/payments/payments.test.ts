@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatorBalance, MilestoneFunding, ProjectFunding } from '../../../domain/payment-schemas';
 import type { ProjectView } from '../../../domain/project-schemas';
 import { auditLog, ledgerAccounts, ledgerEntries, ledgerTransactions, messages, payments, projects } from '../../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { createTestContext, type TestContext, type TestUser, ok } from '../../../../test/support/harness';
 import { givePayoutDetails } from '../../../../test/support/money-fixtures';
 import { acceptedOfferProject, approveMaker, emailsTo, onboardedClient, projectPayload, putInReview } from '../../../../test/support/project-fixtures';
 import { nextDocumentNumber } from './documents';
@@ -28,13 +28,8 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-type Response = Awaited<ReturnType<TestContext['inject']>>;
 const post = (user: TestUser | null, url: string, payload?: object) => ctx.inject(user, { method: 'POST', url, ...(payload ? { payload } : {}) });
 const get = (user: TestUser | null, url: string) => ctx.inject(user, { method: 'GET', url });
-const ok = <T>(response: Response, status = 200): T => {
-  expect(response.statusCode, response.body).toBe(status);
-  return response.json() as T;
-};
 
 /** An active project: an accepted offer of the given milestone amounts, or a plain Accept of the whole budget. */
 const activeProject = async (amounts: number[] = [50000, 100000]): Promise<ProjectView> => {

@@ -24,12 +24,17 @@ export type ProjectEmailEvent =
   | 'extra_revision_allowed'
   | 'approval_reminder'
   | 'due_reminder'
+  | 'answer_reminder'
+  | 'offer_reminder'
   | 'funding_requested'
   | 'invoice_overdue'
   | 'payment_received'
   | 'funds_released'
   | 'funds_refunded'
   | 'funds_split';
+
+/** The events the platform's timers send to one side (a reminder), never a change made by the other side. */
+export type TimedProjectEvent = 'approval_reminder' | 'due_reminder' | 'answer_reminder' | 'offer_reminder' | 'invoice_overdue';
 
 type Dashboard = 'client' | 'maker' | 'mind';
 
@@ -76,6 +81,8 @@ const subjects: Record<ProjectEmailEvent, (title: string) => string> = {
   extra_revision_allowed: (title) => `An extra revision round is open: ${title}`,
   approval_reminder: (title) => `Work waits for your review: ${title}`,
   due_reminder: (title) => `A milestone is due tomorrow: ${title}`,
+  answer_reminder: (title) => `A client is waiting for your answer: ${title}`,
+  offer_reminder: (title) => `An offer is waiting for your answer: ${title}`,
   funding_requested: (title) => `Invoice issued: ${title}`,
   invoice_overdue: (title) => `Invoice overdue: ${title}`,
   payment_received: (title) => `Payment received and held in escrow: ${title}`,
@@ -141,6 +148,14 @@ const bodies: Record<ProjectEmailEvent, (project: ProjectRow, actorName: string,
     `If you neither approve it, ask for a revision nor flag it, it will be approved automatically on ${when}.`,
   ],
   due_reminder: (p, _actor, detail) => [`${detail} of "${p.title}" is due tomorrow.`, 'If you need more time, tell your client in the project thread.'],
+  answer_reminder: (p) => [
+    `"${p.title}" has been waiting for your answer for a few days.`,
+    'Open your Projects tab to accept the brief, send an offer, or decline it, so the client knows where they stand. You can ask them anything in the project thread.',
+  ],
+  offer_reminder: (p, _actor, detail) => [
+    `The offer for "${p.title}" (${detail}) has been waiting for your answer for a few days.`,
+    'Open your Projects tab to accept it, ask for changes, or decline it. Work starts only once you accept.',
+  ],
   funding_requested: (p, _actor, detail) => [
     `An invoice was issued to fund "${p.title}": ${detail}.`,
     'The work can go on meanwhile; the milestone shows "Awaiting funding" until the payment arrives. You can download the invoice from the Invoices tab of your dashboard:',

@@ -19,7 +19,7 @@ export const OFFER_NOT_FOUND = 'Offer not found';
 
 type OfferRow = typeof projectOffers.$inferSelect;
 
-const summaryOf = (offer: Pick<OfferRow, 'version' | 'priceCents' | 'milestones'>): string =>
+export const summaryOf = (offer: Pick<OfferRow, 'version' | 'priceCents' | 'milestones'>): string =>
   `version ${offer.version}, ${formatCents(offer.priceCents)} in ${offer.milestones.length} milestone${offer.milestones.length === 1 ? '' : 's'}`;
 
 const latestVersion = async (tx: Transaction, projectId: string): Promise<number> => {

@@ -10,7 +10,8 @@ import type { AuthContext } from '../../types';
 import { creatorOf, PROJECT_CHANGED, PROJECT_NOT_FOUND, requireProjectAction, requireVisibleProject, unchangedSince } from './access';
 import { findApprovedCreator, findContacts, type ApprovedCreator } from './creators';
 import { recordProjectEvent } from '../conversations/threads';
-import { enqueueProjectEmail, projectEventPath, projectEventTitle, type ProjectEmailEvent } from './emails';
+import { scheduleAnswerReminder } from './answer-reminders';
+import { enqueueProjectEmail, projectEventPath, projectEventTitle, type ProjectEmailEvent, type TimedProjectEvent } from './emails';
 import { notify } from '../notifications/service';
 import { recordAudit } from '../audit/service';
 import { allowExtraRevision, approveMilestone, requestRevision, startMilestones, stopReviewClock, submittedMilestone, supersedeOpenOffers } from './milestones';
@@ -68,7 +69,7 @@ export const SYSTEM_ACTOR = { userId: null, name: 'Humanmade', email: 'scheduler
 export const notifyOtherSide = async (
   app: FastifyInstance,
   tx: Transaction,
-  event: Exclude<ProjectEmailEvent, 'approval_reminder' | 'due_reminder' | 'invoice_overdue'>,
+  event: Exclude<ProjectEmailEvent, TimedProjectEvent>,
   input: { before: ProjectRow; after: ProjectRow; actor: { userId: string | null; name: string }; detail?: string },
 ): Promise<void> => {
   const { before, after, actor, detail } = input;
@@ -87,6 +88,8 @@ export const notifyOtherSide = async (
   for (const recipient of recipients) {
     if (recipient) await tellParty(app, tx, event, { project: after, recipient, actorName: actor.name, detail });
   }
+  // When the event passes the turn to one side of a draft, that side is reminded if it stays silent.
+  await scheduleAnswerReminder(tx, event, after);
 };
 
 export const listMyProjects = (app: FastifyInstance, auth: AuthContext): Promise<ProjectView[]> => {

@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Transaction } from '../../db/client';
-import { projectMilestones, projects } from '../../db/schema';
+import { projectMilestones, projectOffers, projects } from '../../db/schema';
+import { answerReminderPayload, JOB_ANSWER_REMINDER } from './answer-reminders';
 import { creatorOf } from './access';
 import { approveMilestone, formatWhen, JOB_APPROVAL_REMINDER, JOB_AUTO_APPROVE, JOB_DUE_REMINDER, loadMilestones, milestoneDetail } from './milestones';
+import { summaryOf } from './offers';
 import { notifyOtherSide, SYSTEM_ACTOR, tellParty } from './service';
 import { releaseIfFunded } from '../payments/settlement';
 
@@ -64,6 +66,29 @@ export const registerMilestoneTimers = (app: FastifyInstance): void => {
       recipient: creator,
       actorName: SYSTEM_ACTOR.name,
       detail: `${named.charAt(0).toUpperCase()}${named.slice(1)}`,
+    });
+  });
+
+  app.jobs.handle(JOB_ANSWER_REMINDER, async ({ tx, job }) => {
+    const { projectId, since, waitingOn } = answerReminderPayload.parse(job.payload);
+    const [project] = await tx.select().from(projects).where(eq(projects.id, projectId));
+    // Any change to the draft since the turn passed (an answer, an offer, a new creator, a cancellation) ends the wait.
+    if (!project || project.status !== 'draft' || project.updatedAt.getTime() !== Date.parse(since)) return;
+    const creator = creatorOf(project);
+    if (!creator) return;
+    const [latest] = await tx.select().from(projectOffers).where(eq(projectOffers.projectId, project.id)).orderBy(desc(projectOffers.version)).limit(1);
+    if (waitingOn === 'creator') {
+      // The creator's turn: no offer yet, or the client asked for changes to the latest.
+      if (latest?.status === 'pending') return;
+      await tellParty(app, tx, 'answer_reminder', { project, recipient: creator, actorName: SYSTEM_ACTOR.name });
+      return;
+    }
+    if (latest?.status !== 'pending') return;
+    await tellParty(app, tx, 'offer_reminder', {
+      project,
+      recipient: { id: project.clientId, role: 'client' },
+      actorName: SYSTEM_ACTOR.name,
+      detail: summaryOf(latest),
     });
   });
 };
