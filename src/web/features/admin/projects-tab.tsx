@@ -113,7 +113,7 @@ export function ProjectsTab() {
                   <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
                     <div className="min-w-0 space-y-1.5">
                       <div className="flex flex-wrap items-center gap-2">
-                        <p className="font-serif text-lg text-ink">{project.title}</p>
+                        <h3 className="font-serif text-lg font-normal text-ink">{project.title}</h3>
                         <ProjectStatusBadge status={project.status} />
                         {project.flagged ? (
                           <Badge variant="destructive">
