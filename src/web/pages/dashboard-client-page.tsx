@@ -101,7 +101,7 @@ export function DashboardClientPage() {
               <BrowseCreatorsTab onHire={openProjectDialog} />
             </TabsContent>
             <TabsContent value="projects">
-              <ClientProjectsTab onCreateProject={() => openProjectDialog(null)} />
+              <ClientProjectsTab onCreateProject={() => openProjectDialog(null)} onHireAgain={openProjectDialog} />
             </TabsContent>
             <TabsContent value="invoices">
               <InvoicesTab />

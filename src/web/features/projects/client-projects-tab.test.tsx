@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import type { ProjectView } from '../../../domain/project-schemas';
@@ -28,12 +28,12 @@ const creatorOptions = {
   body: { creators: [{ id: 'maker-1', name: 'Mara Maker', role: 'maker' }, { id: 'mind-1', name: 'Theo Lantern', role: 'mind' }] },
 };
 
-const renderTab = (routes: FetchRoutes) => {
+const renderTab = (routes: FetchRoutes, onHireAgain?: (creatorId: string) => void) => {
   const fetchMock = stubFetch({ 'GET /api/client/creator-options': creatorOptions, ...routes });
   render(
     <AppProviders queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <SignedInUserContext value={client}>
-        <ClientProjectsTab onCreateProject={() => {}} />
+        <ClientProjectsTab onCreateProject={() => {}} onHireAgain={onHireAgain} />
       </SignedInUserContext>
     </AppProviders>,
   );
@@ -52,6 +52,22 @@ describe('ClientProjectsTab', { timeout: 15000 }, () => {
     expect(await buttons('Wordmark')).toEqual(['Assign Creator', 'Cancel Project']);
     expect(await buttons('Menu')).toEqual(['Approve Work', 'Ask for a Revision', 'Flag Work']);
     expect((await cardOf('Wordmark')).getByText('No creator assigned yet')).toBeTruthy();
+  });
+
+  it('offers to hire the creator of a completed project again, and only there', async () => {
+    const onHireAgain = vi.fn();
+    renderTab(
+      {
+        'GET /api/projects': {
+          status: 200,
+          body: { projects: [inReview({ id: 'done', title: 'Menu', status: 'completed', completedAt: '2026-02-01T00:00:00.000Z' }), inReview({ id: 'r', title: 'Sign' })] },
+        },
+      },
+      onHireAgain,
+    );
+    fireEvent.click((await cardOf('Menu')).getByRole('button', { name: 'Hire Mara Maker again' }));
+    expect(onHireAgain).toHaveBeenCalledWith('maker-1');
+    expect((await cardOf('Sign')).queryByRole('button', { name: /again/ })).toBeNull();
   });
 
   it('assigns a creator chosen in the dialog, then shows them on the card', async () => {

@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button';
 import { ProjectList } from './project-list';
 
 /** The client dashboard's Projects tab (spec section 2). */
-export function ClientProjectsTab({ onCreateProject }: { onCreateProject: () => void }) {
+export function ClientProjectsTab({ onCreateProject, onHireAgain }: { onCreateProject: () => void; onHireAgain?: (creatorId: string) => void }) {
   return (
     <section aria-labelledby="client-projects-heading" className="grid gap-5">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
@@ -20,6 +20,7 @@ export function ClientProjectsTab({ onCreateProject }: { onCreateProject: () => 
       </div>
       <ProjectList
         perspective="client"
+        onHireAgain={onHireAgain}
         empty={{
           title: 'No projects yet',
           description: 'Start a brief on your own, or hire a verified creator from Browse Creators.',

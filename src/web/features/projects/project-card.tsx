@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
-import { Download, FileText, MessageCircle } from 'lucide-react';
+import { Download, FileText, MessageCircle, RotateCcw } from 'lucide-react';
 import { inboxPath } from '../../../domain/conversation-schemas';
 import { formatBudget, formatDeliverableType, PROCESS_DOC_HINT, type ProjectView } from '../../../domain/project-schemas';
 import { isPreviewableImageUrl } from '../../../domain/upload-policy';
+import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { MilestoneList } from './milestone-list';
 import { OfferHistory } from './offer-history';
@@ -17,8 +18,16 @@ const ROLE_LABEL = { maker: 'Maker', mind: 'Mind' } as const;
  * One project, for its client (dashboard Projects tab) or its creator (maker and mind Projects tabs). Files link
  * to /files, which serves them only to the project's participants and admins.
  */
-export function ProjectCard({ project, perspective }: { project: ProjectView; perspective: 'client' | 'creator' }) {
+interface ProjectCardProps {
+  project: ProjectView;
+  perspective: 'client' | 'creator';
+  /** For the client: start a new brief with the creator of a completed project. */
+  onHireAgain?: (creatorId: string) => void;
+}
+
+export function ProjectCard({ project, perspective, onHireAgain }: ProjectCardProps) {
   const actions = useAllowedActions(project);
+  const hireAgain = perspective === 'client' && project.status === 'completed' && project.creator && onHireAgain ? project.creator : null;
   const counterpart =
     perspective === 'client'
       ? project.creator
@@ -71,6 +80,13 @@ export function ProjectCard({ project, perspective }: { project: ProjectView; pe
       {actions.length > 0 ? (
         <div className="mt-5 border-t border-border pt-5">
           <ProjectActions project={project} />
+        </div>
+      ) : null}
+      {hireAgain ? (
+        <div className="mt-5 border-t border-border pt-5">
+          <Button variant="secondary" size="sm" icon={<RotateCcw />} onClick={() => onHireAgain?.(hireAgain.id)}>
+            Hire {hireAgain.name} again
+          </Button>
         </div>
       ) : null}
     </Card>

@@ -7,10 +7,12 @@ import { useMyProjects } from './projects-api';
 interface ProjectListProps {
   perspective: 'client' | 'creator';
   empty: { title: string; description: string; action?: ReactNode };
+  /** The client's 'Hire … again' on a completed project: opens a new brief for that creator. */
+  onHireAgain?: (creatorId: string) => void;
 }
 
 /** The caller's projects as cards, with designed loading, error and empty states. */
-export function ProjectList({ perspective, empty }: ProjectListProps) {
+export function ProjectList({ perspective, empty, onHireAgain }: ProjectListProps) {
   const projects = useMyProjects();
   if (projects.isPending) return <ListSkeleton rows={3} />;
   if (projects.isError) return <ErrorState message="Your projects could not be loaded." onRetry={() => void projects.refetch()} />;
@@ -19,7 +21,7 @@ export function ProjectList({ perspective, empty }: ProjectListProps) {
     <ul className="grid gap-4">
       {projects.data.map((project: ProjectView) => (
         <li key={project.id}>
-          <ProjectCard project={project} perspective={perspective} />
+          <ProjectCard project={project} perspective={perspective} onHireAgain={onHireAgain} />
         </li>
       ))}
     </ul>
