@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Download, ExternalLink, Hourglass, Wallet } from 'lucide-react';
 import { formatCalendarDay } from '../../../domain/dates';
-import { FUNDING_STATUS_LABELS, type FundingStatus, type MilestoneFunding, type ProjectFunding } from '../../../domain/payment-schemas';
+import { FUNDING_STATUS_LABELS, isOverdue, type FundingStatus, type MilestoneFunding, type ProjectFunding } from '../../../domain/payment-schemas';
 import { DownloadLink } from '../../components/download-link';
 import { Badge, type BadgeProps } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -50,10 +50,12 @@ export function InvoiceLink({ url, number }: { url: string; number: string | nul
  * An open invoice's due date, as the invoice states it (decision 177): a calendar day, the same wherever it is read.
  * 'Payment due', since the milestone's row also shows when its work is due.
  */
-function PaymentDue({ dueDate }: { dueDate: string }) {
+function PaymentDue({ dueDate, overdue }: { dueDate: string; overdue: boolean }) {
   return (
     <span className="text-sm text-muted-foreground">
       Payment due <time dateTime={dueDate}>{formatCalendarDay(dueDate)}</time>
+      {/* Past its day and unpaid: both sides see it, as the client's Invoices tab and the admin's queue do (decision 179). */}
+      {overdue ? <span className="font-medium text-destructive"> · Overdue</span> : null}
     </span>
   );
 }
@@ -102,7 +104,7 @@ export function MilestoneFundingLine({ funding, provider, isClient, creatorName 
       <div className="flex flex-wrap items-center gap-2">
         <FundingBadge status={funding.status} />
         {isOpenPayment && payment?.invoiceNumber ? <span className="text-sm text-muted-foreground">Invoice {payment.invoiceNumber}</span> : null}
-        {isOpenPayment && payment?.dueDate ? <PaymentDue dueDate={payment.dueDate} /> : null}
+        {isOpenPayment && payment?.dueDate ? <PaymentDue dueDate={payment.dueDate} overdue={isOverdue(payment)} /> : null}
       </div>
       <SettledAmounts funding={funding} />
       {isOpenPayment ? (

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup as cleanupRender, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import type { CreatorBalance, ProjectFunding } from '../../../domain/payment-schemas';
 import { AppProviders } from '../../app-providers';
@@ -10,6 +10,7 @@ import { resetBetweenTests } from '../../test/reset-between-tests';
 import { SignedInUserContext } from '../auth/signed-in-user';
 import { ClientProjectsTab } from '../projects/client-projects-tab';
 import { CreatorBalancePanel } from './creator-balance';
+import { MilestoneFundingLine } from './milestone-funding';
 import { dollarsToCents } from './payments-api';
 import '../../test/jsdom-shims';
 
@@ -74,6 +75,22 @@ describe('dollarsToCents', () => {
   });
 });
 
+describe('an open invoice on a milestone row', () => {
+  const line = (dueDate: string) => {
+    const payment = { id: 'pay-1', status: 'awaiting_payment', invoiceNumber: 'HM-2026-0007', dueDate, invoiceUrl: null, checkoutUrl: null, bankTransfer: null } as const;
+    const funding = fundingWith({ status: 'awaiting_payment', payment }).milestones[0];
+    return <MilestoneFundingLine funding={funding} provider="manual" isClient={false} creatorName="Mara Maker" />;
+  };
+
+  it('tells the creator too when the payment is overdue, and not before', () => {
+    renderWith(maker, line('2999-01-01'), {});
+    expect(screen.getByText(/^Payment due/).textContent).toBe('Payment due Jan 1, 2999');
+    cleanupRender();
+    renderWith(maker, line('2026-05-08'), {});
+    expect(screen.getByText(/^Payment due/).textContent).toBe('Payment due May 8, 2026 · Overdue');
+  });
+});
+
 describe('funding a milestone (manual provider)', { timeout: 15000 }, () => {
   it('explains escrow, then gives the invoice to download and says the payment is awaited', async () => {
     let funded = false;
@@ -118,7 +135,8 @@ describe('funding a milestone (manual provider)', { timeout: 15000 }, () => {
     // The row now says what is awaited, and keeps the invoice at hand.
     expect(await row.findByText('Waiting for the payment to be confirmed')).toBeTruthy();
     expect(row.getByText('Invoice HM-2026-0007')).toBeTruthy();
-    expect(row.getByText(/^Payment due/).textContent).toBe('Payment due May 8, 2026');
+    // May 8, 2026 has passed and the invoice is unpaid: the row says so, as the Invoices tab does.
+    expect(row.getByText(/^Payment due/).textContent).toBe('Payment due May 8, 2026 · Overdue');
     expect(row.queryByRole('button', { name: /Fund milestone/ })).toBeNull();
   });
 
