@@ -234,6 +234,27 @@ describe('a dispute split 60/40', () => {
     await seeText(client, 'Work flagged for admin review');
   });
 
+  it('the admin reviews the work before deciding: the milestone, its delivery and money, then the thread with each sender named', async () => {
+    await admin.goto('/dashboard-admin?tab=projects');
+    await admin.getByRole('button', { name: 'Flagged for review' }).click();
+    const row = admin.getByRole('tabpanel').getByRole('listitem').filter({ has: admin.getByRole('heading', { name: DISPUTED }) });
+    const review = row.getByRole('button', { name: 'Review the work' });
+    await review.click();
+    await expect.poll(() => review.getAttribute('aria-expanded')).toBe('true');
+    const milestone = row.getByRole('listitem', { name: /^Milestone 1:/ });
+    await expect.poll(() => milestone.getByText('Funded, held in escrow', { exact: true }).isVisible(), { timeout: 10000 }).toBe(true);
+    await expect.poll(() => milestone.getByRole('link', { name: /Milestone 1 delivery/ }).isVisible()).toBe(true);
+    await expectSettledAccessible(admin);
+    await row.getByRole('link', { name: 'Read the conversation' }).click();
+    const heading = admin.getByRole('heading', { name: `${MONEY_FX.client.name} and ${MONEY_FX.maker.name}` });
+    await expect.poll(() => heading.isVisible(), { timeout: 10000 }).toBe(true);
+    await seeText(admin, 'You are reading this conversation because a project in it was flagged.');
+    // The flag is in the thread, as the project's events are; the admin can read, not write.
+    await seeText(admin, 'flagged the work on', false);
+    expect(await admin.getByRole('textbox').count()).toBe(0);
+    await expectSettledAccessible(admin);
+  });
+
   it('the admin cancels with the creator getting 60%, chosen by keyboard in the radio group', async () => {
     await admin.goto('/dashboard-admin?tab=projects');
     await admin.getByRole('button', { name: 'Flagged for review' }).click();

@@ -270,7 +270,9 @@ export function ConversationThreadView({ conversationId, userId }: { conversatio
           const box = event.currentTarget;
           pinned.current = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
         }}
-        className="flex-1 overflow-y-auto px-4 py-5 sm:px-6"
+        className="flex-1 overflow-y-auto px-4 py-5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent sm:px-6"
+        // A reader with nothing to act on in the thread (an admin) scrolls it by keyboard from the region itself.
+        {...(isParticipant ? {} : { tabIndex: 0, role: 'region', 'aria-label': 'Messages' })}
       >
         {(earlier.messages.length > 0 ? earlier.hasEarlier : thread.hasEarlier) ? (
           <div className="mb-4 flex flex-col items-center gap-2">
