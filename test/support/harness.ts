@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { SignupRole, UserRole } from '../../src/domain/constants';
 import { buildApp, type App } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
@@ -129,6 +129,21 @@ export const createTestContext = async (options: TestContextOptions = {}) => {
 };
 
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
+
+/**
+ * One context for a test file: created before its tests and given to `setup`, which keeps it and makes the people the
+ * tests need; closed after the last test.
+ */
+export const withTestContext = (setup: (ctx: TestContext) => Promise<void>, options: TestContextOptions = {}, timeoutMs = 60_000): void => {
+  let created: TestContext | undefined;
+  beforeAll(async () => {
+    created = await createTestContext(options);
+    await setup(created);
+  }, timeoutMs);
+  afterAll(async () => {
+    await created?.close();
+  });
+};
 
 /** Expects a response's status (200 unless told; the body is the failure's message) and returns its JSON. */
 export const ok = <T>(response: LightMyRequestResponse, status = 200): T => {

@@ -25,6 +25,13 @@ afterAll(async () => {
 });
 
 const fund = async (who: TestUser, milestoneId: string) => ok<MilestoneFunding>(await ctx.inject(who, { method: 'POST', url: `/api/payments/milestones/${milestoneId}/fund` }));
+/** A project accepted from an offer of these milestones, with its first milestone funded: the invoice as stored. */
+const invoicedProject = async (who: TestUser, title: string, milestones: Array<[string, number]>) => {
+  const project = await acceptedOfferProject(ctx, who, maker, { title, milestones: milestones.map(([name, amountCents]) => ({ title: name, amountCents })) });
+  const funded = await fund(who, project.milestones[0].id);
+  const [row] = await ctx.db.select().from(payments).where(eq(payments.id, funded.payment!.id));
+  return { project, funded, row };
+};
 const invoiceText = async (who: TestUser, url: string) => {
   const response = await ctx.inject(who, { method: 'GET', url });
   expect(response.statusCode).toBe(200);
@@ -37,15 +44,7 @@ const billedTo = (text: string): string[] => {
 
 describe('invoice terms', () => {
   it('puts the client’s company and a due date seven days after issue on the invoice, everywhere it is shown', async () => {
-    const project = await acceptedOfferProject(ctx, client, maker, {
-      title: 'Shop front',
-      milestones: [
-        { title: 'Sign', amountCents: 50000 },
-        { title: 'Window', amountCents: 30000 },
-      ],
-    });
-    const funded = await fund(client, project.milestones[0].id);
-    const [row] = await ctx.db.select().from(payments).where(eq(payments.id, funded.payment!.id));
+    const { project, funded, row } = await invoicedProject(client, 'Shop front', [['Sign', 50000], ['Window', 30000]]);
     expect(row.clientCompany).toBe('Brennan Bakery');
     expect(row.dueDate).toBe(invoiceDueDate(row.issuedAt));
     expect(Date.parse(`${row.dueDate}T00:00:00Z`) - Date.parse(row.issuedAt.toISOString().slice(0, 10))).toBe(7 * 86_400_000);
@@ -89,15 +88,7 @@ describe('invoice terms', () => {
 
   it('reminds the client once, in-app and by email, when an invoice is still unpaid the day after it was due', async () => {
     const late = await onboardedClient(ctx, 'Late Lane Ltd');
-    const project = await acceptedOfferProject(ctx, late, maker, {
-      title: 'Menu board',
-      milestones: [
-        { title: 'Board', amountCents: 40000 },
-        { title: 'Flyer', amountCents: 10000 },
-      ],
-    });
-    const unpaid = await fund(late, project.milestones[0].id);
-    const [row] = await ctx.db.select().from(payments).where(eq(payments.id, unpaid.payment!.id));
+    const { project, row } = await invoicedProject(late, 'Menu board', [['Board', 40000], ['Flyer', 10000]]);
     // The timer is set with the invoice, for the start of the day after the due date (UTC), when it shows as Overdue.
     const [timer] = await ctx.db.select().from(jobs).where(eq(jobs.key, `${JOB_INVOICE_OVERDUE}:${row.id}`));
     expect(timer.runAt.toISOString()).toBe(`${overdueAt(row.dueDate!).toISOString()}`);

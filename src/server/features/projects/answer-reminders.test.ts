@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ProjectView } from '../../../domain/project-schemas';
 import { jobs, notifications } from '../../db/schema';
-import { createTestContext, type TestContext, type TestUser, ok } from '../../../../test/support/harness';
+import { ok, withTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
 import { approveMaker, dueDateIn, emailsTo, onboardedClient, projectPayload } from '../../../../test/support/project-fixtures';
 import { ANSWER_REMINDER_DAYS, JOB_ANSWER_REMINDER } from './answer-reminders';
 
@@ -12,13 +12,10 @@ let ctx: TestContext;
 let client: TestUser;
 let maker: TestUser;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   client = await onboardedClient(ctx, 'Quiet Lane Tea');
   maker = await approveMaker(ctx, { name: 'Wren Maker' });
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const DAY = 24 * 60 * 60 * 1000;
