@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserRole } from '../../src/domain/constants';
-import { createTestContext, type TestContext, type TestUser } from '../support/harness';
+import { type TestContext, type TestUser, withTestContext } from '../support/harness';
 
 /**
  * The authorization matrix: every registered /api route is called as anonymous, maker, mind, client and admin
@@ -16,12 +16,9 @@ const ROLES: UserRole[] = ['maker', 'mind', 'client', 'admin'];
 
 const freshUser = async (role: UserRole) => (role === 'admin' ? ctx.createAdmin() : ctx.signUp(role));
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   for (const role of ROLES) users.set(role, await freshUser(role));
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const concreteUrl = (url: string) =>

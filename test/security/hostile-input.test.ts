@@ -4,14 +4,14 @@ import fc from 'fast-check';
 import { getTableName, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserRole } from '../../src/domain/constants';
 import { EXPOSED_AUTH_PATHS } from '../../src/server/auth/auth';
 import * as schema from '../../src/server/db/schema';
 import { multipart, pngBuffer } from '../support/project-fixtures';
 import { registerErrorHandler } from '../../src/server/plugins/error-handler';
 import { NUL_CHARACTER_MESSAGE } from '../../src/server/plugins/security';
-import { createTestContext, type TestContext, type TestUser } from '../support/harness';
+import { type TestContext, type TestUser, withTestContext } from '../support/harness';
 
 /**
  * Generated bodies, queries and headers go to every route, as a caller the route admits. Nothing may
@@ -46,17 +46,14 @@ const storedFileCount = (): number => {
   }
 };
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   users.set('maker', await ctx.signUp('maker'));
   users.set('mind', await ctx.signUp('mind'));
   users.set('client', await ctx.signUp('client'));
   users.set('admin', await ctx.createAdmin());
   authUser = await ctx.signUp('client');
-}, 60_000);
-afterAll(async () => {
-  await ctx?.close();
-});
+}, {}, 60_000);
 
 const jsonValue = fc.oneof(
   fc.string({ maxLength: 300 }),

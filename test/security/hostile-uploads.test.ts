@@ -1,9 +1,9 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { multipart, pdfBuffer, pngBuffer } from '../support/project-fixtures';
-import { createTestContext, type TestContext, type TestUser } from '../support/harness';
+import { type TestContext, type TestUser, withTestContext } from '../support/harness';
 import { gifImage, gifScriptPolyglot, jpegImage, pngBomb, pngDeclaring, SCRIPT_PAYLOAD, svgWithScript, zipArchive } from './hostile-files';
 import { arrangeUploaders, type Uploaders } from './uploaders';
 
@@ -16,13 +16,10 @@ let ctx: TestContext;
 let u: Uploaders;
 const UPLOAD_SMALL_LIMIT = 5 * 1024 * 1024;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   u = await arrangeUploaders(ctx);
-}, 60_000);
-afterAll(async () => {
-  await ctx?.close();
-});
+}, {}, 60_000);
 
 let calls = 0;
 const send = (user: TestUser, url: string, data: Buffer, filename: string, contentType: string, fields: Record<string, string> = {}) => {

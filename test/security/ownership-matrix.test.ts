@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makerProfiles, mindProfiles, portfolioItems, projectFileReviews, projectOffers, projects, whiteGloveRequests } from '../../src/server/db/schema';
 import { multipart, pngBuffer } from '../support/project-fixtures';
-import { createTestContext, type TestContext, type TestUser } from '../support/harness';
+import { type TestContext, type TestUser, withTestContext } from '../support/harness';
 import { arrangeConversationWorld, conversationCases, type ConversationWorld } from './ownership-conversations';
 import { arrangeOwnershipWorld, offerBody, type OwnershipWorld } from './ownership-records';
 import { arrangeReviewWorld, reviewCases, type ReviewWorld } from './ownership-reviews';
@@ -21,16 +21,13 @@ let conversationWorld: ConversationWorld;
 let reviewWorld: ReviewWorld;
 let paymentWorld: PaymentWorld;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   w = await arrangeOwnershipWorld(ctx);
   conversationWorld = await arrangeConversationWorld(ctx, w);
   reviewWorld = await arrangeReviewWorld(ctx, w);
   paymentWorld = await arrangePaymentWorld(ctx, w);
-}, 120_000);
-afterAll(async () => {
-  await ctx?.close();
-});
+}, {}, 120_000);
 
 type Call = readonly [label: string, user: TestUser | null, status: number];
 

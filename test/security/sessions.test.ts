@@ -1,18 +1,15 @@
 import { eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { account, session, verification } from '../../src/server/db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../support/harness';
+import { type TestContext, type TestUser, withTestContext } from '../support/harness';
 
 /** Sessions end on the server the moment their user is gone or signs out; passwords follow PRODUCT-DECISIONS. */
 let ctx: TestContext;
 let admin: TestUser;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   admin = await ctx.createAdmin();
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 /** Two live sessions of one user: the sign-up's and a second sign-in's (another browser). */

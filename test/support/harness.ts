@@ -134,7 +134,7 @@ export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
  * One context for a test file: created before its tests and given to `setup`, which keeps it and makes the people the
  * tests need; closed after the last test.
  */
-export const withTestContext = (setup: (ctx: TestContext) => Promise<void>, options: TestContextOptions = {}, timeoutMs = 60_000): void => {
+export const withTestContext = (setup: (ctx: TestContext) => Promise<void>, options: TestContextOptions = {}, timeoutMs?: number): void => {
   let created: TestContext | undefined;
   beforeAll(async () => {
     created = await createTestContext(options);

@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/support/harness';
+import { describe, expect, it } from 'vitest';
+import { type TestContext, withTestContext } from '../../../test/support/harness';
 import { jobs } from '../db/schema';
 import { cancelJobs, createJobRunner, scheduleJob, type JobRunner } from './scheduler';
 
 let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx?.close();
+withTestContext(async (created) => {
+  ctx = created;
 });
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -2,19 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emailOutbox, user } from '../db/schema';
 import { createOutboxWorker } from './outbox';
-import { createTestContext, type TestContext } from '../../../test/support/harness';
+import { type TestContext, withTestContext } from '../../../test/support/harness';
 import { decodeQuotedPrintable } from '../../../test/support/smtp';
 
 let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ smtp: true });
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+withTestContext(async (created) => {
+  ctx = created;
+}, { smtp: true });
 
 describe('email outbox over real SMTP', () => {
   it('delivers the sign-up email, whose verification link really verifies the address', async () => {

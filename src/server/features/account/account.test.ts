@@ -1,16 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../../domain/messages';
 import { clientProfiles, emailOutbox, makerProfiles, mindProfiles, profiles, user, userRoles } from '../../db/schema';
-import { createTestContext, expectAccess, TEST_ORIGIN, type TestContext } from '../../../../test/support/harness';
+import { expectAccess, TEST_ORIGIN, type TestContext, withTestContext } from '../../../../test/support/harness';
 import { createOrPromoteAdmin } from './create-admin';
 
 let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx?.close();
+withTestContext(async (created) => {
+  ctx = created;
 });
 
 describe('sign-up', () => {

@@ -1,19 +1,16 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq, or } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, makerProfiles, portfolioItems, profiles, projects, session, user, userRoles } from '../../db/schema';
-import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { expectAccess, type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { multipartPayload, pngImage } from '../uploads/multipart-payload';
 import { parseFileUrl, thumbnailUrlOf } from '../../storage/storage';
 import { acceptedProject, approveMaker, onboardedClient, pdfBuffer, pngBuffer, uploadProjectFile } from '../../../../test/support/project-fixtures';
 
 let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx?.close();
+withTestContext(async (created) => {
+  ctx = created;
 });
 
 describe('DELETE /api/account (deleting your own account)', () => {

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../../test/support/harness';
+import { describe, expect, it } from 'vitest';
+import { type TestContext, withTestContext } from '../../../../test/support/harness';
 import { decodeQuotedPrintable } from '../../../../test/support/smtp';
 
 let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ smtp: true });
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+withTestContext(async (created) => {
+  ctx = created;
+}, { smtp: true });
 
 describe('password reset by emailed link', () => {
   it('sends a link that leads to /reset-password with a token, which sets a new password and ends old sessions', async () => {

@@ -1,18 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../../domain/admin-schemas';
 import { auditLog, emailOutbox, makerProfiles, mindProfiles } from '../../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { submitMaker, submitMind } from '../../../../test/support/admin';
 
 let ctx: TestContext;
 let admin: TestUser;
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   admin = await ctx.createAdmin();
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const approve = (role: 'maker' | 'mind', id: string) => ctx.inject(admin, { method: 'POST', url: `/api/admin/applications/${role}/${id}/approve` });

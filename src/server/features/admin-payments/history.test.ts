@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ADMIN_HISTORY_PAGE_SIZE,
   type AdminPaymentHistory,
@@ -8,7 +8,7 @@ import {
   type PayoutView,
 } from '../../../domain/payment-schemas';
 import { payments, payouts } from '../../db/schema';
-import { createTestContext, expectAccess, type TestContext, type TestUser, ok } from '../../../../test/support/harness';
+import { expectAccess, type TestContext, type TestUser, ok, withTestContext } from '../../../../test/support/harness';
 import { fundMilestoneThroughRoutes, givePayoutDetails } from '../../../../test/support/money-fixtures';
 import { acceptedOfferProject, approveMaker, onboardedClient, putInReview } from '../../../../test/support/project-fixtures';
 
@@ -19,15 +19,12 @@ let client: TestUser;
 let maker: TestUser;
 let admin: TestUser;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   client = await onboardedClient(ctx, 'Brennan Bakery');
   maker = await approveMaker(ctx, { name: 'Mara Maker' });
   admin = await ctx.createAdmin();
   await givePayoutDetails(ctx, maker);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const get = (user: TestUser | null, url: string) => ctx.inject(user, { method: 'GET', url });

@@ -1,22 +1,19 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../../domain/admin-schemas';
 import { auditLog, emailOutbox, projects } from '../../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { addProject } from '../../../../test/support/admin';
 
 let ctx: TestContext;
 let admin: TestUser;
 let client: TestUser;
 let maker: TestUser;
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   admin = await ctx.createAdmin();
   client = await ctx.signUp('client', { name: 'Clara Client' });
   maker = await ctx.signUp('maker', { name: 'Milo Maker' });
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const projectRow = async (id: string) => (await ctx.db.select().from(projects).where(eq(projects.id, id)))[0];

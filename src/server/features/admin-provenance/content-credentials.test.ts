@@ -1,22 +1,19 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONTENT_CREDENTIALS_MESSAGES } from '../../../domain/content-credentials';
 import { auditLog, portfolioItems } from '../../db/schema';
 import { aiDeclaredImage, aiDeclaredPdf, cameraClaimImage, editorClaimPdf, noiseImage, notesPdf } from '../../../../test/support/c2pa';
-import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { approveMaker, multipart, onboardedClient, pdfBuffer, projectPayload } from '../../../../test/support/project-fixtures';
 import { readContentCredentials } from '../provenance/content-credentials';
 
 let ctx: TestContext;
 let admin: TestUser;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   admin = await ctx.createAdmin();
-}, 60_000);
-afterAll(async () => {
-  await ctx?.close();
-});
+}, {}, 60_000);
 
 const upload = async (maker: TestUser, image: Buffer, title: string, type = 'image/jpeg') => {
   const body = multipart({ data: image, filename: type === 'image/png' ? 'work.png' : 'work.jpg', contentType: type }, { title, category: 'logo_design' });

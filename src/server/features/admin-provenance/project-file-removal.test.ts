@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, notifications, processRecordEntries, projectMilestones, projects } from '../../db/schema';
 import { aiDeclaredImage, noiseImage } from '../../../../test/support/c2pa';
 import { addProject } from '../../../../test/support/admin';
-import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { expectAccess, type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { acceptedProject, approveMaker, onboardedClient, pdfBuffer, uploadProjectFile } from '../../../../test/support/project-fixtures';
 import { reviewRemovalNote } from '../process-record/service';
 import { REMOVED_DELIVERABLE_NOTE } from './remove-project-file';
@@ -11,13 +11,10 @@ import { REMOVED_DELIVERABLE_NOTE } from './remove-project-file';
 let ctx: TestContext;
 let admin: TestUser;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   admin = await ctx.createAdmin();
-}, 60_000);
-afterAll(async () => {
-  await ctx?.close();
-});
+}, {}, 60_000);
 
 const send = async (maker: TestUser, id: string, kind: 'process-docs' | 'deliverable', data: Buffer, filename: string, contentType: string) =>
   uploadProjectFile(ctx, maker, id, kind, { data, filename, contentType });

@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderPortfolioPiece } from '../../../../scripts/seed-demo/artwork';
 import { auditLog, portfolioItems } from '../../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { approveMaker, multipart } from '../../../../test/support/project-fixtures';
 import { bandsOf, hammingDistance, perceptualHash } from '../provenance/phash';
 
@@ -13,17 +13,14 @@ let original: Buffer;
 let resizedCopy: Buffer;
 let otherWork: Buffer;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   admin = await ctx.createAdmin();
   original = await renderPortfolioPiece('logo_design', 11, 'Alpha');
   // The same picture, smaller and recompressed: what a copier would upload.
   resizedCopy = await sharp(original).resize(600).jpeg({ quality: 70 }).toBuffer();
   otherWork = await renderPortfolioPiece('logo_design', 12, 'Beta');
-}, 60_000);
-afterAll(async () => {
-  await ctx?.close();
-});
+}, {}, 60_000);
 
 const upload = async (maker: TestUser, image: Buffer, title: string) => {
   const body = multipart({ data: image, filename: 'work.png', contentType: 'image/png' }, { title, category: 'logo_design' });

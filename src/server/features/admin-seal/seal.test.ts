@@ -1,20 +1,17 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../../domain/admin-schemas';
 import { auditLog, emailOutbox, makerProfiles } from '../../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { addProject, submitMaker } from '../../../../test/support/admin';
 
 let ctx: TestContext;
 let admin: TestUser;
 let client: TestUser;
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   admin = await ctx.createAdmin();
   client = await ctx.signUp('client');
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 /** An approved (or pending) maker with the given projects: each entry is [status, has a process doc]. */

@@ -1,6 +1,6 @@
 import { eq, or, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../../domain/admin-schemas';
 import {
   account,
@@ -21,19 +21,16 @@ import {
   whiteGloveRequests,
 } from '../../db/schema';
 import { parseFileUrl } from '../../storage/storage';
-import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { addProject, addWhiteGloveRequest, onboardClient, submitMaker } from '../../../../test/support/admin';
 
 let ctx: TestContext;
 let admin: TestUser;
 let png: Buffer;
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   admin = await ctx.createAdmin();
   png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#a5472a' } }).png().toBuffer();
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const deleteUser = (id: string, caller: TestUser = admin) => ctx.inject(caller, { method: 'DELETE', url: `/api/admin/users/${id}` });

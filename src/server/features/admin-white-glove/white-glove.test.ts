@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../../domain/admin-schemas';
 import { auditLog, emailOutbox, whiteGloveRequests } from '../../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { addWhiteGloveRequest, onboardClient, submitMaker, submitMind } from '../../../../test/support/admin';
 
 let ctx: TestContext;
@@ -14,8 +14,8 @@ let pendingMaker: TestUser;
 let mind: TestUser;
 const HOUR = 60 * 60 * 1000;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   admin = await ctx.createAdmin();
   client = await ctx.signUp('client');
   await onboardClient(ctx, client, 'Bakehouse Co');
@@ -31,9 +31,6 @@ beforeAll(async () => {
   await submitMaker(ctx, pendingMaker, { categories: ['logo_design'] });
   mind = await ctx.signUp('mind', { name: 'Fay Mind' });
   await submitMind(ctx, mind, { status: 'approved' });
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const candidates = async (requestId: string, query = '') =>

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { describe, expect, it } from 'vitest';
+import { expectAccess, type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { addProject, addWhiteGloveRequest, onboardClient, submitMaker, submitMind } from '../../../../test/support/admin';
 
 /**
@@ -12,8 +12,8 @@ let ctx: TestContext;
 let callers: { maker: TestUser; mind: TestUser; client: TestUser; admin: TestUser };
 let endpoints: Array<{ request: InjectOptions; adminStatus: number }>;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   callers = { maker: await ctx.signUp('maker'), mind: await ctx.signUp('mind'), client: await ctx.signUp('client'), admin: await ctx.createAdmin() };
 
   const pendingMaker = await ctx.signUp('maker');
@@ -91,9 +91,6 @@ beforeAll(async () => {
     // No failed Stripe job exists: an unknown one is 404 for the admin.
     { request: { method: 'POST', url: `/api/admin/payments/stripe-jobs/${randomUUID()}/retry` }, adminStatus: 404 },
   ];
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 describe('admin endpoints', () => {

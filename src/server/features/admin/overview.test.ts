@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contactSubmissions } from '../../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { addProject, submitMaker, submitMind } from '../../../../test/support/admin';
 
 let ctx: TestContext;
 let admin: TestUser;
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   admin = await ctx.createAdmin();
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const get = async (url: string) => {

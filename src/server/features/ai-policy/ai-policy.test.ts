@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AI_TRAINING_CRAWLERS } from '../../../domain/settings-schemas';
 import { auditLog } from '../../db/schema';
-import { createTestContext, expectAccess, TEST_ORIGIN, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { expectAccess, TEST_ORIGIN, type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { insertCreator } from '../../../../test/support/creators';
 import { injectPageMeta, resolvePageMeta } from '../../web-meta';
 import { pngImage } from '../uploads/multipart-payload';
@@ -26,17 +26,14 @@ const groupOf = (robots: string, agent: string): string[] => {
 const setOptOut = (value: boolean) =>
   ctx.inject(admin, { method: 'PATCH', url: '/api/admin/settings', payload: { aiTrainingOptOut: value }, headers: { origin: TEST_ORIGIN } });
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   maker = await ctx.signUp('maker');
   client = await ctx.signUp('client');
   admin = await ctx.createAdmin();
   studioId = await insertCreator(ctx.db, { role: 'maker', name: 'Ines Varga' });
   portfolioUrl = (await ctx.app.storage.saveUpload('portfolioImage', `${maker.id}/portfolio/piece`, await pngImage())).url;
   logoUrl = (await ctx.app.storage.saveUpload('clientLogo', `${client.id}/logo`, await pngImage())).url;
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 describe("creators' work is reserved from AI training", () => {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clientProfiles, profiles, projects } from '../../db/schema';
 import { parseFileUrl } from '../../storage/storage';
-import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { expectAccess, type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { createOrPromoteAdmin } from '../account/create-admin';
 import { approveMaker, approveMind, multipart, onboardedClient, pngBuffer } from '../../../../test/support/project-fixtures';
 
@@ -15,17 +15,14 @@ let brandMind: TestUser;
 let consultMind: TestUser;
 let pendingMaker: TestUser;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   client = await onboardedClient(ctx, 'Acme Studio');
   sealMaker = await approveMaker(ctx, { name: 'Selma Sealed', categories: ['logo_design', 'branding_packages'], seal: true });
   webMaker = await approveMaker(ctx, { name: 'Walt Web', categories: ['web_design'] });
   brandMind = await approveMind(ctx, { name: 'Bria Brand', areas: ['Brand Strategy'] });
   consultMind = await approveMind(ctx, { name: 'Cato Consult', areas: ['Business Consulting'] });
   pendingMaker = await approveMaker(ctx, { name: 'Pia Pending', status: 'pending' });
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const browse = async (query = '') => {

@@ -1,17 +1,14 @@
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contactSubmissions, emailOutbox } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../../../test/support/harness';
+import { type TestContext, withTestContext } from '../../../../test/support/harness';
 import { decodeQuotedPrintable } from '../../../../test/support/smtp';
 import { insertCreator } from '../../../../test/support/creators';
 
 let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ smtp: true, env: { CONTACT_INBOX: 'inbox@humanmade.test' } });
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+withTestContext(async (created) => {
+  ctx = created;
+}, { smtp: true, env: { CONTACT_INBOX: 'inbox@humanmade.test' } });
 
 // Each test speaks from its own address, so the per-IP rate limit of one test never touches another.
 let address = 10;

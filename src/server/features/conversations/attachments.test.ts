@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messageAttachments } from '../../db/schema';
-import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { expectAccess, type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { approveMaker, multipart, pdfBuffer, pngBuffer, projectPayload, putInReview } from '../../../../test/support/project-fixtures';
 import { SCRIPT_PAYLOAD } from '../../../../test/security/hostile-files';
 import { createConversationCast, openConversation } from './conversation-fixtures';
@@ -16,15 +16,12 @@ let otherMaker: TestUser;
 let admin: TestUser;
 let conversationId: string;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   ({ client, stranger, maker } = await createConversationCast(ctx));
   otherMaker = await approveMaker(ctx);
   admin = await ctx.createAdmin();
   conversationId = await openConversation(ctx, client, maker.id);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const attach = (user: TestUser | null, file: { data: Buffer; filename: string; contentType: string }, fields: Record<string, string> = {}, id = conversationId) => {

@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONVERSATION_MESSAGES } from '../../../domain/conversation-schemas';
-import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { approveMaker, onboardedClient } from '../../../../test/support/project-fixtures';
 import { openConversation, sendMessage, startConversation } from './conversation-fixtures';
 
 let ctx: TestContext;
 let client: TestUser;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   client = await onboardedClient(ctx);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const start = (creatorId: string, remoteAddress: string) => startConversation(ctx, client, creatorId, 'Hello', { remoteAddress });

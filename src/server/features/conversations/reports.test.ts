@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONVERSATION_MESSAGES } from '../../../domain/conversation-schemas';
 import { auditLog } from '../../db/schema';
-import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { expectAccess, type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { multipart, pngBuffer } from '../../../../test/support/project-fixtures';
 import { createConversationCast, openConversation, sendMessage } from './conversation-fixtures';
 
@@ -14,14 +14,11 @@ let stranger: TestUser;
 let admin: TestUser;
 let conversationId: string;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   ({ client, stranger, maker } = await createConversationCast(ctx));
   admin = await ctx.createAdmin();
   conversationId = await openConversation(ctx, client, maker.id);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const makerSays = async (body: string) => {

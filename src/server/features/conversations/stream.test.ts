@@ -1,6 +1,6 @@
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, TEST_ORIGIN, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { describe, expect, it } from 'vitest';
+import { TEST_ORIGIN, type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { createConversationCast, openConversation, sendMessage } from './conversation-fixtures';
 
 let ctx: TestContext;
@@ -10,14 +10,11 @@ let stranger: TestUser;
 let conversationId: string;
 let baseUrl: string;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   ({ client, stranger, maker } = await createConversationCast(ctx));
   conversationId = await openConversation(ctx, client, maker.id);
   baseUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 interface StreamEvent {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { approveMaker, emailsTo, onboardedClient } from '../../../../test/support/project-fixtures';
 import { sendMessage, startConversation } from './conversation-fixtures';
 import { emailUnreadMessages } from './unread-emails';
@@ -10,13 +10,10 @@ let ctx: TestContext;
 let client: TestUser;
 let maker: TestUser;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   client = await onboardedClient(ctx);
   maker = await approveMaker(ctx, { name: 'Mara Maker' });
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const MINUTE = 60 * 1000;

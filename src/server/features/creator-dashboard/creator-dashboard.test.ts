@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makerProfiles, mindProfiles, portfolioItems, projects } from '../../db/schema';
-import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { expectAccess, type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { creditEarnings } from '../../../../test/support/money-fixtures';
 
 let ctx: TestContext;
@@ -10,8 +10,8 @@ let mind: TestUser;
 let client: TestUser;
 let other: TestUser;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   [maker, mind, client] = [await ctx.signUp('maker'), await ctx.signUp('mind'), await ctx.signUp('client')];
   other = await ctx.signUp('maker');
   await ctx.db.update(makerProfiles).set({ applicationStatus: 'approved', sealStatus: 'verified' }).where(eq(makerProfiles.userId, maker.id));
@@ -35,9 +35,6 @@ beforeAll(async () => {
     { makerId: maker.id, title: 'One', category: 'logo_design', imageUrl: '/files/portfolio-items/x/1.png' },
     { makerId: other.id, title: 'Theirs', category: 'logo_design', imageUrl: '/files/portfolio-items/y/1.png' },
   ]);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 describe('creator dashboard figures', () => {

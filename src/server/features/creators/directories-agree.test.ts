@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DELIVERABLE_CATEGORIES, EXPERTISE_AREAS } from '../../../domain/constants';
-import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { insertCreator } from '../../../../test/support/creators';
 import { onboardedClient } from '../../../../test/support/project-fixtures';
 
@@ -10,8 +10,8 @@ import { onboardedClient } from '../../../../test/support/project-fixtures';
 let ctx: TestContext;
 let client: TestUser;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   client = await onboardedClient(ctx, 'Agree Co');
   for (const area of EXPERTISE_AREAS) await insertCreator(ctx.db, { role: 'mind', name: `Mind ${area}`, expertise: [area] });
   for (const [index, category] of DELIVERABLE_CATEGORIES.entries()) {
@@ -20,9 +20,6 @@ beforeAll(async () => {
   await insertCreator(ctx.db, { role: 'maker', name: 'Maker pending', status: 'pending', categories: ['logo_design'] });
   await insertCreator(ctx.db, { role: 'mind', name: 'Mind rejected', status: 'rejected', expertise: ['Brand Strategy'] });
   await insertCreator(ctx.db, { role: 'admin', profileKind: 'maker', name: 'Maker promoted to admin', categories: ['logo_design'] });
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const marketplaceNames = async (query: URLSearchParams): Promise<string[]> => {

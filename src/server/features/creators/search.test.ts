@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MarketplacePage } from '../../../domain/marketplace';
 import { makerProfiles, portfolioItems, profiles, userRoles } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../../../test/support/harness';
+import { type TestContext, withTestContext } from '../../../../test/support/harness';
 import { bulkInsertCreators } from '../../../../test/support/bulk-creators';
 import { insertCreator } from '../../../../test/support/creators';
 
@@ -11,8 +11,8 @@ import { insertCreator } from '../../../../test/support/creators';
 let ctx: TestContext;
 const ids: Record<string, string> = {};
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   ids.nakamura = await insertCreator(ctx.db, { role: 'maker', name: 'Aiko Nakamura', bio: 'Packaging and print.', categories: ['branding_packages'] });
   ids.letterpress = await insertCreator(ctx.db, { role: 'maker', name: 'Ines Varga', bio: 'Letterpress posters, set by hand in Lisbon.', categories: ['editorial_design'] });
   ids.strategist = await insertCreator(ctx.db, { role: 'mind', name: 'Owen Hale', bio: 'Twenty years of naming companies.', expertise: ['Brand Strategy'] });
@@ -23,9 +23,6 @@ beforeAll(async () => {
   ids.admin = await insertCreator(ctx.db, { role: 'admin', profileKind: 'maker', name: 'Adam Nakamura' });
   ids.portfolio = await insertCreator(ctx.db, { role: 'maker', name: 'Tariq Rahman', bio: 'Illustration.', portfolio: 1 });
   await ctx.db.update(portfolioItems).set({ title: 'Botanical almanac' }).where(eq(portfolioItems.makerId, ids.portfolio));
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const search = async (query: Record<string, string>): Promise<MarketplacePage> => {

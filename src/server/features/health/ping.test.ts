@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../../test/support/harness';
+import { describe, expect, it } from 'vitest';
+import { type TestContext, withTestContext } from '../../../../test/support/harness';
 
 let ctx: TestContext;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx?.close();
+withTestContext(async (created) => {
+  ctx = created;
 });
 
 describe('GET /api/ping', () => {

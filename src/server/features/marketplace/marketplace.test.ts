@@ -1,17 +1,14 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MarketplacePage } from '../../../domain/marketplace';
 import { profiles } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../../../test/support/harness';
+import { type TestContext, withTestContext } from '../../../../test/support/harness';
 import { insertCreator } from '../../../../test/support/creators';
 
 let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx?.close();
+withTestContext(async (created) => {
+  ctx = created;
 });
 
 const list = async (query: Record<string, string | number> = {}): Promise<MarketplacePage> => {

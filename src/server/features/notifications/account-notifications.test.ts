@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { describe, expect, it } from 'vitest';
+import { type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { addProject, submitMaker, submitMind } from '../../../../test/support/admin';
 
 let ctx: TestContext;
 let admin: TestUser;
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   admin = await ctx.createAdmin();
-}, 60_000);
-afterAll(async () => {
-  await ctx?.close();
-});
+}, {}, 60_000);
 
 const items = async (user: TestUser) =>
   ((await ctx.inject(user, { method: 'GET', url: '/api/notifications' })).json().notifications as Array<{ kind: string; title: string; body: string; link: string; isRead: boolean }>).filter(

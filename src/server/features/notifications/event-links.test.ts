@@ -1,8 +1,8 @@
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ProjectView } from '../../../domain/project-schemas';
 import { emailOutbox, notifications } from '../../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { fundCurrentMilestone, givePayoutDetails } from '../../../../test/support/money-fixtures';
 import { acceptedOfferProject, approveMaker, emailsTo, onboardedClient, pngBuffer, projectPayload, putInReview, uploadProjectFile } from '../../../../test/support/project-fixtures';
 
@@ -17,15 +17,12 @@ let client: TestUser;
 let maker: TestUser;
 let admin: TestUser;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   client = await onboardedClient(ctx);
   maker = await approveMaker(ctx, { name: 'Mara Maker' });
   admin = await ctx.createAdmin();
   await givePayoutDetails(ctx, maker);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const post = async (user: TestUser, url: string, payload?: object) => {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { notifications } from '../../db/schema';
-import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { expectAccess, type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { approveMaker, onboardedClient, projectPayload } from '../../../../test/support/project-fixtures';
 
 let ctx: TestContext;
@@ -10,14 +10,11 @@ let client: TestUser;
 let maker: TestUser;
 let stranger: TestUser;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   client = await onboardedClient(ctx);
   stranger = await onboardedClient(ctx, 'Stranger Co');
   maker = await approveMaker(ctx, { name: 'Mara Maker' });
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const page = async (user: TestUser, cursor?: string) =>

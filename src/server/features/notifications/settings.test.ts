@@ -1,21 +1,18 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emailOutbox, notifications } from '../../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { decodeQuotedPrintable } from '../../../../test/support/smtp';
 import { approveMaker, onboardedClient, projectPayload } from '../../../../test/support/project-fixtures';
 
 let ctx: TestContext;
 let client: TestUser;
 let maker: TestUser;
-beforeAll(async () => {
-  ctx = await createTestContext({ smtp: true });
+withTestContext(async (created) => {
+  ctx = created;
   client = await onboardedClient(ctx);
   maker = await approveMaker(ctx, { name: 'Nia Maker' });
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+}, { smtp: true });
 
 const newProjectFor = async (creatorId: string) => {
   const response = await ctx.inject(client, { method: 'POST', url: '/api/projects', payload: projectPayload({ creatorId, title: `Work ${Date.now()}` }) });

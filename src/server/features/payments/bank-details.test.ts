@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BANK_DETAILS_MESSAGES, PLATFORM_BANK_COPY } from '../../../domain/bank-details-schemas';
 import type { MilestoneFunding, ProjectFunding } from '../../../domain/payment-schemas';
 import type { ProjectView } from '../../../domain/project-schemas';
 import { auditLog, payoutDetails, payouts } from '../../db/schema';
 import { cipherContext } from './account-cipher';
 import { reencryptAccountNumbers } from './account-reencrypt';
-import { createTestContext, type TestContext, type TestUser, ok } from '../../../../test/support/harness';
+import { type TestContext, type TestUser, ok, withTestContext } from '../../../../test/support/harness';
 import { creditEarnings } from '../../../../test/support/money-fixtures';
 import { pdfText } from '../../../../test/support/pdf-text';
 import { approveMaker, emailsTo, onboardedClient, projectPayload } from '../../../../test/support/project-fixtures';
@@ -20,16 +20,13 @@ let maker: TestUser;
 let otherMaker: TestUser;
 let admin: TestUser;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   client = await onboardedClient(ctx);
   otherClient = await onboardedClient(ctx, 'Other Co');
   maker = await approveMaker(ctx, { name: 'Mara Maker' });
   otherMaker = await approveMaker(ctx, { name: 'Otto Other' });
   admin = await ctx.createAdmin();
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const send = (user: TestUser | null, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>

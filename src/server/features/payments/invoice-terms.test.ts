@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatDueDate, invoiceDueDate, type AdminPayments, type InvoiceView, type MilestoneFunding } from '../../../domain/payment-schemas';
 import { clientProfiles, jobs, notifications, payments } from '../../db/schema';
 import { JOB_INVOICE_OVERDUE, overdueAt } from './overdue';
-import { createTestContext, type TestContext, type TestUser, ok } from '../../../../test/support/harness';
+import { type TestContext, type TestUser, ok, withTestContext } from '../../../../test/support/harness';
 import { pdfText } from '../../../../test/support/pdf-text';
 import { acceptedOfferProject, approveMaker, emailsTo, onboardedClient, putInReview } from '../../../../test/support/project-fixtures';
 
@@ -14,14 +14,11 @@ let client: TestUser;
 let maker: TestUser;
 let admin: TestUser;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   client = await onboardedClient(ctx, 'Brennan Bakery');
   maker = await approveMaker(ctx, { name: 'Mara Maker' });
   admin = await ctx.createAdmin();
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const fund = async (who: TestUser, milestoneId: string) => ok<MilestoneFunding>(await ctx.inject(who, { method: 'POST', url: `/api/payments/milestones/${milestoneId}/fund` }));

@@ -1,10 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, payments, payouts, projectMilestones, projects } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import type { AuthContext } from '../../types';
-import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { approveMaker, onboardedClient, putInReview } from '../../../../test/support/project-fixtures';
 import { givePayoutDetails } from '../../../../test/support/money-fixtures';
 import { resolveFlag } from '../admin-projects/service';
@@ -27,15 +27,12 @@ let maker: TestUser;
 let admin: TestUser;
 const auth = (user: TestUser): AuthContext => ({ userId: user.id, sessionId: 'test', role: user.role, name: user.name, email: user.email, emailVerified: true, image: null });
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   client = await onboardedClient(ctx);
   maker = await approveMaker(ctx, { name: 'Property Maker' });
   admin = await ctx.createAdmin();
   await givePayoutDetails(ctx, maker);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const ACTIONS = ['fund', 'receive', 'submit', 'approve', 'revise', 'cancel', 'payout'] as const;

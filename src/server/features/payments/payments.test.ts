@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CreatorBalance, MilestoneFunding, ProjectFunding } from '../../../domain/payment-schemas';
 import type { ProjectView } from '../../../domain/project-schemas';
 import { auditLog, ledgerAccounts, ledgerEntries, ledgerTransactions, messages, payments, projects } from '../../db/schema';
-import { createTestContext, type TestContext, type TestUser, ok } from '../../../../test/support/harness';
+import { type TestContext, type TestUser, ok, withTestContext } from '../../../../test/support/harness';
 import { givePayoutDetails } from '../../../../test/support/money-fixtures';
 import { acceptedOfferProject, approveMaker, emailsTo, onboardedClient, projectPayload, putInReview } from '../../../../test/support/project-fixtures';
 import { nextDocumentNumber } from './documents';
@@ -16,16 +16,13 @@ let otherClient: TestUser;
 let maker: TestUser;
 let admin: TestUser;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   client = await onboardedClient(ctx);
   otherClient = await onboardedClient(ctx, 'Other Co');
   maker = await approveMaker(ctx, { name: 'Mara Maker' });
   admin = await ctx.createAdmin();
   await givePayoutDetails(ctx, maker);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const post = (user: TestUser | null, url: string, payload?: object) => ctx.inject(user, { method: 'POST', url, ...(payload ? { payload } : {}) });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { portfolioItems } from '../../db/schema';
-import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { expectAccess, type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { jpegWithGps, multipartPayload, pngImage } from '../uploads/multipart-payload';
 import sharp from 'sharp';
 
@@ -11,12 +11,9 @@ let otherMaker: TestUser;
 let mind: TestUser;
 let client: TestUser;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   [maker, otherMaker, mind, client] = [await ctx.signUp('maker'), await ctx.signUp('maker'), await ctx.signUp('mind'), await ctx.signUp('client')];
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const addItem = async (user: TestUser | null, fields: Record<string, string>, file?: { data: Buffer; name?: string; type?: string }) => {

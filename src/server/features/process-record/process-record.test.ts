@@ -1,10 +1,10 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { processRecordEntries, projects } from '../../db/schema';
 import { parseFileUrl } from '../../storage/storage';
-import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { expectAccess, type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { acceptedProject, approveMaker, onboardedClient, pdfBuffer, pngBuffer, uploadProjectFile } from '../../../../test/support/project-fixtures';
 import { checkChain, entryHashOf, GENESIS_HASH } from './chain';
 import { TOMBSTONE_NOTE } from './service';
@@ -14,15 +14,12 @@ let client: TestUser;
 let maker: TestUser;
 let admin: TestUser;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   client = await onboardedClient(ctx);
   maker = await approveMaker(ctx);
   admin = await ctx.createAdmin();
-}, 60_000);
-afterAll(async () => {
-  await ctx?.close();
-});
+}, {}, 60_000);
 
 const upload = (user: TestUser, id: string, kind: 'process-docs' | 'deliverable', data: Buffer, filename: string, contentType: string) =>
   uploadProjectFile(ctx, user, id, kind, { data, filename, contentType });

@@ -1,15 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clientProfiles, makerProfiles, mindProfiles, profiles, user } from '../../db/schema';
-import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { expectAccess, type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { multipartPayload, pngImage } from '../uploads/multipart-payload';
 
 let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx?.close();
+withTestContext(async (created) => {
+  ctx = created;
 });
 
 const makerBody = (overrides: Record<string, unknown> = {}) => ({

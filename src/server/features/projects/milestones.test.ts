@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ProjectView } from '../../../domain/project-schemas';
 import { auditLog, jobs, messages, notifications, projectMilestones, projects } from '../../db/schema';
 import { formatWhen } from './milestones';
-import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { fundCurrentMilestone } from '../../../../test/support/money-fixtures';
 import { approveMaker, emailsTo, multipart, onboardedClient, pngBuffer, projectPayload } from '../../../../test/support/project-fixtures';
 
@@ -12,14 +12,11 @@ let client: TestUser;
 let maker: TestUser;
 let admin: TestUser;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   client = await onboardedClient(ctx);
   maker = await approveMaker(ctx, { name: 'Mara Maker' });
   admin = await ctx.createAdmin();
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -3,10 +3,10 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { processDocs, projects } from '../../db/schema';
 import { parseFileUrl } from '../../storage/storage';
-import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { expectAccess, type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { approveMaker, emailsTo, multipart, onboardedClient, pdfBuffer, pngBuffer, projectPayload } from '../../../../test/support/project-fixtures';
 
 let ctx: TestContext;
@@ -15,13 +15,10 @@ let otherClient: TestUser;
 let maker: TestUser;
 let otherMaker: TestUser;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   [client, otherClient] = [await onboardedClient(ctx), await onboardedClient(ctx)];
   [maker, otherMaker] = [await approveMaker(ctx, { name: 'Mara Maker' }), await approveMaker(ctx)];
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const activeProject = async () => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { projects } from '../../db/schema';
-import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { expectAccess, type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { approveMaker, approveMind, emailsTo, onboardedClient, projectPayload, putInReview } from '../../../../test/support/project-fixtures';
 import { earnedDollars, fundCurrentMilestone } from '../../../../test/support/money-fixtures';
 
@@ -12,14 +12,11 @@ let maker: TestUser;
 let otherMaker: TestUser;
 let mind: TestUser;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   [client, otherClient] = [await onboardedClient(ctx), await onboardedClient(ctx, 'Other Co')];
   [maker, otherMaker] = [await approveMaker(ctx, { name: 'Mara Maker' }), await approveMaker(ctx)];
   mind = await approveMind(ctx, { name: 'Milo Mind' });
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const create = async (creatorId?: string, overrides: Record<string, unknown> = {}) => {

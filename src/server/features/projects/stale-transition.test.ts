@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { emailOutbox, projects } from '../../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { PROJECT_CHANGED, requireVisibleProject } from './access';
 import type { ProjectRow } from './views';
 import { approveMaker, approveMind, onboardedClient, projectPayload, putInReview } from '../../../../test/support/project-fixtures';
@@ -22,14 +22,11 @@ let client: TestUser;
 let maker: TestUser;
 let mind: TestUser;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   client = await onboardedClient(ctx);
   maker = await approveMaker(ctx, { name: 'Mara Maker' });
   mind = await approveMind(ctx, { name: 'Milo Mind' });
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const readRow = async (id: string): Promise<ProjectRow> => (await ctx.db.select().from(projects).where(eq(projects.id, id)))[0];

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makerProfiles, mindProfiles } from '../../db/schema';
 import { bayesianScore } from '../../../domain/reviews';
 import { eq } from 'drizzle-orm';
-import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { approveMaker, approveMind, onboardedClient } from '../../../../test/support/project-fixtures';
 import { clientReview, completedProject, creatorReview, writeReview } from '../../../../test/support/review-fixtures';
 
@@ -21,8 +21,8 @@ const setFigures = async (userId: string, count: number, sum: number, table: typ
     .where(eq(table.userId, userId));
 };
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   client = await onboardedClient(ctx);
   await approveMaker(ctx, { name: 'Una Unrated' });
   oneFive = await approveMaker(ctx, { name: 'Olly One-Five' });
@@ -33,9 +33,6 @@ beforeAll(async () => {
   await setFigures(manyHigh.id, 40, 196); // forty reviews averaging 4.9
   await setFigures(fewLow.id, 4, 12); // 3.0
   await setFigures(mind.id, 5, 22, mindProfiles); // 4.4
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const list = async (query: string) => {

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REVIEW_MESSAGES } from '../../../domain/reviews';
 import { REVIEW_FIELD_MESSAGES } from '../../../domain/review-schemas';
 import { auditLog, makerProfiles, notifications, reviewWindows, reviews } from '../../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { approveMaker, approveMind, emailsTo, onboardedClient } from '../../../../test/support/project-fixtures';
 import { clientReview, completedProject, creatorReview, DAY, writeReview } from '../../../../test/support/review-fixtures';
 
@@ -14,15 +14,12 @@ let maker: TestUser;
 let mind: TestUser;
 let admin: TestUser;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   [client, stranger] = [await onboardedClient(ctx), await onboardedClient(ctx, 'Other Co')];
   maker = await approveMaker(ctx, { name: 'Mara Maker' });
   mind = await approveMind(ctx, { name: 'Milo Mind' });
   admin = await ctx.createAdmin();
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const stateOf = (user: TestUser | null, projectId: string) => ctx.inject(user, { method: 'GET', url: `/api/reviews/projects/${projectId}` });

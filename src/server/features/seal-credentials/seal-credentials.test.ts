@@ -1,6 +1,6 @@
 import { exportJWK, generateKeyPair, decodeProtectedHeader } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { describe, expect, it } from 'vitest';
+import { type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { addProject, submitMaker } from '../../../../test/support/admin';
 import { buildSealCredential, didWebOf, encodeStatusList, isBitSet, signCredential, STATUS_LIST_MIN_BITS } from './credential';
 import { loadSealKeys } from './keys';
@@ -8,14 +8,11 @@ import { loadSealKeys } from './keys';
 let ctx: TestContext;
 let admin: TestUser;
 let client: TestUser;
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   admin = await ctx.createAdmin();
   client = await ctx.signUp('client');
-}, 60_000);
-afterAll(async () => {
-  await ctx?.close();
-});
+}, {}, 60_000);
 
 const sealedMaker = async () => {
   const maker = await ctx.signUp('maker');

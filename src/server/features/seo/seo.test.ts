@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../../test/support/harness';
+import { describe, expect, it } from 'vitest';
+import { type TestContext, withTestContext } from '../../../../test/support/harness';
 import { injectPageMeta, resolvePageMeta } from '../../web-meta';
 import { insertCreator } from '../../../../test/support/creators';
 
 let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx?.close();
+withTestContext(async (created) => {
+  ctx = created;
 });
 
 describe('robots.txt and sitemap.xml', () => {

@@ -1,23 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApplicationStatus } from '../../../domain/constants';
 import type { StudioData } from '../../../domain/marketplace';
 import { makerProfiles, mindProfiles, profiles } from '../../db/schema';
-import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { expectAccess, type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { insertCreator } from '../../../../test/support/creators';
 
 let ctx: TestContext;
 let admin: TestUser;
 let stranger: TestUser;
 let client: TestUser;
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   admin = await ctx.createAdmin();
   stranger = await ctx.signUp('maker');
   client = await ctx.signUp('client');
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const studio = (id: string) => ({ method: 'GET' as const, url: `/api/studio/${id}` });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { projects } from '../../db/schema';
-import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { expectAccess, type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { pngImage } from './multipart-payload';
 
 let ctx: TestContext;
@@ -11,8 +11,8 @@ let otherClient: TestUser;
 let admin: TestUser;
 let projectId: string;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   maker = await ctx.signUp('maker');
   client = await ctx.signUp('client');
   stranger = await ctx.signUp('maker');
@@ -23,9 +23,6 @@ beforeAll(async () => {
     .values({ clientId: client.id, makerId: maker.id, title: 'Brand refresh', description: 'A new identity', deliverableType: 'logo_design', budget: 1200, status: 'active' })
     .returning({ id: projects.id });
   projectId = project.id;
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 describe('GET /files/<bucket>/…', () => {

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { describe, expect, it } from 'vitest';
+import { expectAccess, type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { jpegWithGps, multipartPayload, pngImage } from './multipart-payload';
 
 let ctx: TestContext;
@@ -8,12 +8,9 @@ let maker: TestUser;
 let mind: TestUser;
 let client: TestUser;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   [maker, mind, client] = [await ctx.signUp('maker'), await ctx.signUp('mind'), await ctx.signUp('client')];
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const upload = async (user: TestUser | null, url: string, data: Buffer, name = 'picture.png', type = 'image/png') => {

@@ -1,19 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emailOutbox, makerProfiles, whiteGloveRequests } from '../../db/schema';
-import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { expectAccess, type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { approveMaker, approveMind, onboardedClient } from '../../../../test/support/project-fixtures';
 
 let ctx: TestContext;
 let client: TestUser;
 let otherClient: TestUser;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   [client, otherClient] = [await onboardedClient(ctx, 'Acme Studio'), await onboardedClient(ctx, 'Other Co')];
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const request = (user: TestUser | null, payload: Record<string, unknown>) => ctx.inject(user, { method: 'POST', url: '/api/white-glove/requests', payload });

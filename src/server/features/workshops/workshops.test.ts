@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WORKSHOP_MESSAGES } from '../../../domain/workshop-schemas';
 import { auditLog, workshops } from '../../db/schema';
-import { createTestContext, type TestContext, type TestUser } from '../../../../test/support/harness';
+import { type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 
 let ctx: TestContext;
 let admin: TestUser;
@@ -10,13 +10,10 @@ let maker: TestUser;
 const DAY = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+withTestContext(async (created) => {
+  ctx = created;
   admin = await ctx.createAdmin();
   maker = await ctx.signUp('maker');
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const create = (payload: Record<string, unknown>) => ctx.inject(admin, { method: 'POST', url: '/api/admin/workshops', payload });
