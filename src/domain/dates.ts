@@ -1,3 +1,6 @@
+/** One day in milliseconds, for timers and due dates counted in whole days. */
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
 /**
  * How Humanmade writes dates and times, everywhere: in US English, month first ("Nov 28, 2026", "2:05 PM"), the
  * way its prices are written. Instants are shown in the reader's time zone; a calendar day (a due date, YYYY-MM-DD)

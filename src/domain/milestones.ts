@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FUNDING_STATUSES } from './payment-schemas';
 import { BUDGET_MAX } from './constants';
+import { DAY_MS } from './dates';
 
 /**
  * Offers and milestones (issue 15, decision 151). Pure: the server applies these rules to refuse any other
@@ -104,7 +105,7 @@ export const applyMilestoneAction = (plan: MilestonePlan, action: MilestoneActio
 
 // ---- time ----
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
+export { DAY_MS } from './dates';
 
 /** A milestone is late when its due date has passed and it is not yet submitted or approved. */
 export const isLate = (milestone: { dueDate: string | null; status: MilestoneStatus }, now: Date): boolean => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bankDetailsSchema, bankTransferSchema } from './bank-details-schemas';
-import { formatLongDate } from './dates';
+import { DAY_MS, formatLongDate } from './dates';
 
 /**
  * Money (issue 18, decision 170): the shapes both the server and the browser use. Amounts are integer cents
@@ -60,7 +60,6 @@ export const PAYMENT_MESSAGES = {
  * for a bank transfer to arrive, short enough that escrow is funded while the milestone's work is under way.
  */
 export const INVOICE_DUE_DAYS = 7;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The day an invoice issued at `issuedAt` is due: a calendar day (YYYY-MM-DD) counted in UTC, as the invoice's dates are. */
 export const invoiceDueDate = (issuedAt: Date): string => new Date(issuedAt.getTime() + INVOICE_DUE_DAYS * DAY_MS).toISOString().slice(0, 10);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { DAY_MS } from '../../../domain/dates';
 import { formatDueDate, formatMoneyCents, isOverdue } from '../../../domain/payment-schemas';
 import type { Transaction } from '../../db/client';
 import { payments, projects } from '../../db/schema';
@@ -11,7 +12,6 @@ import { enqueueProjectEmail, projectEventPath, projectEventTitle } from '../pro
 import type { PaymentRow } from './provider';
 
 export const JOB_INVOICE_OVERDUE = 'payments.invoice_overdue';
-const DAY_MS = 24 * 60 * 60 * 1000;
 const overduePayload = z.object({ paymentId: z.uuid() });
 
 /** The moment an invoice becomes overdue: the start (UTC) of the day after its due date, as `isOverdue` counts it. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DAY_MS } from '../../../domain/dates';
 import type { Transaction } from '../../db/client';
 import { scheduleJob } from '../../jobs/scheduler';
 import type { ProjectEmailEvent } from './emails';
@@ -11,7 +12,6 @@ import type { ProjectRow } from './views';
  */
 export const JOB_ANSWER_REMINDER = 'project.answer_reminder';
 export const ANSWER_REMINDER_DAYS = 3;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const answerReminderPayload = z.object({
   projectId: z.uuid(),

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { DAY_MS } from '../../../domain/dates';
 import { REVIEW_LIMITS } from '../../../domain/reviews';
 import type { DbExecutor, Transaction } from '../../db/client';
 import { projects, profiles, reviewWindows, reviews } from '../../db/schema';
@@ -9,7 +10,6 @@ import { tellParty } from './tell';
 
 export type ReviewWindowRow = typeof reviewWindows.$inferSelect;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 export const CLOSE_JOB = 'reviews.close';
 export const REMIND_JOB = 'reviews.remind';
 
