@@ -18,10 +18,14 @@ export const verifyCredentialSchema = z.object({
 export type VerifyCredentialInput = z.infer<typeof verifyCredentialSchema>;
 
 /**
- * What a check found: `valid`; `revoked` (signed by us, but the Seal was withdrawn); `invalid_signature` (altered, or
- * not signed by a key of ours); `unreadable` (not a credential in a form we issue).
+ * What a check found: `valid`; `revoked` (signed by us, but the Seal was withdrawn); `evidence_changed` (signed by
+ * us and in force, but a process record it cites no longer verifies); `invalid_signature` (altered, or not signed by
+ * a key of ours); `unreadable` (not a credential in a form we issue).
  */
-export const VERIFICATION_OUTCOMES = ['valid', 'revoked', 'invalid_signature', 'unreadable'] as const;
+export const VERIFICATION_OUTCOMES = ['valid', 'revoked', 'evidence_changed', 'invalid_signature', 'unreadable'] as const;
+
+/** Per evidence project: its record recomputed and still holding the cited head; changed since; or none cited. */
+export const EVIDENCE_RECORD_STATES = ['verified', 'changed', 'none'] as const;
 export type VerificationOutcome = (typeof VERIFICATION_OUTCOMES)[number];
 
 export const credentialVerificationSchema = z.object({
@@ -33,6 +37,7 @@ export const credentialVerificationSchema = z.object({
   achievement: z.string().nullable(),
   validFrom: z.string().nullable(),
   evidenceCount: z.number().int().nonnegative(),
+  evidence: z.array(z.object({ name: z.string(), record: z.enum(EVIDENCE_RECORD_STATES) })),
 });
 export type CredentialVerification = z.infer<typeof credentialVerificationSchema>;
 
@@ -41,6 +46,7 @@ export const credentialVerificationQueryKey = (input: { credential?: string; mak
 export const VERIFICATION_HEADLINES: Record<VerificationOutcome, string> = {
   valid: 'Valid: this Seal was issued by Humanmade and is in force.',
   revoked: 'Revoked: this Seal was issued by Humanmade and has since been withdrawn.',
+  evidence_changed: 'Signed by Humanmade and in force, but its evidence no longer checks out: a process record it cites has changed since the Seal was issued.',
   invalid_signature: 'Not valid: the signature does not match. The credential was altered, or Humanmade did not issue it.',
   unreadable: 'Not a credential we can read. Paste the whole file, or the signed text it holds.',
 };

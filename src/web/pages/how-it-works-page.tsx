@@ -77,6 +77,26 @@ export function HowItWorksPage() {
         />
       </div>
 
+      <Section labelledBy="seal-heading" id="seal">
+        <div className="grid gap-10 md:grid-cols-[1fr_1.2fr] md:items-start">
+          <SectionHeading id="seal-heading" eyebrow="Proof of human work" title="The Seal of human creativity" />
+          <div className="space-y-5 text-lg leading-relaxed text-muted-foreground">
+            <p className="text-ink">
+              A Maker earns the Seal by documenting their process on three completed projects: the sketches, drafts and
+              notes that show how each piece came to be. Our team reviews them before the Seal is awarded.
+            </p>
+            <p>
+              Each project keeps a tamper-evident process record, and the Seal itself is a signed credential that names the
+              three projects behind it. Anyone can check it, without an account, on{' '}
+              <Link to="/verify" className="text-accent-strong underline underline-offset-4">
+                Verify a Seal
+              </Link>
+              .
+            </p>
+          </div>
+        </div>
+      </Section>
+
       <Section labelledBy="white-glove-heading">
         <div className="grid gap-10 rounded-3xl bg-accent-soft px-6 py-14 sm:px-12 md:grid-cols-[1fr_1.2fr] md:items-center">
           <SectionHeading id="white-glove-heading" eyebrow="Premium matching" title="White Glove" />

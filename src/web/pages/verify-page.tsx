@@ -55,8 +55,14 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
+const EVIDENCE_LABELS: Record<CredentialVerification['evidence'][number]['record'], string> = {
+  verified: 'Process record verifies',
+  changed: 'Process record changed since issue',
+  none: 'No process record cited',
+};
+
 function VerificationResult({ result }: { result: CredentialVerification }) {
-  const Icon = result.outcome === 'valid' ? CheckCircle2 : result.outcome === 'revoked' ? ShieldAlert : ShieldX;
+  const Icon = result.outcome === 'valid' ? CheckCircle2 : result.outcome === 'revoked' || result.outcome === 'evidence_changed' ? ShieldAlert : ShieldX;
   const good = result.outcome === 'valid';
   return (
     <section aria-labelledby="verify-result-heading" className={cn('rounded-3xl border bg-surface p-6 sm:p-8', good ? 'border-success/40' : 'border-destructive/30')}>
@@ -93,6 +99,16 @@ function VerificationResult({ result }: { result: CredentialVerification }) {
           <Fact label="Status">{result.revoked ? 'Revoked' : 'In force'}</Fact>
           <Fact label="Evidence">
             {result.evidenceCount} completed {result.evidenceCount === 1 ? 'project' : 'projects'} with process records
+            {result.evidence.length > 0 ? (
+              <ul className="mt-2 grid gap-1 text-sm">
+                {result.evidence.map((entry, index) => (
+                  <li key={index} className="flex flex-wrap gap-x-2">
+                    <span className="text-ink">{entry.name}</span>
+                    <span className={cn(entry.record === 'changed' ? 'font-medium text-destructive' : 'text-muted-foreground')}>{EVIDENCE_LABELS[entry.record]}</span>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </Fact>
         </dl>
       ) : null}

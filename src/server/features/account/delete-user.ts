@@ -1,8 +1,9 @@
-import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { conversations, emailOutbox, processDocs, processRecordEntries, projectMilestones, projects, user, verification, whiteGloveRequests } from '../../db/schema';
 import type { DbExecutor, Transaction } from '../../db/client';
 import { notFound } from '../../http/errors';
+import { settleCancelledProject } from '../payments/settlement';
 import { appendTombstonesFor } from '../process-record/service';
 import { revokeSealCredentials } from '../seal-credentials/service';
 
@@ -39,6 +40,27 @@ const commissionedProjectFiles = async (tx: Transaction, clientId: string): Prom
 };
 
 /**
+ * Money held for the user's open work gets its outcome before the work goes (decision 183), in the deletion's
+ * transaction. Their open projects end as a cancellation does: funded milestones not yet approved are refunded to the
+ * client and open invoices are voided. One exception protects a creator who delivered: when the client is the one
+ * leaving, a milestone already submitted (and not disputed) is released to the creator, as approval by time would
+ * have done.
+ */
+const settleOpenWork = async (app: FastifyInstance, tx: Transaction, userId: string) => {
+  const open = await tx
+    .select()
+    .from(projects)
+    .where(and(or(eq(projects.clientId, userId), eq(projects.makerId, userId), eq(projects.mindId, userId)), notInArray(projects.status, ['draft', 'completed', 'cancelled'])))
+    .orderBy(asc(projects.id))
+    .for('update');
+  for (const project of open) {
+    // A flagged milestone waits on an admin's decision, which the deletion takes away: its money goes back.
+    const deliveredToALeavingClient = project.clientId === userId && !project.flagged;
+    await settleCancelledProject(app, tx, project, { outcome: deliveredToALeavingClient ? 'release' : 'refund' });
+  }
+};
+
+/**
  * Deletes a user and everything that is theirs, per PRODUCT-DECISIONS: in one transaction the account,
  * sessions, role, profiles, portfolio, process docs and the projects they commissioned go (foreign keys
  * cascade); projects they were creating lose the assignment and their deliverable and, unless completed, become
@@ -55,6 +77,7 @@ export const deleteUserCompletely = async (
     const [existing] = await tx.select({ id: user.id, email: user.email }).from(user).where(eq(user.id, userId)).for('update');
     if (!existing) throw notFound('User not found');
 
+    await settleOpenWork(app, tx, userId);
     // Files of commissioned projects live in the creator's folder: collect them before the cascade.
     orphaned = await commissionedProjectFiles(tx, userId);
 

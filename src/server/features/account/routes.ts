@@ -4,8 +4,10 @@ import { signInSchema, signUpSchema } from '../../../domain/auth-schemas';
 import { AUTH_MESSAGES } from '../../../domain/messages';
 import { errorBodySchema, sessionUserSchema } from '../../http/schemas';
 import { forwardSetCookies, toFetchHeaders } from '../../http/headers';
-import { HttpError, forbidden } from '../../http/errors';
+import { HttpError, conflict, forbidden } from '../../http/errors';
 import { auditLog } from '../../db/schema';
+import { formatMoneyCents } from '../../../domain/payment-schemas';
+import { creatorLedger } from '../payments/ledger';
 import { rethrowIfDatabaseUnavailable } from '../../db/unavailable';
 import { deleteUserCompletely } from './delete-user';
 import { createAccount, signIn } from './service';
@@ -15,6 +17,9 @@ const userResponse = z.object({ user: sessionUserSchema });
 const signUpResponse = z.object({ user: sessionUserSchema.nullable(), notice: z.string().optional() });
 
 export const prefix = '/api/account';
+
+export const DELETE_WITH_EARNINGS = (amount: string) =>
+  `You have ${amount} in earnings not yet paid out. Ask for a payout under Earnings, and delete your account once it has been paid.`;
 
 export const routes: FastifyPluginAsyncZod = async (app) => {
   const authLimit = { max: app.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
@@ -109,13 +114,18 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['account'],
       summary: 'Delete your own account and everything that is yours (profiles, portfolio, process docs, files), then sign out',
-      response: { 204: z.null(), 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema },
+      response: { 204: z.null(), 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema },
     },
     handler: async (request, reply) => {
       const auth = await request.requireAuth();
       // PRODUCT-DECISIONS: an admin cannot delete their own account (there must always be someone to run the platform).
       if (auth.role === 'admin') throw forbidden('Admins cannot delete their own account.');
       await deleteUserCompletely(app, auth.userId, async (tx) => {
+        // Decision 183: a creator's earnings are theirs; deleting the account would leave them owed to no one.
+        if (auth.role === 'maker' || auth.role === 'mind') {
+          const { payableCents } = await creatorLedger(tx, auth.userId);
+          if (payableCents > 0) throw conflict(DELETE_WITH_EARNINGS(formatMoneyCents(payableCents)));
+        }
         await tx.insert(auditLog).values({ actorId: null, action: 'account.self_deleted', targetType: 'user', targetId: auth.userId });
       });
       // The session row went with the user; signing out still clears the browser's cookie.

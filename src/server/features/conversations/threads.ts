@@ -55,6 +55,8 @@ export interface ProjectEventInput {
   /** Whose action it was; `userId` null for the platform's own (approval by time). */
   actor: { userId: string | null; name: string };
   detail?: string;
+  /** What the actor wrote with their answer (a decline's reason, the changes asked for), quoted after the line. */
+  note?: string | null;
 }
 
 /**
@@ -74,7 +76,7 @@ export const recordProjectEvent = async (tx: DbExecutor, input: ProjectEventInpu
       conversationId,
       senderId: actor.userId,
       kind: 'system',
-      body: SYSTEM_LINES[event](actor.name, project.title, input.detail ?? ''),
+      body: `${SYSTEM_LINES[event](actor.name, project.title, input.detail ?? '')}${input.note ? ` They wrote: “${input.note}”` : ''}`,
       projectId: project.id,
       projectEvent: event,
     })

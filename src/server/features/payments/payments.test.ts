@@ -286,8 +286,70 @@ describe('cancellations and disputes', () => {
   });
 });
 
+describe('money held when an account is deleted (decision 183)', () => {
+  const creatorWithWork = async () => {
+    const creator = await approveMaker(ctx, { name: 'Leaving Maker' });
+    await givePayoutDetails(ctx, creator);
+    const draft = ok<ProjectView>(await post(client, '/api/projects', projectPayload({ creatorId: creator.id, budget: 400 })), 201);
+    const started = ok<ProjectView>(await post(creator, `/api/projects/${draft.id}/accept`));
+    return { creator, project: started };
+  };
+
+  it("refunds the client every milestone held for a deleted creator's work, delivered or not, and cancels it", async () => {
+    const refundedBefore = await balanceOf(ctx.db, accounts.refunded(client.id));
+    const { creator, project } = await creatorWithWork();
+    await fundAndReceive(project.milestones[0].id);
+    await putInReview(ctx.db, project.id);
+    expect((await ctx.inject(admin, { method: 'DELETE', url: `/api/admin/users/${creator.id}` })).statusCode).toBe(204);
+    expect((await ctx.db.select().from(projects).where(eq(projects.id, project.id)))[0].status).toBe('cancelled');
+    expect(await balanceOf(ctx.db, accounts.escrow(project.id))).toBe(0);
+    expect((await balanceOf(ctx.db, accounts.refunded(client.id))) - refundedBefore).toBe(40000);
+    expect((await funding(project.id)).milestones[0]).toMatchObject({ status: 'refunded', refundedCents: 40000 });
+    expect(await reconciliationTotal()).toBe(0);
+  });
+
+  it("releases delivered work to its creator when the client leaves, and refunds what was not delivered", async () => {
+    const leaving = await onboardedClient(ctx, 'Gone Co');
+    const creator = await approveMaker(ctx, { name: 'Delivered Maker' });
+    await givePayoutDetails(ctx, creator);
+    const deliveredDraft = ok<ProjectView>(await post(leaving, '/api/projects', projectPayload({ creatorId: creator.id, budget: 100 })), 201);
+    const delivered = ok<ProjectView>(await post(creator, `/api/projects/${deliveredDraft.id}/accept`));
+    const openDraft = ok<ProjectView>(await post(leaving, '/api/projects', projectPayload({ creatorId: creator.id, budget: 200 })), 201);
+    const open = ok<ProjectView>(await post(creator, `/api/projects/${openDraft.id}/accept`));
+    for (const project of [delivered, open]) {
+      const asked = ok<MilestoneFunding>(await post(leaving, `/api/payments/milestones/${project.milestones[0].id}/fund`));
+      await receive(asked.payment!.id);
+    }
+    await putInReview(ctx.db, delivered.id);
+
+    expect((await ctx.inject(leaving, { method: 'DELETE', url: '/api/account' })).statusCode).toBe(204);
+    expect(ok<CreatorBalance>(await get(creator, '/api/payments/balance'))).toMatchObject({ availableCents: 9000, inEscrowCents: 0 });
+    expect(await balanceOf(ctx.db, accounts.escrow(delivered.id))).toBe(0);
+    expect(await balanceOf(ctx.db, accounts.escrow(open.id))).toBe(0);
+    expect(await balanceOf(ctx.db, accounts.refunded(leaving.id))).toBe(20000);
+    expect(await reconciliationTotal()).toBe(0);
+  });
+
+  it('refuses to delete a creator who still has earnings to be paid, until they are paid out', async () => {
+    const { creator, project } = await creatorWithWork();
+    await fundAndReceive(project.milestones[0].id);
+    await putInReview(ctx.db, project.id);
+    ok(await post(client, `/api/projects/${project.id}/approve`));
+    const refused = await ctx.inject(creator, { method: 'DELETE', url: '/api/account' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('You have $360.00 in earnings not yet paid out. Ask for a payout under Earnings, and delete your account once it has been paid.');
+    // Nothing was deleted or settled by the refused attempt.
+    expect((await get(creator, '/api/payments/balance')).statusCode).toBe(200);
+
+    const payout = ok<{ id: string }>(await post(creator, '/api/payments/payouts', { amountCents: 36000 }), 201);
+    expect((await ctx.inject(creator, { method: 'DELETE', url: '/api/account' })).statusCode).toBe(409);
+    ok(await post(admin, `/api/admin/payouts/${payout.id}/paid`, { reference: 'WIRE-1' }));
+    expect((await ctx.inject(creator, { method: 'DELETE', url: '/api/account' })).statusCode).toBe(204);
+  });
+});
+
 describe('the ledger and the documents, as the database keeps them', () => {
-  it("keeps every cent when a client's account is deleted", async () => {
+  it("keeps every cent when a client's account is deleted, and refunds what was held for work not yet delivered", async () => {
     const leaving = await onboardedClient(ctx, 'Leaving Co');
     const draft = ok<ProjectView>(await post(leaving, '/api/projects', projectPayload({ creatorId: maker.id, budget: 300 })), 201);
     const started = ok<ProjectView>(await post(maker, `/api/projects/${draft.id}/accept`));
@@ -296,7 +358,11 @@ describe('the ledger and the documents, as the database keeps them', () => {
     const before = ok<{ totalCents: number; transactionCount: number; byKind: Record<string, number> }>(await get(admin, '/api/admin/payments/reconciliation'));
     expect((await ctx.inject(admin, { method: 'DELETE', url: `/api/admin/users/${leaving.id}` })).statusCode).toBe(204);
     const after = ok<typeof before>(await get(admin, '/api/admin/payments/reconciliation'));
-    expect(after).toEqual(before);
+    // Every earlier transaction is still there, and one more: the refund of the held $300 (decision 183).
+    expect(after.totalCents).toBe(0);
+    expect(after.transactionCount).toBe(before.transactionCount + 1);
+    expect(await balanceOf(ctx.db, accounts.escrow(draft.id))).toBe(0);
+    expect(await balanceOf(ctx.db, accounts.refunded(leaving.id))).toBe(30000);
     // The invoice row stays, detached from the deleted person and project, with what it said.
     expect((await ctx.db.select().from(payments).where(eq(payments.id, asked.payment!.id)))[0]).toMatchObject({ clientId: null, projectId: null, status: 'paid', amountCents: 30000 });
   });

@@ -215,6 +215,17 @@ export const publicProcessRecordStatus = async (app: FastifyInstance, projectId:
   return { projectId, verified, entryCount: rows.length, head: headOf(rows), checkedAt: new Date().toISOString() };
 };
 
+/**
+ * Whether a record a credential cites still holds: the project's chain verifies now (links, hashes and every
+ * file), and the cited head is one of its entries, so the record at issuance is still its beginning. Later entries
+ * (a tombstone, a review's removal) may follow it.
+ */
+export const citedRecordHolds = async (app: FastifyInstance, projectId: string, head: string): Promise<boolean> => {
+  const rows = await readEntries(app.db, projectId);
+  if (!rows.some((row) => row.entryHash === head)) return false;
+  return (await verifyEntries(app.storage, rows)).verified;
+};
+
 /** The head of each project's chain (null for a project with no entries), for credentials that cite them. */
 export const processRecordHeads = async (db: DbExecutor, projectIds: string[]): Promise<Map<string, string | null>> => {
   const heads = new Map<string, string | null>(projectIds.map((id) => [id, null]));

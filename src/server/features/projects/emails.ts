@@ -138,10 +138,10 @@ const bodies: Record<ProjectEmailEvent, (project: ProjectRow, actorName: string,
   offer_sent: (p, actor, detail) => [`${actor} sent you an offer for "${p.title}": ${detail}.`, 'Open your Projects tab to accept it, ask for changes, or decline it.'],
   offer_accepted: (p, actor, detail) => [`${actor} accepted ${detail} for "${p.title}". The project is active: the first milestone has started.`],
   offer_declined: (p, actor, detail) => [`${actor} declined ${detail} for "${p.title}".`, 'The project is no longer assigned to you.'],
-  offer_changes_requested: (p, actor, detail) => [`${actor} asked for changes to ${detail} for "${p.title}".`, 'Read their note in your Projects tab and send a new version.'],
+  offer_changes_requested: (p, actor, detail) => [`${actor} asked for changes to ${detail} for "${p.title}".`, 'Send a new version from your Projects tab.'],
   milestone_approved: (p, actor, detail) => [`${actor} approved ${detail} of "${p.title}". The next milestone has started.`],
   milestone_auto_approved: (p, _actor, detail) => [`${detail} of "${p.title}" was approved automatically, because the review time passed without an answer.`],
-  revision_requested: (p, actor, detail) => [`${actor} asked for a revision of ${detail} of "${p.title}".`, 'Read their note in your Projects tab, then submit the milestone again.'],
+  revision_requested: (p, actor, detail) => [`${actor} asked for a revision of ${detail} of "${p.title}".`, 'Submit the milestone again from your Projects tab when it is ready.'],
   extra_revision_allowed: (p, actor) => [`${actor} allowed an extra revision round on "${p.title}". You can now ask for one more revision.`],
   approval_reminder: (p, _actor, detail, when) => [
     detail ? `${detail.charAt(0).toUpperCase()}${detail.slice(1)} of "${p.title}" is waiting for your review.` : `Work on "${p.title}" is waiting for your review.`,
@@ -171,17 +171,21 @@ const bodies: Record<ProjectEmailEvent, (project: ProjectRow, actorName: string,
 };
 
 /** Writes the email in the caller's transaction, so it is sent if and only if the transition commits. */
+/** The words someone gave with their answer (a decline's reason, what to change), right after what they did. */
+const withNote = (lines: string[], actorName: string, note: string | null | undefined): string[] =>
+  note ? [lines[0], `${actorName} wrote: "${note}"`, ...lines.slice(1)] : lines;
+
 export const enqueueProjectEmail = async (
   app: FastifyInstance,
   tx: DbExecutor,
   event: ProjectEmailEvent,
-  input: { project: ProjectRow; to: Recipient; actorName: string; detail?: string; when?: string },
+  input: { project: ProjectRow; to: Recipient; actorName: string; detail?: string; when?: string; note?: string | null },
 ): Promise<void> => {
-  const { project, to, actorName, detail = '', when = '' } = input;
+  const { project, to, actorName, detail = '', when = '', note } = input;
   const link = `${app.config.PUBLIC_URL}${projectEventPath(event, to.dashboard)}`;
   const email = composeEmail(
     { type: `project-${event.replace(/_/g, '-')}`, to: to.email, subject: projectEventTitle(event, project.title, detail), siteName: app.config.SITE_NAME },
-    [`Hello ${to.name},`, ...bodies[event](project, actorName, detail, when), link],
+    [`Hello ${to.name},`, ...withNote(bodies[event](project, actorName, detail, when), actorName, note), link],
   );
   await app.mailer.enqueue(isMoneyEvent(event) ? { ...email, isTransactional: true } : email, tx);
 };

@@ -95,7 +95,7 @@ describe('offers', () => {
     expect(await threadLines(id)).toEqual([
       expect.stringContaining('created the project'),
       expect.stringContaining('sent an offer for “A new wordmark”: version 1, $3,000 in 3 milestones.'),
-      expect.stringContaining('asked for changes to version 1'),
+      expect.stringMatching(/asked for changes to version 1.* They wrote: “Could research be shorter\?”$/),
       expect.stringContaining('version 2, $2,800 in 3 milestones'),
       expect.stringContaining('accepted version 2'),
     ]);
@@ -108,8 +108,10 @@ describe('offers', () => {
     const declined = await expectOk(await post(client, `/api/projects/${id}/offers/1/decline`, { note: 'Over our budget.' }));
     expect(declined).toMatchObject({ status: 'draft', creator: null });
     expect(declined.offers[0]).toMatchObject({ status: 'declined', responseNote: 'Over our budget.' });
-    // The creator is no longer part of the project.
+    // The creator is no longer part of the project, but hears why: in the thread and by email.
     expect((await ctx.inject(maker, { method: 'GET', url: `/api/projects/${id}` })).statusCode).toBe(404);
+    expect((await threadLines(id)).at(-1)).toMatch(/declined version 1.* They wrote: “Over our budget\.”$/);
+    expect((await emailsTo(ctx, maker.email)).some((sent) => sent.type === 'project-offer-declined' && sent.textBody.includes('wrote: "Over our budget."'))).toBe(true);
   });
 
   it('refuses an offer whose milestones do not add up, field by field, and writes nothing', async () => {

@@ -108,10 +108,10 @@ export const respondToOffer = async (
     } else if (answer === 'decline') {
       // Declining ends the match: the draft is the client's again, to assign to someone else (decision 151).
       const updated = await touch(tx, row, { makerId: null, mindId: null });
-      await notifyOtherSide(app, tx, 'offer_declined', { before: row, after: updated, actor: auth, detail });
+      await notifyOtherSide(app, tx, 'offer_declined', { before: row, after: updated, actor: auth, detail, note });
     } else {
       const updated = await touch(tx, row);
-      await notifyOtherSide(app, tx, 'offer_changes_requested', { before: row, after: updated, actor: auth, detail });
+      await notifyOtherSide(app, tx, 'offer_changes_requested', { before: row, after: updated, actor: auth, detail, note });
     }
   });
   return getProject(app, auth, projectId);

@@ -41,9 +41,9 @@ export const tellParty = async (
   app: FastifyInstance,
   tx: Transaction,
   event: ProjectEmailEvent,
-  input: { project: ProjectRow; recipient: Party; actorName: string; detail?: string; when?: string },
+  input: { project: ProjectRow; recipient: Party; actorName: string; detail?: string; when?: string; note?: string | null },
 ): Promise<void> => {
-  const { project, recipient, actorName, detail, when } = input;
+  const { project, recipient, actorName, detail, when, note } = input;
   await notify(tx, {
     userId: recipient.id,
     kind: 'project',
@@ -55,7 +55,7 @@ export const tellParty = async (
   });
   const contact = (await findContacts(tx, [recipient.id])).get(recipient.id);
   if (!contact) return;
-  await enqueueProjectEmail(app, tx, event, { project, to: { ...contact, dashboard: recipient.role }, actorName, detail, when });
+  await enqueueProjectEmail(app, tx, event, { project, to: { ...contact, dashboard: recipient.role }, actorName, detail, when, note });
 };
 
 /** The platform acting by itself (approval by time): no user, and named so in the thread and the audit log. */
@@ -70,9 +70,9 @@ export const notifyOtherSide = async (
   app: FastifyInstance,
   tx: Transaction,
   event: Exclude<ProjectEmailEvent, TimedProjectEvent>,
-  input: { before: ProjectRow; after: ProjectRow; actor: { userId: string | null; name: string }; detail?: string },
+  input: { before: ProjectRow; after: ProjectRow; actor: { userId: string | null; name: string }; detail?: string; note?: string | null },
 ): Promise<void> => {
-  const { before, after, actor, detail } = input;
+  const { before, after, actor, detail, note } = input;
   const creator = creatorOf(after) ?? creatorOf(before);
   if (creator) {
     await recordProjectEvent(tx, {
@@ -81,12 +81,13 @@ export const notifyOtherSide = async (
       creatorId: creator.id,
       actor: { userId: actor.userId, name: actor.name },
       detail,
+      note,
     });
   }
   const client: Party = { id: before.clientId, role: 'client' };
   const recipients = actor.userId === null ? [client, creator] : [actor.userId === before.clientId ? creator : client];
   for (const recipient of recipients) {
-    if (recipient) await tellParty(app, tx, event, { project: after, recipient, actorName: actor.name, detail });
+    if (recipient) await tellParty(app, tx, event, { project: after, recipient, actorName: actor.name, detail, note });
   }
   // When the event passes the turn to one side of a draft, that side is reminded if it stays silent.
   await scheduleAnswerReminder(tx, event, after);
@@ -212,7 +213,7 @@ export const approveProject = (app: FastifyInstance, auth: AuthContext, projectI
 export const requestProjectRevision = (app: FastifyInstance, auth: AuthContext, projectId: string, note: string) =>
   milestoneStep(app, auth, projectId, 'request_revision', async (tx, row) => {
     const result = await requestRevision(tx, row, note, new Date());
-    await notifyOtherSide(app, tx, 'revision_requested', { before: row, after: result.project, actor: auth, detail: result.detail });
+    await notifyOtherSide(app, tx, 'revision_requested', { before: row, after: result.project, actor: auth, detail: result.detail, note });
   });
 
 /** The creator, or an admin, opens one more revision round. */

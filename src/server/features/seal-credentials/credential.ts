@@ -58,6 +58,27 @@ export interface SealCredentialInput {
 
 export const statusListUrl = (publicUrl: string) => `${publicUrl}${STATUS_LIST_PATH}`;
 
+/** Each evidence entry names its project by the public status URL of its process record, and cites the record's head. */
+const evidenceIdOf = (publicUrl: string, projectId: string) => `${publicUrl}/api/process-records/${projectId}/status`;
+const HEAD_LABEL = 'process record head';
+
+export interface EvidenceCitation {
+  name: string | null;
+  projectId: string | null;
+  /** The head of the project's process record when the Seal was issued; null when it had none. */
+  head: string | null;
+}
+
+/** Reads back what buildSealCredential wrote into one evidence entry (a credential's own words: nothing is trusted). */
+export const evidenceCitationOf = (entry: unknown, publicUrl: string): EvidenceCitation => {
+  const fields = entry && typeof entry === 'object' ? (entry as Record<string, unknown>) : {};
+  const id = typeof fields.id === 'string' ? fields.id : '';
+  const description = typeof fields.description === 'string' ? fields.description : '';
+  const projectId = /^([0-9a-f-]{36})\/status$/.exec(id.startsWith(`${publicUrl}/api/process-records/`) ? id.slice(`${publicUrl}/api/process-records/`.length) : '')?.[1] ?? null;
+  const head = new RegExp(`${HEAD_LABEL} ([0-9a-f]{64})$`).exec(description)?.[1] ?? null;
+  return { name: typeof fields.name === 'string' ? fields.name : null, projectId, head };
+};
+
 export const buildSealCredential = (input: SealCredentialInput) => {
   const { publicUrl } = input;
   const did = didWebOf(publicUrl);
@@ -82,10 +103,10 @@ export const buildSealCredential = (input: SealCredentialInput) => {
       },
     },
     evidence: input.evidence.map((project) => ({
-      id: `${publicUrl}/api/process-records/${project.projectId}/status`,
+      id: evidenceIdOf(publicUrl, project.projectId),
       type: ['Evidence'],
       name: project.title,
-      description: `Completed project${project.completedAt ? ` (${project.completedAt.toISOString().slice(0, 10)})` : ''}; process record head ${project.processRecordHead ?? 'none'}`,
+      description: `Completed project${project.completedAt ? ` (${project.completedAt.toISOString().slice(0, 10)})` : ''}; ${HEAD_LABEL} ${project.processRecordHead ?? 'none'}`,
     })),
     credentialStatus: {
       id: `${listUrl}#${input.statusIndex}`,
@@ -99,9 +120,26 @@ export const buildSealCredential = (input: SealCredentialInput) => {
 
 export type SealCredential = ReturnType<typeof buildSealCredential>;
 
+/**
+ * The JWT registered claims that mirror a credential's own properties (iss, nbf, jti, sub), as Open Badges 3.0
+ * asks of a credential secured as a JWT. VC-JOSE-COSE allows them when they agree with the credential, which they
+ * do by construction; a verifier of ours reads the credential's properties, not these.
+ */
+const registeredClaimsOf = (credential: Record<string, unknown>) => {
+  const issuer = credential.issuer as { id?: unknown } | undefined;
+  const subject = credential.credentialSubject as { id?: unknown } | undefined;
+  const validFrom = typeof credential.validFrom === 'string' ? Date.parse(credential.validFrom) : Number.NaN;
+  return {
+    ...(typeof issuer?.id === 'string' ? { iss: issuer.id } : {}),
+    ...(Number.isFinite(validFrom) ? { nbf: Math.floor(validFrom / 1000) } : {}),
+    ...(typeof credential.id === 'string' ? { jti: credential.id } : {}),
+    ...(typeof subject?.id === 'string' ? { sub: subject.id } : {}),
+  };
+};
+
 /** Signs a credential (or a status list credential) as a compact JWS with the current key. */
-export const signCredential = (credential: object, keys: SealKeys, issuer: string): Promise<string> =>
-  new CompactSign(new TextEncoder().encode(JSON.stringify(credential)))
+export const signCredential = (credential: Record<string, unknown>, keys: SealKeys, issuer: string): Promise<string> =>
+  new CompactSign(new TextEncoder().encode(JSON.stringify({ ...credential, ...registeredClaimsOf(credential) })))
     .setProtectedHeader({ alg: 'EdDSA', typ: VC_JWT_TYPE, cty: 'vc', kid: `${issuer}#${keys.kid}` })
     .sign(keys.privateKey);
 

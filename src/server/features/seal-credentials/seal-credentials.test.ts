@@ -1,5 +1,9 @@
+import { createHash } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { exportJWK, generateKeyPair, decodeProtectedHeader } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { appendProcessRecordEntry } from '../process-record/service';
 import { type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { addProject, submitMaker } from '../../../../test/support/admin';
 import { buildSealCredential, didWebOf, encodeStatusList, isBitSet, signCredential, STATUS_LIST_MIN_BITS } from './credential';
@@ -14,12 +18,30 @@ withTestContext(async (created) => {
   client = await ctx.signUp('client');
 }, {}, 60_000);
 
-const sealedMaker = async () => {
+/** A process doc's file on disk and its entry in the project's record: what an upload leaves. Returns the file's path. */
+const recordProcessDoc = async (projectId: string, makerId: string): Promise<string> => {
+  const key = `${makerId}/${projectId}/process/sketch.png`;
+  const filePath = path.join(ctx.config.DATA_DIR, 'uploads', 'process-docs', key);
+  const bytes = Buffer.from(`sketch of ${projectId}`);
+  await mkdir(path.dirname(filePath), { recursive: true });
+  await writeFile(filePath, bytes);
+  await ctx.db.transaction((tx) =>
+    appendProcessRecordEntry(tx, { projectId, kind: 'process_doc', fileUrl: `/files/process-docs/${key}`, fileSha256: createHash('sha256').update(bytes).digest('hex'), uploaderId: makerId }),
+  );
+  return filePath;
+};
+
+/** A maker with the Seal; with `recorded`, each evidence project's process doc is in its record (the others cite none). */
+const sealedMaker = async ({ recorded = false } = {}) => {
   const maker = await ctx.signUp('maker');
   await submitMaker(ctx, maker, { status: 'approved' });
-  for (let index = 0; index < 3; index += 1) await addProject(ctx, { clientId: client.id, makerId: maker.id, status: 'completed', withDoc: true, title: `Project ${index + 1}` });
+  const files: string[] = [];
+  for (let index = 0; index < 3; index += 1) {
+    const project = await addProject(ctx, { clientId: client.id, makerId: maker.id, status: 'completed', withDoc: true, title: `Project ${index + 1}` });
+    if (recorded) files.push(await recordProcessDoc(project.id, maker.id));
+  }
   expect((await ctx.inject(admin, { method: 'POST', url: `/api/admin/seal/${maker.id}/assign` })).statusCode).toBe(200);
-  return maker;
+  return Object.assign(maker, { files });
 };
 
 const download = async (makerId: string) => ctx.inject(null, { method: 'GET', url: `/api/credentials/seal/${makerId}` });
@@ -77,9 +99,35 @@ describe('the Seal as a verifiable credential', () => {
       subject: { name: maker.name },
       achievement: 'Seal of human creativity',
       evidenceCount: 3,
+      // These projects predate their process records: each is listed, with no record to check.
+      evidence: [1, 2, 3].map(() => ({ name: expect.stringMatching(/^Project \d$/), record: 'none' })),
     });
     // The bare signed form verifies too.
     expect((await verify(jwt)).outcome).toBe('valid');
+  });
+
+  it('carries the JWT claims Open Badges 3.0 asks for, each equal to the credential property it mirrors', async () => {
+    const maker = await sealedMaker();
+    const credential = payloadOf(jwtOf((await download(maker.id)).json()));
+    expect(credential.iss).toBe(credential.issuer.id);
+    expect(credential.jti).toBe(credential.id);
+    expect(credential.sub).toBe(credential.credentialSubject.id);
+    expect(credential.nbf).toBe(Math.floor(Date.parse(credential.validFrom) / 1000));
+  });
+
+  it('checks its evidence: a process record it cites that no longer verifies makes it fail, naming the project', async () => {
+    const maker = await sealedMaker({ recorded: true });
+    const envelope = JSON.stringify((await download(maker.id)).json());
+    const before = await verify(envelope);
+    expect(before.outcome).toBe('valid');
+    expect(before.evidence).toHaveLength(3);
+    expect(before.evidence.every((entry: { record: string }) => entry.record === 'verified')).toBe(true);
+
+    await writeFile(maker.files[1], 'swapped after the fact');
+    const after = await verify(envelope);
+    expect(after).toMatchObject({ outcome: 'evidence_changed', signatureValid: true, revoked: false });
+    expect(after.evidence.map((entry: { record: string }) => entry.record).sort()).toEqual(['changed', 'verified', 'verified']);
+    expect((await ctx.inject(null, { method: 'GET', url: `/api/credentials/seal/${maker.id}/verification` })).json().outcome).toBe('evidence_changed');
   });
 
   it('fails when any byte of the credential changed', async () => {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CredentialVerification } from '../../../domain/seal-credential-schemas';
 import type { DbExecutor, Transaction } from '../../db/client';
 import { projects, sealCredentials } from '../../db/schema';
-import { processRecordHeads } from '../process-record/service';
+import { citedRecordHolds, processRecordHeads } from '../process-record/service';
 import { hasCountedProcessDoc } from '../provenance/project-file-credentials';
 import {
   buildSealCredential,
@@ -13,6 +13,7 @@ import {
   didWebOf,
   encodeStatusList,
   envelope,
+  evidenceCitationOf,
   extractJwt,
   isBitSet,
   signCredential,
@@ -106,7 +107,27 @@ export const latestSealCredentialJwt = async (db: DbExecutor, makerId: string): 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const record = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 
-const NOTHING_READ = { revoked: null, issuer: null, subject: null, achievement: null, validFrom: null, evidenceCount: 0 } as const;
+const NOTHING_READ = { revoked: null, issuer: null, subject: null, achievement: null, validFrom: null, evidenceCount: 0, evidence: [] } satisfies Partial<CredentialVerification>;
+
+/**
+ * Each evidence entry checked as the public status endpoint checks it: the cited project's process record
+ * recomputed (chain and files), with the head the credential cites still in it. An entry that cited no record
+ * (a project documented before records existed) has nothing to check.
+ */
+const checkEvidence = async (app: FastifyInstance, entries: unknown[]): Promise<CredentialVerification['evidence']> => {
+  const checked: CredentialVerification['evidence'] = [];
+  for (const entry of entries) {
+    const citation = evidenceCitationOf(entry, app.config.PUBLIC_URL);
+    const name = citation.name ?? 'A completed project';
+    if (!citation.head) {
+      checked.push({ name, record: 'none' });
+      continue;
+    }
+    const holds = citation.projectId !== null && (await citedRecordHolds(app, citation.projectId, citation.head));
+    checked.push({ name, record: holds ? 'verified' : 'changed' });
+  }
+  return checked;
+};
 
 /**
  * Verifies a credential as anyone would: the signature against our DID document's keys, then its bit in our
@@ -134,8 +155,10 @@ export const verifySealCredential = async (app: FastifyInstance, input: string):
   };
   // Signed by our key but not shaped as our Seal: nothing to vouch for.
   if (read.issuer.id !== issuerDid || text(status.statusListCredential) !== statusListUrl(app.config.PUBLIC_URL) || !Number.isInteger(statusIndex) || statusIndex < 0) {
-    return { outcome: 'unreadable', signatureValid: true, revoked: null, ...read };
+    return { outcome: 'unreadable', signatureValid: true, revoked: null, ...read, evidence: [] };
   }
   const revoked = await isBitSet(await encodedStatusList(app.db), statusIndex);
-  return { outcome: revoked ? 'revoked' : 'valid', signatureValid: true, revoked, ...read };
+  const evidence = await checkEvidence(app, Array.isArray(credential.evidence) ? credential.evidence : []);
+  const evidenceHolds = evidence.every((entry) => entry.record !== 'changed');
+  return { outcome: revoked ? 'revoked' : evidenceHolds ? 'valid' : 'evidence_changed', signatureValid: true, revoked, ...read, evidence };
 };

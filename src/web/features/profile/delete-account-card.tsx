@@ -37,7 +37,8 @@ export function DeleteAccountCard() {
       </h2>
       <p className="mt-2 max-w-2xl text-muted-foreground">
         This permanently deletes your account, your profile, your portfolio, your process documentation and every file
-        you uploaded. Projects you were working on are cancelled. It cannot be undone.
+        you uploaded. Projects you were working on are cancelled, and money a client paid for work not yet approved goes
+        back to them. Earnings not yet paid out must be paid out first. It cannot be undone.
       </p>
       <Dialog open={open} onOpenChange={(next) => !isDeleting && setOpen(next)}>
         <DialogTrigger asChild>
