@@ -79,6 +79,20 @@ export const issueInvoice = async (app: FastifyInstance, tx: Transaction, projec
 };
 
 /**
+ * On approval (by the client or by time): funded work is released to the creator; work approved before any money
+ * was asked for is invoiced there and then (decision 185), so what the client owes is a numbered invoice with a due
+ * date and an overdue reminder, and its payment releases the money in the same transaction.
+ */
+export const releaseOrInvoiceApproved = async (app: FastifyInstance, tx: Transaction, project: ProjectRow, milestone: MilestoneRow): Promise<void> => {
+  const live = await livePaymentOf(tx, milestone.id, { lock: true });
+  if (live?.status === 'paid') {
+    await releaseIfFunded(app, tx, project, milestone);
+    return;
+  }
+  if (!live && milestone.amountCents > 0) await issueInvoice(app, tx, project, milestone, new Date());
+};
+
+/**
  * The client asks to fund a milestone: an invoice (and, with Stripe, a checkout) for its amount. Asking again
  * returns the same open payment. The provider is called after the payment committed, never inside the transaction.
  */

@@ -199,16 +199,21 @@ describe('a milestone funded, approved and paid out', () => {
     expect(await ctx.db.select().from(payments).where(eq(payments.milestoneId, project.milestones[0].id))).toHaveLength(1);
   });
 
-  it('an approval before the money arrives records none; the release follows the payment', async () => {
+  it('an approval before the money arrives releases none and invoices the work; paying that invoice releases it', async () => {
     const start = await balance();
     const project = await activeProject([20000]);
     await putInReview(ctx.db, project.id);
     const approved = ok<ProjectView>(await post(client, `/api/projects/${project.id}/approve`));
     expect(approved).toMatchObject({ status: 'completed' });
-    expect(approved.milestones[0].funding).toBe('awaiting_funding');
     expect((await balance()).earnedCents).toBe(start.earnedCents);
-    // The approved work's invoice can still be asked for, and paying it releases the money at once.
-    await fundAndReceive(project.milestones[0].id);
+    // The approval issued the invoice (decision 185): the client owes a numbered document with a due date.
+    const owed = (await funding(project.id)).milestones[0];
+    expect(owed).toMatchObject({ status: 'awaiting_payment', amountCents: 20000, payment: { status: 'awaiting_payment' } });
+    expect(owed.payment!.invoiceNumber).toMatch(/^HM-INV-/);
+    expect((await emailsTo(ctx, client.email)).some((email) => email.type === 'project-funding-requested' && email.textBody.includes(owed.payment!.invoiceNumber!))).toBe(true);
+    // Asking to fund it returns that same invoice; paying it releases the money at once.
+    expect((await fund(project.milestones[0].id)).payment!.id).toBe(owed.payment!.id);
+    await receive(owed.payment!.id);
     expect((await funding(project.id)).milestones[0]).toMatchObject({ status: 'released', releasedCents: 18000 });
     expect(await balance()).toMatchObject({ earnedCents: start.earnedCents + 18000, inEscrowCents: start.inEscrowCents });
     expect(await reconciliationTotal()).toBe(0);

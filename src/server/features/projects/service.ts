@@ -15,7 +15,7 @@ import { enqueueProjectEmail, projectEventPath, projectEventTitle, type ProjectE
 import { notify } from '../notifications/service';
 import { recordAudit } from '../audit/service';
 import { allowExtraRevision, approveMilestone, requestRevision, startMilestones, stopReviewClock, submittedMilestone, supersedeOpenOffers } from './milestones';
-import { releaseIfFunded } from '../payments/settlement';
+import { releaseOrInvoiceApproved } from '../payments/funding';
 import { loadProjectView, loadProjectViews, type ProjectRow } from './views';
 
 type ProjectChanges = Partial<typeof projects.$inferInsert>;
@@ -207,7 +207,7 @@ export const approveProject = (app: FastifyInstance, auth: AuthContext, projectI
   milestoneStep(app, auth, projectId, 'approve', async (tx, row) => {
     const result = await approveMilestone(app, tx, row, auth, { byTime: false, now: new Date() });
     await notifyOtherSide(app, tx, result.event, { before: row, after: result.project, actor: auth, detail: result.detail });
-    await releaseIfFunded(app, tx, result.project, result.milestone);
+    await releaseOrInvoiceApproved(app, tx, result.project, result.milestone);
   });
 
 export const requestProjectRevision = (app: FastifyInstance, auth: AuthContext, projectId: string, note: string) =>

@@ -8,7 +8,7 @@ import { creatorOf } from './access';
 import { approveMilestone, formatWhen, JOB_APPROVAL_REMINDER, JOB_AUTO_APPROVE, JOB_DUE_REMINDER, loadMilestones, milestoneDetail } from './milestones';
 import { summaryOf } from './offers';
 import { notifyOtherSide, SYSTEM_ACTOR, tellParty } from './service';
-import { releaseIfFunded } from '../payments/settlement';
+import { releaseOrInvoiceApproved } from '../payments/funding';
 
 const submissionPayload = z.object({ milestoneId: z.uuid(), submission: z.number().int() });
 const milestonePayload = z.object({ milestoneId: z.uuid() });
@@ -35,7 +35,7 @@ export const registerMilestoneTimers = (app: FastifyInstance): void => {
     const result = await approveMilestone(app, tx, waiting.project, SYSTEM_ACTOR, { byTime: true, now });
     await notifyOtherSide(app, tx, result.event, { before: waiting.project, after: result.project, actor: SYSTEM_ACTOR, detail: result.detail });
     // Approval by time releases a funded milestone like the client's approval (decision 170).
-    await releaseIfFunded(app, tx, result.project, result.milestone);
+    await releaseOrInvoiceApproved(app, tx, result.project, result.milestone);
   });
 
   app.jobs.handle(JOB_APPROVAL_REMINDER, async ({ tx, job, now }) => {
