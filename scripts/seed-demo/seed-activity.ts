@@ -4,7 +4,10 @@ import type { DeliverableCategory, ProjectStatus } from '../../src/domain/consta
 import type { MilestoneStatus, OfferStatus } from '../../src/domain/milestones';
 import type { App } from '../../src/server/app';
 import { clientProfiles, contactSubmissions, projectMilestones, projectOffers, projects, user, whiteGloveRequests, workshops } from '../../src/server/db/schema';
+import type { ProjectEvent } from '../../src/domain/conversation-schemas';
+import { recordProjectEvent } from '../../src/server/features/conversations/threads';
 import { issueInvoice, recordPaymentReceived } from '../../src/server/features/payments/funding';
+import { milestoneName } from '../../src/server/features/payments/settlement';
 import { creatorLedger } from '../../src/server/features/payments/ledger';
 import { recordPayoutPaid, requestPayout } from '../../src/server/features/payments/payouts';
 import { scheduleDueReminder, startReviewClock } from '../../src/server/features/projects/milestones';
@@ -117,7 +120,8 @@ export const seedClientActivity = async (app: App, creators: Map<string, string>
   }
 
   await app.db.transaction(async (tx) => {
-    await tx.update(user).set({ emailVerified: true }).where(eq(user.id, clientId));
+    // A client since the spring: their oldest project is months old, and creators deciding on a draft see 'Member since'.
+    await tx.update(user).set({ emailVerified: true, createdAt: daysAgo(150) }).where(eq(user.id, clientId));
     await tx
       .update(clientProfiles)
       .set({
@@ -167,7 +171,21 @@ export const seedClientActivity = async (app: App, creators: Map<string, string>
           createdAt: daysAgo(project.age - index - 0.5),
         });
       }
+      const creatorId = makerId ?? mindId;
+      /** A project event in the pair's thread, as the live app writes it in the event's transaction. */
+      const event = async (kind: ProjectEvent, by: 'client' | 'creator', detail?: string) => {
+        if (!creatorId) return;
+        const actorId = by === 'client' ? clientId : creatorId;
+        const [actor] = await tx.select({ name: user.name }).from(user).where(eq(user.id, actorId));
+        const [current] = await tx.select().from(projects).where(eq(projects.id, projectId));
+        await recordProjectEvent(tx, { event: kind, project: current, creatorId, actor: { userId: actorId, name: actor?.name ?? '' }, detail });
+      };
+      if (project.status !== 'cancelled') await event('created', 'client');
       if (project.status === 'draft' || project.status === 'cancelled') continue;
+      // An offer is accepted by the client; a plain Accept is the creator's.
+      const acceptedVersion = (project.offers ?? []).findIndex(([status]) => status === 'accepted') + 1;
+      if (acceptedVersion > 0) await event('offer_accepted', 'client', `version ${acceptedVersion}`);
+      else await event('accepted', 'creator');
       const started = project.milestones ?? [[project.title, project.budget, project.status === 'active' ? 'active' : project.status === 'in_review' ? 'submitted' : 'approved', null]];
       const doneMilestoneIds: string[] = [];
       for (const [index, [title, dollars, status, due]] of started.entries()) {
@@ -197,14 +215,17 @@ export const seedClientActivity = async (app: App, creators: Map<string, string>
       // review is funded and held in escrow (the flagged one too, for a dispute to decide), and started work has
       // an open invoice waiting for the admin's 'Payment received'.
       const [row] = await tx.select().from(projects).where(eq(projects.id, projectId));
-      for (const milestone of await tx.select().from(projectMilestones).where(eq(projectMilestones.projectId, projectId)).orderBy(asc(projectMilestones.position))) {
+      const milestones = await tx.select().from(projectMilestones).where(eq(projectMilestones.projectId, projectId)).orderBy(asc(projectMilestones.position));
+      for (const milestone of milestones) {
         if (milestone.status === 'pending' || milestone.amountCents <= 0) continue;
         const issued = daysAgo(Math.max(project.age - 1, 1));
         const invoice = await issueInvoice(app, tx, row, milestone, issued);
+        await milestoneEvents(event, milestone, milestones.length);
         // Paid a day after it was issued (never in the future), as the invoice and the ledger then show.
         const paidAt = new Date(Math.min(issued.getTime() + 86_400_000, Date.now()));
         if (milestone.status !== 'active') await recordPaymentReceived(app, tx, invoice.id, { reference: `DEMO-${invoice.invoiceNumber.slice(-6)}`, provider: 'manual', at: paidAt });
       }
+      if (project.flagged) await event('flagged', 'client');
     }
   });
 
@@ -231,6 +252,19 @@ export const seedClientActivity = async (app: App, creators: Map<string, string>
   await seedPaidPayout(app, creators);
   return clientId;
 }
+
+/** What the thread says of one milestone's work: its submission and, when approved, the approval. */
+const milestoneEvents = async (
+  event: (kind: ProjectEvent, by: 'client' | 'creator', detail?: string) => Promise<void>,
+  milestone: { position: number; title: string; status: string },
+  count: number,
+) => {
+  if (milestone.status !== 'submitted' && milestone.status !== 'approved') return;
+  const detail = count > 1 ? milestoneName(milestone) : undefined;
+  await event('deliverable_submitted', 'creator', detail);
+  if (milestone.status !== 'approved') return;
+  await event(milestone.position < count ? 'milestone_approved' : 'approved', 'client', detail);
+};
 
 /** Inès, with three completed projects, asked for most of her balance and was paid: a receipt to open. */
 const seedPaidPayout = async (app: App, creators: Map<string, string>) => {
