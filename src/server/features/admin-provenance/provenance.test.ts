@@ -55,11 +55,25 @@ describe('copies caught', () => {
     const card = (await ctx.inject(null, { method: 'GET', url: `/api/marketplace/creators?q=${encodeURIComponent('Cole Copier')}` })).json().creators[0];
     expect(card.portfolio.map((item: { title: string }) => item.title)).not.toContain('My alpha mark');
 
+    // Nor can anyone else fetch its file: only its maker and admins, and never from a shared cache.
+    const fetchAs = (user: TestUser | null, url: string) => ctx.inject(user, { method: 'GET', url });
+    expect(held.imageUrl).toMatch(/^\/files\/portfolio-items\//);
+    for (const url of [held.imageUrl, held.thumbnailUrl].filter(Boolean)) {
+      expect((await fetchAs(null, url)).statusCode, url).toBe(404);
+      expect((await fetchAs(author, url)).statusCode).toBe(404);
+      const ownCopy = await fetchAs(copier, url);
+      expect(ownCopy.statusCode).toBe(200);
+      expect(ownCopy.headers['cache-control']).toBe('private, no-store');
+      expect((await fetchAs(admin, url)).statusCode).toBe(200);
+    }
+    expect((await fetchAs(null, first.imageUrl)).headers['cache-control']).toMatch(/public/);
+
     const entry = (await reviewList()).find((item: { id: string }) => item.id === held.id);
     expect(entry).toMatchObject({ title: 'My alpha mark', maker: { id: copier.id, name: 'Cole Copier' }, match: { id: first.id, title: 'Alpha mark', maker: { id: author.id, name: 'Ada Author' } } });
 
     expect((await ctx.inject(admin, { method: 'POST', url: `/api/admin/provenance/${held.id}/approve` })).statusCode).toBe(200);
     expect(await studioTitles(copier.id)).toContain('My alpha mark');
+    expect((await fetchAs(null, held.imageUrl)).statusCode).toBe(200);
     expect((await reviewList()).map((item: { id: string }) => item.id)).not.toContain(held.id);
     expect(await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'provenance.approve'), eq(auditLog.targetId, held.id)))).toHaveLength(1);
     expect((await ctx.inject(admin, { method: 'POST', url: `/api/admin/provenance/${held.id}/approve` })).statusCode).toBe(409);

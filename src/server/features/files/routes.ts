@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { STORAGE_BUCKETS } from '../../../domain/constants';
-import { projects } from '../../db/schema';
+import { portfolioItems, projects } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { isPublicBucket } from '../../storage/storage';
 import { tdmHeaders } from '../ai-policy/tdm';
@@ -27,6 +27,18 @@ const canReadPrivate = async (app: Parameters<FastifyPluginAsyncZod>[0], auth: A
   return [project.clientId, project.makerId, project.mindId].includes(auth.userId);
 };
 
+/**
+ * A portfolio image held for provenance review (decision 134) is not public: only its maker and admins may fetch it
+ * until the review clears it. Its key is `<makerId>/portfolio/<itemId>…`, so one primary-key read tells.
+ */
+const heldPortfolioItem = async (app: Parameters<FastifyPluginAsyncZod>[0], key: string): Promise<{ makerId: string } | null> => {
+  const [makerId, folder, file] = key.split('/');
+  const itemId = file?.slice(0, 36);
+  if (folder !== 'portfolio' || !itemId || !z.uuid().safeParse(itemId).success) return null;
+  const [item] = await app.db.select({ makerId: portfolioItems.makerId, reviewStatus: portfolioItems.reviewStatus }).from(portfolioItems).where(eq(portfolioItems.id, itemId));
+  return item && item.reviewStatus === 'pending' && item.makerId === makerId ? { makerId: item.makerId } : null;
+};
+
 export const prefix = '';
 
 export const routes: FastifyPluginAsyncZod = async (app) => {
@@ -39,8 +51,16 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
       if (!/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(key) || key.includes('..')) throw notFound();
       // Message attachments are served only by their conversation's route, which knows who its participants are.
       if (bucket === 'message-attachments') throw notFound();
-      const isPublic = isPublicBucket(bucket);
+      let isPublic = isPublicBucket(bucket);
       if (!isPublic && !(await canReadPrivate(app, await request.resolveAuth(), key))) throw notFound();
+      if (bucket === 'portfolio-items') {
+        const held = await heldPortfolioItem(app, key);
+        if (held) {
+          const auth = await request.resolveAuth();
+          if (!auth || (auth.role !== 'admin' && auth.userId !== held.makerId)) throw notFound();
+          isPublic = false;
+        }
+      }
       const stored = await app.storage.open(bucket, key);
       if (!stored) throw notFound();
       const extension = key.split('.').pop()?.toLowerCase() ?? '';
