@@ -45,7 +45,7 @@ export function PortfolioGrid({ items, creatorName }: { items: StudioPortfolioIt
                   className="size-full object-cover transition-transform duration-200 group-hover:scale-[1.02] motion-reduce:transition-none"
                 />
               </span>
-              <span className="mt-2 block truncate font-medium text-ink">{item.title}</span>
+              <span className="mt-2 line-clamp-2 font-medium leading-snug text-ink">{item.title}</span>
               <span className="block text-sm text-muted-foreground">{CATEGORY_LABELS[item.category]}</span>
             </a>
             {/* Beside the link, not in it: a button inside a link is neither valid nor reachable on its own. */}
