@@ -32,6 +32,8 @@ export const credentialVerificationSchema = z.object({
   outcome: z.enum(VERIFICATION_OUTCOMES),
   signatureValid: z.boolean(),
   revoked: z.boolean().nullable(),
+  /** When the Seal was withdrawn, for a revoked credential of ours (the status list itself carries no date). */
+  revokedAt: z.string().nullable(),
   issuer: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
   subject: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
   achievement: z.string().nullable(),

@@ -96,7 +96,7 @@ function VerificationResult({ result }: { result: CredentialVerification }) {
           </Fact>
           <Fact label="Issued on">{issuedOn(result.validFrom)}</Fact>
           <Fact label="Signature">Holds: signed with a key in Humanmade’s DID document</Fact>
-          <Fact label="Status">{result.revoked ? 'Revoked' : 'In force'}</Fact>
+          <Fact label="Status">{result.revoked ? (result.revokedAt ? `Revoked on ${issuedOn(result.revokedAt)}` : 'Revoked') : 'In force'}</Fact>
           <Fact label="Evidence">
             {result.evidenceCount} completed {result.evidenceCount === 1 ? 'project' : 'projects'} with process records
             {result.evidence.length > 0 ? (

@@ -144,7 +144,7 @@ describe('the Seal as a verifiable credential', () => {
     const maker = await sealedMaker();
     const envelope = JSON.stringify((await download(maker.id)).json());
     expect((await ctx.inject(admin, { method: 'POST', url: `/api/admin/seal/${maker.id}/revoke`, payload: { reason: 'Copied work' } })).statusCode).toBe(200);
-    expect(await verify(envelope)).toMatchObject({ outcome: 'revoked', signatureValid: true, revoked: true });
+    expect(await verify(envelope)).toMatchObject({ outcome: 'revoked', signatureValid: true, revoked: true, revokedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
     expect((await download(maker.id)).statusCode).toBe(404);
     expect((await ctx.inject(null, { method: 'GET', url: `/api/credentials/seal/${maker.id}/verification` })).json().outcome).toBe('revoked');
 

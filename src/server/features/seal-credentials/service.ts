@@ -107,7 +107,7 @@ export const latestSealCredentialJwt = async (db: DbExecutor, makerId: string): 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const record = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 
-const NOTHING_READ = { revoked: null, issuer: null, subject: null, achievement: null, validFrom: null, evidenceCount: 0, evidence: [] } satisfies Partial<CredentialVerification>;
+const NOTHING_READ = { revoked: null, revokedAt: null, issuer: null, subject: null, achievement: null, validFrom: null, evidenceCount: 0, evidence: [] } satisfies Partial<CredentialVerification>;
 
 /**
  * Each evidence entry checked as the public status endpoint checks it: the cited project's process record
@@ -155,10 +155,20 @@ export const verifySealCredential = async (app: FastifyInstance, input: string):
   };
   // Signed by our key but not shaped as our Seal: nothing to vouch for.
   if (read.issuer.id !== issuerDid || text(status.statusListCredential) !== statusListUrl(app.config.PUBLIC_URL) || !Number.isInteger(statusIndex) || statusIndex < 0) {
-    return { outcome: 'unreadable', signatureValid: true, revoked: null, ...read, evidence: [] };
+    return { outcome: 'unreadable', signatureValid: true, revoked: null, revokedAt: null, ...read, evidence: [] };
   }
   const revoked = await isBitSet(await encodedStatusList(app.db), statusIndex);
   const evidence = await checkEvidence(app, Array.isArray(credential.evidence) ? credential.evidence : []);
   const evidenceHolds = evidence.every((entry) => entry.record !== 'changed');
-  return { outcome: revoked ? 'revoked' : evidenceHolds ? 'valid' : 'evidence_changed', signatureValid: true, revoked, ...read, evidence };
+  const [withdrawn] = revoked
+    ? await app.db.select({ at: sealCredentials.revokedAt }).from(sealCredentials).where(eq(sealCredentials.statusIndex, statusIndex))
+    : [];
+  return {
+    outcome: revoked ? 'revoked' : evidenceHolds ? 'valid' : 'evidence_changed',
+    signatureValid: true,
+    revoked,
+    revokedAt: withdrawn?.at?.toISOString() ?? null,
+    ...read,
+    evidence,
+  };
 };
