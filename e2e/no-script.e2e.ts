@@ -97,7 +97,7 @@ describe('with JavaScript disabled', () => {
 
     // The marketplace: search and filters are a GET form the server's page honours.
     await page.goto('/marketplace');
-    await page.getByLabel('Search by name').fill(PUBLIC_SURNAME);
+    await page.getByLabel('Search creators').fill(PUBLIC_SURNAME);
     await page.getByLabel('Role').selectOption('mind');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('role') === 'mind');

@@ -200,7 +200,7 @@ describe('browsing creators and White Glove', () => {
     await page.getByRole('option', { name: 'Seal Only' }).click();
     await expect.poll(() => page.getByRole('heading', { name: PROJECTS_FX.maker.name }).count()).toBe(0);
     await expect.poll(() => page.getByRole('heading', { name: PROJECTS_FX.sealMaker.name }).isVisible()).toBe(true);
-    await page.getByLabel('Search by name').fill('nobody-by-this-name');
+    await page.getByLabel('Search creators').fill('nobody-by-this-name');
     await seeText(page, 'No creators found matching your filters');
 
     await page.getByRole('tab', { name: 'White Glove' }).click();

@@ -125,7 +125,7 @@ describe('the marketplace', () => {
   it('searches, filters and pages on the server, and never shows a pending applicant', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/marketplace');
-    await page.getByLabel('Search by name').fill(PUBLIC_SURNAME.toLowerCase());
+    await page.getByLabel('Search creators').fill(PUBLIC_SURNAME.toLowerCase());
     // The search is applied on the server and kept in the address, so the view can be shared.
     await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(PUBLIC_SURNAME.toLowerCase());
     await expect.poll(() => visible(page, `${PUBLIC_APPROVED_COUNT} verified creators`)).toBe(true);
@@ -156,8 +156,8 @@ describe('the marketplace', () => {
     await page.getByLabel('Category').selectOption('editorial_design');
     await expect.poll(() => visible(page, `${PUBLIC_EDITORIAL_COUNT} verified creators`)).toBe(true);
 
-    await page.getByLabel('Search by name').fill('nobody by this name');
-    await expect.poll(() => visible(page, 'No creators available at the moment')).toBe(true);
+    await page.getByLabel('Search creators').fill('nobody by this name');
+    await expect.poll(() => visible(page, 'No creators found matching your filters')).toBe(true);
     await expect.poll(() => visible(page, '0 verified creators')).toBe(true);
     await context.close();
   });

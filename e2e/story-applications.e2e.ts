@@ -41,7 +41,7 @@ const directoryNames = async (page: Page) => {
   await page.goto(`/marketplace?q=${SURNAME}`);
   const cards = page.getByRole('article');
   await expect
-    .poll(async () => (await cards.count()) > 0 || (await page.getByText('No creators available at the moment').isVisible()), { timeout: 10000 })
+    .poll(async () => (await cards.count()) > 0 || (await page.getByText('No creators found matching your filters').isVisible()), { timeout: 10000 })
     .toBe(true);
   return cards.getByRole('heading').allTextContents();
 };
@@ -75,7 +75,7 @@ describe('story 1: applications, review, resubmission and visibility', () => {
 
     const visitor = await newPage(browser);
     expect(await directoryNames(visitor.page)).toEqual([]);
-    await seeText(visitor.page, 'No creators available at the moment');
+    await seeText(visitor.page, 'No creators found matching your filters');
     await visitor.context.close();
   });
 
@@ -145,7 +145,7 @@ describe('story 1: applications, review, resubmission and visibility', () => {
 
     const client = await newPage(browser);
     await logIn(client.page, STORY_FX.client.email, STORY_FX.password, '/dashboard-client');
-    await client.page.getByLabel('Search by name').fill(SURNAME);
+    await client.page.getByLabel('Search creators').fill(SURNAME);
     await expect.poll(() => client.page.getByRole('button', { name: `Hire Creator: ${MIND.name}` }).isVisible()).toBe(true);
     expect(await client.page.getByRole('heading', { name: MAKER.name }).count()).toBe(0);
     await client.context.close();

@@ -72,7 +72,7 @@ describe('story 3: flagged work goes to the admin; a creator declines a draft', 
 
   it('the client sends a draft to a mind, who declines it: cancelled and unassigned', async () => {
     await openTab(client, 'Browse Creators');
-    await client.getByLabel('Search by name').fill(STORY_FX.mind.name);
+    await client.getByLabel('Search creators').fill(STORY_FX.mind.name);
     await client.getByRole('button', { name: `Hire Creator: ${STORY_FX.mind.name}` }).click();
     await expectProjectDialogFor(client, STORY_FX.mind.name);
     await fillProjectDialog(client, { title: DRAFT, description: 'Three name ideas for our winter market stall, with a short rationale.', type: 'content marketing', budget: 400 });

@@ -35,15 +35,26 @@ export const directoryCursorFrom = (params: URLSearchParams): string | null => {
   return cursor && cursor.length <= 512 ? cursor : null;
 };
 
+/**
+ * Only makers earn the Seal, so 'Seal Only' means nothing with Role = Minds: it would always find no one. The pair is
+ * read as Minds alone, here (the address, and the server's first paint) and by the API.
+ */
+export const sealAppliesTo = (role: DirectoryFilters['role']): boolean => role !== 'mind';
+
+/** Whether any filter narrows the directory (the sort orders it and narrows nothing). */
+export const hasActiveFilters = (filters: DirectoryFilters): boolean =>
+  Boolean(filters.q.trim() || filters.role || filters.category || filters.seal || filters.minRating);
+
 /** Reads the filters from the address bar, so a filtered directory can be shared and survives a reload. */
 export function filtersFromParams(params: URLSearchParams): DirectoryFilters {
   const role = params.get('role');
   const category = params.get('category');
+  const knownRole = role === 'maker' || role === 'mind' ? role : '';
   return {
     q: params.get('q') ?? '',
-    role: role === 'maker' || role === 'mind' ? role : '',
+    role: knownRole,
     category: isMarketplaceCategory(category) ? category : '',
-    seal: params.get('seal') === '1',
+    seal: params.get('seal') === '1' && sealAppliesTo(knownRole),
     sort: sortFrom(params.get('sort')),
     minRating: minRatingFrom(params.get('minRating')),
   };
@@ -55,7 +66,7 @@ export function filtersToParams(filters: DirectoryFilters): URLSearchParams {
   if (filters.q.trim()) params.set('q', filters.q.trim());
   if (filters.role) params.set('role', filters.role);
   if (filters.category) params.set('category', filters.category);
-  if (filters.seal) params.set('seal', '1');
+  if (filters.seal && sealAppliesTo(filters.role)) params.set('seal', '1');
   // Kept without a search too (the listing is newest first then anyway), so the choice survives the next search.
   if (filters.sort) params.set('sort', filters.sort);
   if (filters.minRating) params.set('minRating', filters.minRating);

@@ -38,7 +38,12 @@ export const studioQueryKey = (userId: string) => ['studio', userId] as const;
 export const MARKETPLACE_MAX_PAGE_SIZE = 48;
 
 export const MARKETPLACE_MESSAGES = {
+  /** The directory itself is empty (spec): nobody is listed yet. */
   empty: 'No creators available at the moment',
+  /** A search or filters found nobody, though the directory has creators (the Browse tab's spec string). */
+  noMatches: 'No creators found matching your filters',
+  noMatchesHint: 'Try another name or fewer filters, or clear them to see every verified creator.',
+  clearFilters: 'Clear filters',
   noBio: 'No bio available',
   noImage: 'No image',
   notFound: 'Creator Not Found',

@@ -63,3 +63,6 @@ export const unsubscribeQuerySchema = z.object({
 });
 
 export const NOTIFICATION_SETTINGS_PATH = '/settings/notifications';
+
+/** Where the unsubscribe page's own form lands when its link is not valid (the page explains what to do instead). */
+export const UNSUBSCRIBE_INVALID_PATH = '/unsubscribe?error=invalid';

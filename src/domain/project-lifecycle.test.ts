@@ -6,7 +6,9 @@ import {
   PROJECT_RELATIONS,
   allowedProjectActions,
   applyProjectAction,
+  hasOpenFlag,
   projectRelation,
+  projectStateOf,
   type ProjectAction,
   type ProjectState,
   type ProjectViewer,
@@ -167,5 +169,28 @@ describe('project state machine (examples)', () => {
     expect(projectRelation('c', project)).toBe('client');
     expect(projectRelation('m', project)).toBe('creator');
     expect(projectRelation('x', project)).toBe('none');
+  });
+
+  it('offers the creator an extra revision only once no rounds are left; an admin may grant one any time', () => {
+    const active = { ...draft, status: 'active' as const };
+    expect(allowedProjectActions({ ...active, revisionsLeft: 3 }, maker)).not.toContain('allow_extra_revision');
+    expect(applyProjectAction({ ...active, revisionsLeft: 1 }, maker, 'allow_extra_revision')).toEqual({
+      ok: false,
+      error: { kind: 'invalid_state', message: 'An extra revision can only be allowed while the project is under way and no revision rounds are left.' },
+    });
+    expect(allowedProjectActions({ ...active, revisionsLeft: 0 }, maker)).toContain('allow_extra_revision');
+    expect(allowedProjectActions({ ...active, status: 'in_review', revisionsLeft: 0 }, maker)).toContain('allow_extra_revision');
+    expect(allowedProjectActions({ ...active, revisionsLeft: 2 }, { role: 'admin', relation: 'none' })).toContain('admin_allow_revision');
+    // The server's rows carry the rounds: 2 included + 1 extra − 3 used leaves none.
+    const row = { status: 'active' as const, makerId: 'm', mindId: null, flagged: false };
+    expect(projectStateOf({ ...row, revisionRounds: 2, revisionsUsed: 3, extraRevisions: 1 }).revisionsLeft).toBe(0);
+    expect(projectStateOf({ ...row, revisionRounds: 2, revisionsUsed: 1, extraRevisions: 0 }).revisionsLeft).toBe(1);
+  });
+
+  it('counts a flag as open only while the project is', () => {
+    expect(hasOpenFlag({ status: 'in_review', flagged: true })).toBe(true);
+    expect(hasOpenFlag({ status: 'cancelled', flagged: true })).toBe(false);
+    expect(hasOpenFlag({ status: 'completed', flagged: true })).toBe(false);
+    expect(hasOpenFlag({ status: 'in_review', flagged: false })).toBe(false);
   });
 });

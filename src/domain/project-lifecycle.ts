@@ -1,4 +1,5 @@
 import type { ProjectStatus, UserRole } from './constants';
+import { revisionsLeft } from './milestones';
 
 /**
  * The project state machine of spec section 4 with PRODUCT-DECISIONS applied. Pure: the server uses it to
@@ -42,6 +43,11 @@ export interface ProjectState {
   flagged: boolean;
   /** Milestones not yet approved (1 when unknown): approving the last one completes the project. */
   milestonesLeft?: number;
+  /**
+   * Revision rounds the client still has (0 when unknown). The creator's extra round is for when none are left
+   * (issue 15): while rounds remain the client simply asks for a revision.
+   */
+  revisionsLeft?: number;
 }
 
 export type ProjectActionErrorKind = 'forbidden' | 'invalid_state';
@@ -52,6 +58,13 @@ export interface ProjectActionError {
 export type ProjectActionResult = { ok: true; state: ProjectState } | { ok: false; error: ProjectActionError };
 
 export const TERMINAL_PROJECT_STATUSES: readonly ProjectStatus[] = ['completed', 'cancelled'];
+
+/**
+ * Whether a flag still waits for an admin. A project the admin's decision closed (cancelled) keeps `flagged` as a
+ * record, but nothing is under review any more, so no screen shows it as flagged.
+ */
+export const hasOpenFlag = (project: { status: ProjectStatus; flagged: boolean }): boolean =>
+  project.flagged && !TERMINAL_PROJECT_STATUSES.includes(project.status);
 
 type Actor = 'client' | 'creator' | 'admin';
 
@@ -146,14 +159,15 @@ const RULES: Record<ProjectAction, Rule> = {
   },
   allow_extra_revision: {
     actor: 'creator',
-    isPossibleFrom: (s) => s.status === 'active' || s.status === 'in_review',
-    next: (s) => ({ ...s }),
-    stateMessage: 'Extra revisions can only be allowed while the project is under way.',
+    isPossibleFrom: (s) => (s.status === 'active' || s.status === 'in_review') && (s.revisionsLeft ?? 0) === 0,
+    next: (s) => ({ ...s, revisionsLeft: (s.revisionsLeft ?? 0) + 1 }),
+    stateMessage: 'An extra revision can only be allowed while the project is under way and no revision rounds are left.',
   },
+  // An admin's override in a dispute: allowed whatever rounds are left.
   admin_allow_revision: {
     actor: 'admin',
     isPossibleFrom: (s) => s.status === 'active' || s.status === 'in_review',
-    next: (s) => ({ ...s }),
+    next: (s) => ({ ...s, revisionsLeft: s.revisionsLeft === undefined ? undefined : s.revisionsLeft + 1 }),
     stateMessage: 'Extra revisions can only be allowed while the project is under way.',
   },
 };
@@ -202,4 +216,14 @@ export const projectStateOf = (project: {
   makerId: string | null;
   mindId: string | null;
   flagged: boolean;
-}): ProjectState => ({ status: project.status, hasCreator: Boolean(project.makerId ?? project.mindId), flagged: project.flagged });
+  revisionRounds?: number;
+  revisionsUsed?: number;
+  extraRevisions?: number;
+}): ProjectState => ({
+  status: project.status,
+  hasCreator: Boolean(project.makerId ?? project.mindId),
+  flagged: project.flagged,
+  ...(project.revisionRounds === undefined
+    ? {}
+    : { revisionsLeft: revisionsLeft({ revisionRounds: project.revisionRounds, revisionsUsed: project.revisionsUsed ?? 0, extraRevisions: project.extraRevisions ?? 0 }) }),
+});

@@ -61,4 +61,20 @@ describe('the server-rendered first paint', () => {
     expect(about.status).toBe(200);
     expect(about.html).not.toContain('Oops! Page not found');
   });
+
+  it('tells a browser without JavaScript that a dashboard needs it, in place of a spinner that would turn for ever', async () => {
+    for (const path of ['/dashboard-client', '/dashboard-maker', '/dashboard-mind', '/dashboard-admin']) {
+      const { html, status } = await renderPage(path);
+      expect(status).toBe(200);
+      const noscript = /<noscript>([\s\S]*?)<\/noscript>/.exec(html)?.[1] ?? '';
+      expect(noscript, path).toContain('Your dashboard needs JavaScript');
+      expect(noscript).toContain('Please turn JavaScript on in your browser, then reload this page.');
+      // The spinner is hidden where scripts are off (the media query behind Tailwind's noscript: variant).
+      expect(html).toMatch(/<div class="noscript:hidden"><div[^>]*>\s*<span role="status"/);
+    }
+    const inbox = await renderPage('/inbox');
+    expect(inbox.html).toContain('This page needs JavaScript');
+    // Public pages render their content, with no such notice.
+    expect((await renderPage('/about')).html).not.toContain('needs JavaScript');
+  });
 });

@@ -123,6 +123,8 @@ export const arrangeOwnershipWorld = async (ctx: TestContext): Promise<Ownership
   await putInReview(ctx.db, inReviewForRevision);
   const activeForExtraRevision = await createProject(makerA.id);
   await act(makerA, activeForExtraRevision, 'accept');
+  // The creator may allow an extra round only once the included ones are used up.
+  await ctx.db.update(projects).set({ revisionsUsed: 2, revisionRounds: 2 }).where(eq(projects.id, activeForExtraRevision));
 
   const flagged = async () => (await addProject(ctx, { clientId: clientA.id, makerId: makerA.id, status: 'in_review', flagged: true })).id;
   // Three completed projects with process docs make maker A eligible for the Seal.

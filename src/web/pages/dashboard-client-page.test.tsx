@@ -111,6 +111,10 @@ describe('/dashboard-client', { timeout: 15000 }, () => {
     await choose(screen.getByLabelText('Creators'), 'Seal Only');
     expect(await screen.findByText('No creators found matching your filters')).toBeTruthy();
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/client/creators?category=web_design&seal=seal')).toBe(true);
+    // A way back to every creator: the filters cleared, the list asked for afresh.
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByText('Sol Weaver')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
   });
 
   it('opens the project dialog from ?hire= with the creator preselected, then drops the parameter', async () => {

@@ -1,7 +1,14 @@
 import { Link, useSearchParams } from 'react-router';
 import { EMAIL_KIND_LABELS, NOTIFICATION_KINDS, NOTIFICATION_SETTINGS_PATH, type NotificationKind } from '../../domain/notification-schemas';
+import { authPathFor } from '../../domain/page-guards';
 import { Button } from '../components/ui/button';
 import { usePageTitle } from '../lib/use-page-title';
+
+export const UNSUBSCRIBE_COPY = {
+  invalidTitle: 'This unsubscribe link is not valid',
+  invalidHint:
+    'It may be incomplete or out of date, so no emails were turned off. To choose which emails you get, sign in and open your notification settings.',
+} as const;
 
 const kindOf = (value: string | null): NotificationKind | null => ((NOTIFICATION_KINDS as readonly string[]).includes(value ?? '') ? (value as NotificationKind) : null);
 
@@ -13,7 +20,21 @@ export function UnsubscribePage() {
   usePageTitle('Unsubscribe');
   const [params] = useSearchParams();
   const done = kindOf(params.get('done'));
+  // Set by the API when the form was sent with a link that is not valid (tampered, cut short or from another account).
+  const isInvalid = !done && params.get('error') === 'invalid';
   const kind = kindOf(params.get('k'));
+
+  if (isInvalid) {
+    return (
+      <div className="mx-auto max-w-xl px-5 py-16 text-center sm:px-8">
+        <h1 className="font-serif text-4xl text-ink">{UNSUBSCRIBE_COPY.invalidTitle}</h1>
+        <p className="mt-4 text-muted-foreground">{UNSUBSCRIBE_COPY.invalidHint}</p>
+        <Button asChild className="mt-8">
+          <Link to={authPathFor(NOTIFICATION_SETTINGS_PATH)}>Sign in to choose your emails</Link>
+        </Button>
+      </div>
+    );
+  }
   const query = new URLSearchParams({ u: params.get('u') ?? '', k: params.get('k') ?? '', t: params.get('t') ?? '' }).toString();
 
   return (

@@ -4,6 +4,7 @@ import { eq, or } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, makerProfiles, portfolioItems, profiles, projects, session, user, userRoles } from '../../db/schema';
 import { expectAccess, type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
+import { renderPortfolioPiece } from '../../../../scripts/seed-demo/artwork';
 import { multipartPayload, pngImage } from '../uploads/multipart-payload';
 import { parseFileUrl, thumbnailUrlOf } from '../../storage/storage';
 import { acceptedProject, approveMaker, onboardedClient, pdfBuffer, pngBuffer, uploadProjectFile } from '../../../../test/support/project-fixtures';
@@ -32,7 +33,8 @@ describe('DELETE /api/account (deleting your own account)', () => {
     const avatar = (await ctx.inject(maker, { method: 'POST', url: '/api/uploads/profile-image', payload: avatarBody.payload, headers: avatarBody.headers })).json().url;
     const itemBody = multipartPayload({ title: 'Poster', category: 'editorial_design' }, { name: 'p.png', type: 'image/png', data: await pngImage() });
     const item = (await ctx.inject(maker, { method: 'POST', url: '/api/portfolio', payload: itemBody.payload, headers: itemBody.headers })).json().item;
-    const bystanderBody = multipartPayload({ title: 'Other', category: 'web_design' }, { name: 'o.png', type: 'image/png', data: await pngImage() });
+    // Work of its own: the same picture as the maker's would be held for review as a near copy, and not public.
+    const bystanderBody = multipartPayload({ title: 'Other', category: 'web_design' }, { name: 'o.png', type: 'image/png', data: await renderPortfolioPiece('web_design', 7, 'Other') });
     const bystanderItem = (await ctx.inject(bystander, { method: 'POST', url: '/api/portfolio', payload: bystanderBody.payload, headers: bystanderBody.headers })).json().item;
     const base = { clientId: client.id, makerId: maker.id, description: 'd', deliverableType: 'logo_design' as const, budget: 500 };
     const [open, done] = await ctx.db

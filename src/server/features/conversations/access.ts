@@ -1,7 +1,7 @@
 import { and, eq, exists } from 'drizzle-orm';
 import { CONVERSATION_MESSAGES } from '../../../domain/conversation-schemas';
 import type { DbExecutor } from '../../db/client';
-import { conversations, projects } from '../../db/schema';
+import { conversations, messageAttachments, messageReports, projects } from '../../db/schema';
 import { forbidden, notFound } from '../../http/errors';
 import type { AuthContext } from '../../types';
 
@@ -38,6 +38,20 @@ export const hasFlaggedProject = async (db: DbExecutor, conversationId: string):
     .from(conversations)
     .where(eq(conversations.id, conversationId));
   return Boolean(row?.found);
+};
+
+/**
+ * True while the attachment's own message has an open report: the admin judging it may see that file (and only that
+ * file), though the thread itself stays closed to them. Resolving the report ends it.
+ */
+export const isAttachmentOfOpenReport = async (db: DbExecutor, conversationId: string, attachmentId: string): Promise<boolean> => {
+  const [row] = await db
+    .select({ id: messageReports.id })
+    .from(messageAttachments)
+    .innerJoin(messageReports, eq(messageReports.messageId, messageAttachments.messageId))
+    .where(and(eq(messageAttachments.id, attachmentId), eq(messageAttachments.conversationId, conversationId), eq(messageReports.status, 'open')))
+    .limit(1);
+  return Boolean(row);
 };
 
 export const otherParticipant = (row: ConversationRow, userId: string): string => (row.clientId === userId ? row.creatorId : row.clientId);

@@ -81,6 +81,48 @@ describe('attachments', () => {
     expect((await ctx.inject(stranger, { method: 'GET', url: file.url })).statusCode).toBe(404);
   });
 
+  it('lets an admin open the attachment of a reported message while the report is open, and no other file of the thread', async () => {
+    // A thread of its own: the one above now has a flagged project, which opens it all to admins.
+    const threadId = await openConversation(ctx, client, otherMaker.id);
+    const sentImage = await attach(client, { data: await pngBuffer('#654321'), filename: 'proof.png', contentType: 'image/png' }, { body: 'See this' }, threadId);
+    const sentPdf = await attach(client, { data: pdfBuffer(), filename: 'terms.pdf', contentType: 'application/pdf' }, {}, threadId);
+    expect(sentImage.statusCode, sentImage.body).toBe(201);
+    expect(sentPdf.statusCode, sentPdf.body).toBe(201);
+    const reported = sentImage.json().message as { id: string; attachments: Array<{ id: string; url: string }> };
+    const [image] = reported.attachments;
+    const [unreported] = sentPdf.json().message.attachments as Array<{ url: string }>;
+    expect((await ctx.inject(admin, { method: 'GET', url: image.url })).statusCode).toBe(404);
+
+    const filed = await ctx.inject(otherMaker, { method: 'POST', url: `/api/conversations/${threadId}/messages/${reported.id}/report`, payload: { reason: 'Not mine to see' } });
+    expect(filed.statusCode).toBe(201);
+    await expectAccess(ctx, { method: 'GET', url: image.url }, [
+      ['anonymous', null, 401],
+      ['another client', stranger, 404],
+      ['another creator', maker, 404],
+      ['admin judging the report', admin, 200],
+      ['client', client, 200],
+      ['creator', otherMaker, 200],
+    ]);
+    expect((await ctx.inject(admin, { method: 'GET', url: image.url })).headers['content-type']).toBe('image/png');
+    // The rest of the thread stays private to the two people: its files, and even their names in the report.
+    expect((await ctx.inject(admin, { method: 'GET', url: unreported.url })).statusCode).toBe(404);
+    // The attachment id must belong to the reported message of that very thread.
+    expect((await ctx.inject(admin, { method: 'GET', url: `/api/conversations/${conversationId}/attachments/${image.id}` })).statusCode).toBe(404);
+    const reports = (await ctx.inject(admin, { method: 'GET', url: '/api/admin/reports' })).json().reports as Array<{
+      id: string;
+      message: { id: string; attachments: Array<{ url: string; isImage: boolean }> };
+      context: Array<{ id: string; attachments: unknown[] }>;
+    }>;
+    const shown = reports.find((entry) => entry.message.id === reported.id)!;
+    expect(shown.message.attachments).toEqual([expect.objectContaining({ url: image.url, isImage: true })]);
+    expect(shown.context.filter((message) => message.id !== reported.id).flatMap((message) => message.attachments)).toEqual([]);
+
+    // Once the report is judged, the file is the two people's alone again.
+    expect((await ctx.inject(admin, { method: 'POST', url: `/api/admin/reports/${shown.id}/dismiss`, payload: {} })).statusCode).toBe(204);
+    expect((await ctx.inject(admin, { method: 'GET', url: image.url })).statusCode).toBe(404);
+    expect((await ctx.inject(client, { method: 'GET', url: image.url })).statusCode).toBe(200);
+  });
+
   it('refuses files by their content, not their name, and strangers before reading the file', async () => {
     const html = await attach(client, { data: Buffer.from(SCRIPT_PAYLOAD), filename: 'photo.png', contentType: 'image/png' });
     expect(html.statusCode).toBe(400);

@@ -7,7 +7,7 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import type { ReceivedUpload } from '../../storage/upload-request';
 import type { StoredFile } from '../../storage/storage';
 import type { AuthContext } from '../../types';
-import { requireParticipant, requireReadableConversation } from './access';
+import { isAttachmentOfOpenReport, requireParticipant, requireReadableConversation } from './access';
 import { appendMessage } from './service';
 import { toMessageViews } from './views';
 
@@ -87,10 +87,12 @@ export const sendAttachment = async (
 
 /**
  * Opens an attachment for someone who may read its conversation (the two participants, or an admin while a
- * linked project is flagged). Anyone else, signed in or not, gets 404.
+ * linked project is flagged), or for an admin judging an open report of the very message it belongs to. Anyone
+ * else, signed in or not, gets 404.
  */
 export const openAttachment = async (app: FastifyInstance, auth: AuthContext, conversationId: string, attachmentId: string) => {
-  await requireReadableConversation(app.db, auth, conversationId);
+  const isJudgingReport = auth.role === 'admin' && (await isAttachmentOfOpenReport(app.db, conversationId, attachmentId));
+  if (!isJudgingReport) await requireReadableConversation(app.db, auth, conversationId);
   // A message an admin removed takes its files with it.
   const [file] = await app.db
     .select({ storageKey: messageAttachments.storageKey, mime: messageAttachments.mime, name: messageAttachments.name })

@@ -9,10 +9,13 @@ export interface ConversationEvent {
   conversationId: string;
   /** The seq of the new message (readers fetch from their last seen seq, so nothing rides in the payload). */
   seq: number;
-  /** Whose streams should hear of it: the two participants (or, for a read marker, the reader). */
+  /** Whose streams should hear of it: the two participants (or, for a read marker, the reader; for a report, the admins). */
   userIds: string[];
-  /** 'read': a participant's read marker moved, so only their unread count changed. */
-  kind?: 'message' | 'read';
+  /**
+   * 'read': a participant's read marker moved, so only their unread count changed. 'notification': only the
+   * recipients' notification count changed (a report reaching the admins), and there is no message for them.
+   */
+  kind?: 'message' | 'read' | 'notification';
 }
 
 /**

@@ -6,7 +6,8 @@ import { notify } from '../notifications/service';
 import { conflict, notFound } from '../../http/errors';
 import type { AuthContext } from '../../types';
 import { recordAudit } from '../audit/service';
-import { requireParticipant } from './access';
+import { hasFlaggedProject, requireParticipant } from './access';
+import { publishConversationEvent } from './realtime';
 import { loadPeople, toMessageViews } from './views';
 
 /** How many messages before and after a reported one the admin sees. */
@@ -44,6 +45,10 @@ export const reportMessage = async (app: FastifyInstance, auth: AuthContext, con
         link: '/dashboard-admin?tab=reports',
       });
     }
+    // Moves the admins' bells on their open streams once this commits; the message itself is not sent to them.
+    if (admins.length > 0) {
+      await publishConversationEvent(tx, { conversationId, seq: message.seq, userIds: admins.map((admin) => admin.id), kind: 'notification' });
+    }
   });
 };
 
@@ -74,6 +79,10 @@ export const listOpenReports = async (app: FastifyInstance): Promise<AdminReport
     const window = around.slice(Math.max(0, index - CONTEXT_EACH_SIDE), index + CONTEXT_EACH_SIDE + 1).reverse();
     const people = await loadPeople(app.db, [...new Set([report.reporterId, ...window.map((row) => row.senderId)].filter((id): id is string => Boolean(id)))]);
     const [message] = await toMessageViews(app.db, [reported]);
+    // The admin may open the reported message's own files; the others around it stay private to the two people,
+    // unless a flagged project opened the whole thread to admins.
+    const isThreadOpen = await hasFlaggedProject(app.db, report.conversationId);
+    const context = (await toMessageViews(app.db, window)).map((view) => (isThreadOpen || view.id === reported.id ? view : { ...view, attachments: [] }));
     result.push({
       id: report.id,
       status: report.status,
@@ -82,7 +91,7 @@ export const listOpenReports = async (app: FastifyInstance): Promise<AdminReport
       conversationId: report.conversationId,
       reporter: { id: report.reporterId, name: (report.reporterId && people.get(report.reporterId)?.name) || 'Someone' },
       message,
-      context: await toMessageViews(app.db, window),
+      context,
       people: [...people.values()].map((person) => ({ id: person.id, name: person.name })),
     });
   }

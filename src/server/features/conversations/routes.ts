@@ -58,11 +58,12 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/events', {
-    config: { access: ['client', 'maker', 'mind'] },
+    // Admins too, for their notification count: their stream carries nothing else (stream.ts).
+    config: { access: ['client', 'maker', 'mind', 'admin'] },
     schema: {
       tags: ['conversations'],
       summary:
-        'With Accept: text/event-stream, a Server-Sent Events stream of new messages (event "message", id = seq; resumes after Last-Event-ID) and of the unread count (event "unread"). Otherwise the unread count as JSON.',
+        'With Accept: text/event-stream, a Server-Sent Events stream of new messages (event "message", id = seq; resumes after Last-Event-ID), of the unread count (event "unread") and of the notification count (event "notifications"); an admin\'s stream carries only the notification count. Otherwise the unread count as JSON.',
       response: { 200: unreadCountSchema, ...errors },
     },
     handler: async (request, reply) => {
@@ -217,7 +218,7 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'authenticated' },
     schema: {
       tags: ['conversations'],
-      summary: "A message's attachment, for the conversation's participants (or an admin on a flagged project); 404 for anyone else",
+      summary: "A message's attachment, for the conversation's participants (or an admin on a flagged project, or judging an open report of that message); 404 for anyone else",
       params: params.extend({ attachmentId: z.uuid() }),
     },
     handler: async (request, reply) => {

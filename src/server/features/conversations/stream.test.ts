@@ -7,12 +7,14 @@ let ctx: TestContext;
 let client: TestUser;
 let maker: TestUser;
 let stranger: TestUser;
+let admin: TestUser;
 let conversationId: string;
 let baseUrl: string;
 
 withTestContext(async (created) => {
   ctx = created;
   ({ client, stranger, maker } = await createConversationCast(ctx));
+  admin = await ctx.createAdmin();
   conversationId = await openConversation(ctx, client, maker.id);
   baseUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
 });
@@ -103,6 +105,21 @@ describe('the message stream', () => {
     await clientStream.waitFor((event) => event.event === 'unread' && JSON.parse(event.data).unread === 0 && clientStream.events.indexOf(event) > clientStream.events.indexOf(arrived));
     clientStream.close();
     strangerStream.close();
+  });
+
+  it("lets an admin hold the stream for the notification count, which moves when a message is reported, and carries no messages", async () => {
+    const adminStream = await openStream(admin);
+    expect(adminStream.status).toBe(200);
+    const first = await adminStream.waitFor((event) => event.event === 'notifications');
+    const before = JSON.parse(first.data).unread as number;
+    const rude = await send(maker, 'Something rude');
+    expect(rude.statusCode).toBe(201);
+    const filed = await ctx.inject(client, { method: 'POST', url: `/api/conversations/${conversationId}/messages/${rude.json().message.id}/report`, payload: { reason: 'Rude' } });
+    expect(filed.statusCode).toBe(201);
+    await adminStream.waitFor((event) => event.event === 'notifications' && JSON.parse(event.data).unread === before + 1);
+    // The admin is told of the report, not shown the thread: no message, nor a participant's unread count.
+    expect(adminStream.events.filter((event) => event.event !== 'notifications')).toEqual([]);
+    adminStream.close();
   });
 
   it('resumes after Last-Event-ID with everything missed while away', async () => {

@@ -66,10 +66,12 @@ export const createOpenStreams = (): OpenStreams => {
 };
 
 /**
- * Streams the user's new messages (`event: message`, id = seq) and their unread count (`event: unread`) as
- * Server-Sent Events. A reconnecting browser sends Last-Event-ID and gets everything after it from the database,
- * so nothing is lost across a dropped connection or a restart. Each event from the hub makes the stream read the
- * database again from its own position, so the payload of a notification is never trusted for content.
+ * Streams the user's new messages (`event: message`, id = seq), their unread count (`event: unread`) and their
+ * notification count (`event: notifications`) as Server-Sent Events. A reconnecting browser sends Last-Event-ID and
+ * gets everything after it from the database, so nothing is lost across a dropped connection or a restart. Each
+ * event from the hub makes the stream read the database again from its own position, so the payload of a
+ * notification is never trusted for content. An admin's stream carries the notification count alone: an admin is
+ * in no conversation, and reads a flagged one through its page, not here.
  */
 export const openMessageStream = async (
   app: FastifyInstance,
@@ -79,8 +81,9 @@ export const openMessageStream = async (
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> => {
+  const carriesMessages = auth.role !== 'admin';
   const resumeFrom = parseLastEventId(request);
-  let position = resumeFrom ?? (await newestSeq(app.db, auth.userId));
+  let position = carriesMessages ? (resumeFrom ?? (await newestSeq(app.db, auth.userId))) : 0;
   const sent = new Set<number>();
   let closed = false;
   let queue: Promise<void> = Promise.resolve();
@@ -102,7 +105,7 @@ export const openMessageStream = async (
   };
   write('retry: 3000\n\n');
 
-  const pushUpdates = async () => {
+  const pushMessages = async () => {
     const also = [...pendingSeqs].filter((seq) => seq <= position && !sent.has(seq));
     pendingSeqs.clear();
     const found = await messagesSince(app.db, auth.userId, position, also);
@@ -115,6 +118,9 @@ export const openMessageStream = async (
     // Remember only recent seqs: a late commit is at most a few messages behind.
     if (sent.size > 1000) for (const seq of [...sent].slice(0, sent.size - 500)) sent.delete(seq);
     write(`event: unread\ndata: ${JSON.stringify({ unread: await countUnread(app.db, auth.userId) })}\n\n`);
+  };
+  const pushUpdates = async () => {
+    if (carriesMessages) await pushMessages();
     write(`event: notifications\ndata: ${JSON.stringify({ unread: await countUnreadNotifications(app.db, auth.userId) })}\n\n`);
   };
   const schedule = () => {
@@ -124,7 +130,7 @@ export const openMessageStream = async (
   };
 
   const unsubscribe = hub.subscribe(auth.userId, (event) => {
-    if (event && event.kind !== 'read') pendingSeqs.add(event.seq);
+    if (event && carriesMessages && (event.kind ?? 'message') === 'message') pendingSeqs.add(event.seq);
     schedule();
   });
   const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);

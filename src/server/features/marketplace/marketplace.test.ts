@@ -143,7 +143,10 @@ describe('filters', () => {
     // An expertise area finds minds only.
     expect(await ids({ q: tag, category: 'Business Consulting' })).toEqual([contentMind]);
     expect(await ids({ q: tag, seal: 1 })).toEqual([brandMaker]);
-    expect(await ids({ q: tag, seal: 1, role: 'mind' })).toEqual([]);
+    // Minds never hold the Seal, so 'Seal Only' with Role = Minds reads as Minds alone (a GET form without scripts
+    // can send the pair), with the same count, not an empty directory.
+    expect(await ids({ q: tag, seal: 1, role: 'mind' })).toEqual([brandMind, contentMind].sort());
+    expect((await list({ seal: 1, role: 'mind' })).total).toBe((await list({ role: 'mind' })).total);
     expect(await ids({ q: tag, category: 'branding_packages', role: 'maker' })).toEqual([brandMaker]);
 
     const counted = await list({ q: tag, category: 'branding_packages', limit: 1 });

@@ -82,7 +82,8 @@ const encodeRelevanceCursor = (offset: number): string => Buffer.from(`r${offset
  * `sort=newest`, with a count that is exact up to 1,000 and 'over 1,000' beyond.
  */
 export const listCreators = async (db: DbExecutor, query: MarketplaceQuery): Promise<MarketplacePage> => {
-  const filters = { q: query.q, role: query.role, category: query.category, seal: query.seal, minRating: query.minRating };
+  // Minds never hold the Seal: 'Seal Only' with Role = Minds is read as Minds alone, as the directory's address is.
+  const filters = { q: query.q, role: query.role, category: query.category, seal: query.seal && query.role !== 'mind', minRating: query.minRating };
   if (query.q) return searchCreators(db, query, filters);
   const byRating = query.sort === 'rating';
   const after = query.cursor ? decodeCursor(query.cursor, byRating) : null;

@@ -4,6 +4,7 @@ import {
   notificationPageSchema,
   notificationQuerySchema,
   notificationSettingsSchema,
+  UNSUBSCRIBE_INVALID_PATH,
   unsubscribeQuerySchema,
 } from '../../../domain/notification-schemas';
 import { badRequest } from '../../http/errors';
@@ -38,6 +39,8 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/unsubscribe', {
     config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+    // A link that fails the schema is still answered by the handler: the page's own form is sent back to the page.
+    attachValidation: true,
     schema: {
       tags: ['notifications'],
       summary: "Turn off one kind of email from the signed link in it, without signing in (also the List-Unsubscribe one-click address)",
@@ -46,15 +49,25 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.object({ ok: z.literal(true) }), 303: z.null(), ...errors },
     },
     handler: async (request, reply) => {
+      // The page's own form (it works without scripts) comes back to the page, whatever the answer; a mail
+      // provider's one-click and any fetch get JSON. The body is read as sent: it may be what failed validation.
+      const body: unknown = request.body;
+      const fromPage = typeof body === 'object' && body !== null && (body as Record<string, unknown>).source === 'page';
+      if (request.validationError) {
+        if (fromPage) return reply.redirect(UNSUBSCRIBE_INVALID_PATH, 303);
+        throw request.validationError;
+      }
       const { u, k, t } = request.query;
-      if (!isValidUnsubscribeToken(app.config.AUTH_SECRET, u, k, t)) throw badRequest('This unsubscribe link is not valid.', { t: 'This unsubscribe link is not valid.' });
+      if (!isValidUnsubscribeToken(app.config.AUTH_SECRET, u, k, t)) {
+        if (fromPage) return reply.redirect(UNSUBSCRIBE_INVALID_PATH, 303);
+        throw badRequest('This unsubscribe link is not valid.', { t: 'This unsubscribe link is not valid.' });
+      }
       await turnEmailOff(app.db, u, k).catch((error: unknown) => {
         // A signed link for an account deleted since: nothing is left to turn off.
         if ((error as { code?: string }).code === '23503') return;
         throw error;
       });
-      // The page's own form (it works without scripts) comes back to the page; a mail provider's one-click gets 200.
-      if (request.body?.source === 'page') return reply.redirect(`/unsubscribe?done=${k}`, 303);
+      if (fromPage) return reply.redirect(`/unsubscribe?done=${k}`, 303);
       return { ok: true as const };
     },
   });

@@ -72,6 +72,27 @@ describe('email settings and unsubscribe', () => {
     expect(fromPage.headers.location).toBe('/unsubscribe?done=project');
   });
 
+  it('sends the page’s own form back to the page when its link is not valid; other callers keep the JSON answer', async () => {
+    const person = await ctx.signUp('maker');
+    const form = { payload: 'source=page', headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+    // A token cut short fails the link's format; a well-formed one that was not signed for this person fails the check.
+    const malformed = `/api/notifications/unsubscribe?u=${person.id}&k=project&t=AAAAbadtoken`;
+    const forged = `/api/notifications/unsubscribe?u=${person.id}&k=project&t=${'A'.repeat(43)}`;
+    for (const url of [malformed, forged, '/api/notifications/unsubscribe?k=project']) {
+      const fromPage = await ctx.inject(null, { method: 'POST', url, ...form });
+      expect(fromPage.statusCode, url).toBe(303);
+      expect(fromPage.headers.location).toBe('/unsubscribe?error=invalid');
+    }
+    const json = await ctx.inject(null, { method: 'POST', url: malformed, payload: 'List-Unsubscribe=One-Click', headers: form.headers });
+    expect(json.statusCode).toBe(400);
+    expect(json.json()).toMatchObject({ error: 'validation_error', message: 'This unsubscribe link is not valid.' });
+    const oneClick = await ctx.inject(null, { method: 'POST', url: forged, payload: 'List-Unsubscribe=One-Click', headers: form.headers });
+    expect(oneClick.statusCode).toBe(400);
+    expect(oneClick.json()).toMatchObject({ error: 'bad_request', message: 'This unsubscribe link is not valid.' });
+    // Nothing was turned off.
+    expect((await ctx.inject(person, { method: 'GET', url: '/api/notifications/settings' })).json()).toEqual({ email: { project: true, message: true, account: true, review: true } });
+  });
+
   it('never holds back the emails a person cannot do without', async () => {
     const person = await ctx.signUp('client');
     await ctx.inject(person, { method: 'PUT', url: '/api/notifications/settings', payload: { email: { project: false, message: false, account: false, review: false } } });

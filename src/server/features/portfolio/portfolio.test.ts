@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { portfolioItems } from '../../db/schema';
 import { expectAccess, type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
+import { renderPortfolioPiece } from '../../../../scripts/seed-demo/artwork';
 import { jpegWithGps, multipartPayload, pngImage } from '../uploads/multipart-payload';
 import sharp from 'sharp';
 
@@ -85,7 +86,9 @@ describe('portfolio', () => {
   });
 
   it("only the owner deletes an item; anyone else's answers 404 and the item stays", async () => {
-    const created = (await addItem(maker, validFields, { data: await pngImage() })).json().item;
+    // A picture no one else uploaded: a near copy of another maker's would be held for review, and not public.
+    const created = (await addItem(maker, validFields, { data: await renderPortfolioPiece('logo_design', 31, 'Own') })).json().item;
+    expect(created.inReview).toBe(false);
     const url = `/api/portfolio/${created.id}`;
     await expectAccess(ctx, { method: 'DELETE', url }, [
       ['anonymous', null, 401],

@@ -276,6 +276,10 @@ describe('milestones', () => {
     const id = await activeProject();
     expect((await post(maker, `/api/projects/${id}/revision`, { note: 'x' })).statusCode).toBe(403);
     expect((await post(client, `/api/projects/${id}/allow-extra-revision`)).statusCode).toBe(403);
+    // The creator's extra round is for when none are left (issue 15): with the included round unused it is refused.
+    const early = await post(maker, `/api/projects/${id}/allow-extra-revision`);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('An extra revision can only be allowed while the project is under way and no revision rounds are left.');
     // Nothing is submitted yet.
     expect((await post(client, `/api/projects/${id}/revision`, { note: 'Too early' })).statusCode).toBe(409);
     expect((await post(client, `/api/projects/${id}/approve`)).statusCode).toBe(409);

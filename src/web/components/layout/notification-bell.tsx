@@ -25,7 +25,7 @@ const readFirstPage = (): Promise<Page | null> =>
     }));
 
 /** The bell: the unread count (kept current by the stream), and the newest items, each leading to its subject. */
-export function NotificationBell({ isStreamed }: { isStreamed: boolean }) {
+export function NotificationBell() {
   const [unread, setUnread] = useState(0);
   const [isOpen, setOpen] = useState(false);
   const [page, setPage] = useState<Page | null>(null);
@@ -38,16 +38,14 @@ export function NotificationBell({ isStreamed }: { isStreamed: boolean }) {
     void readFirstPage().then((first) => {
       if (isMounted && first) setUnread(first.unread);
     });
-    const unsubscribe = isStreamed
-      ? subscribeToInbox((event) => {
-          if (event.type === 'notifications') setUnread(event.unread);
-        })
-      : () => undefined;
+    const unsubscribe = subscribeToInbox((event) => {
+      if (event.type === 'notifications') setUnread(event.unread);
+    });
     return () => {
       isMounted = false;
       unsubscribe();
     };
-  }, [isStreamed]);
+  }, []);
 
   useEffect(() => {
     if (!isOpen) return undefined;

@@ -34,6 +34,29 @@ describe('SiteHeader', () => {
     expect(asked('/api/notifications')).toBe(1);
   });
 
+  it('marks the closed phone menu when messages are unread, with the count in its name', async () => {
+    stubFetch({
+      'GET /api/account/me': signedInAs(makeUser({ role: 'client' })),
+      'GET /api/conversations/events': { status: 200, body: { unread: 4 } },
+      'GET /api/notifications': { status: 200, body: { notifications: [], unread: 0, nextCursor: null } },
+    });
+    renderApp('/about');
+    const summary = (await screen.findByText('Open menu, 4 unread messages')).closest('summary') as HTMLElement;
+    expect(within(summary).getByTestId('menu-unread')).toBeTruthy();
+  });
+
+  it('shows no mark on the menu when nothing is unread, nor for an admin, who has no inbox', async () => {
+    stubFetch({
+      'GET /api/account/me': signedInAs(makeUser({ role: 'admin' })),
+      'GET /api/conversations/events': { status: 200, body: { unread: 4 } },
+      'GET /api/notifications': { status: 200, body: { notifications: [], unread: 0, nextCursor: null } },
+    });
+    renderApp('/about');
+    await within(await screen.findByRole('banner')).findAllByRole('link', { name: 'Dashboard' });
+    const summary = screen.getByText('Open menu').closest('summary') as HTMLElement;
+    expect(within(summary).queryByTestId('menu-unread')).toBeNull();
+  });
+
   it('opens the phone menu, a native disclosure, and closes it with Escape, focus back on its button', async () => {
     stubFetch({ 'GET /api/account/me': signedOut });
     renderApp('/about');

@@ -36,11 +36,11 @@ function AccountAction({ className, onNavigate }: { className?: string; onNaviga
   );
 }
 
-/** The notification bell, for anyone signed in (admins have no stream: their count is read when the page loads). */
+/** The notification bell, for anyone signed in (an admin's stream carries only this count). */
 function SignedInBell() {
   const { user } = useSession();
   if (!user) return null;
-  return <NotificationBell isStreamed={user.role !== 'admin'} />;
+  return <NotificationBell />;
 }
 
 /** 'Inbox' with the unread count, kept current by the message stream. */
@@ -59,6 +59,30 @@ function InboxLink({ className, onNavigate }: { className?: string; onNavigate?:
         ) : null}
       </Link>
     </Button>
+  );
+}
+
+/**
+ * What the closed phone menu says about the Inbox inside it: a small dot on the toggle, and the count in its name
+ * ('Open menu, 4 unread messages'), so unread messages are not hidden until the menu is opened.
+ */
+function MenuToggleLabel() {
+  const { user } = useSession();
+  const count = useInboxCount(user !== null && user.role !== 'admin');
+  const unread = count ? `, ${count} unread ${count === 1 ? 'message' : 'messages'}` : '';
+  return (
+    <>
+      <span className="sr-only group-open:hidden">Open menu{unread}</span>
+      <span className="sr-only hidden group-open:inline">Close menu</span>
+      {/* A dot, not a second number beside the bell's: the count itself is in the menu's Inbox link and in this name. */}
+      {count ? (
+        <span
+          data-testid="menu-unread"
+          aria-hidden="true"
+          className="absolute right-1.5 top-1.5 size-2.5 rounded-full bg-accent ring-2 ring-paper group-open:hidden"
+        />
+      ) : null}
+    </>
   );
 }
 
@@ -137,13 +161,12 @@ export function SiteHeader() {
               aria-controls={menuId}
               className={cn(
                 buttonVariants({ variant: 'ghost', size: 'icon' }),
-                'cursor-pointer list-none [&::-webkit-details-marker]:hidden',
+                'relative cursor-pointer list-none [&::-webkit-details-marker]:hidden',
               )}
             >
               <Menu aria-hidden="true" className="group-open:hidden" />
               <X aria-hidden="true" className="hidden group-open:block" />
-              <span className="sr-only group-open:hidden">Open menu</span>
-              <span className="sr-only hidden group-open:inline">Close menu</span>
+              <MenuToggleLabel />
             </summary>
             <nav
               id={menuId}

@@ -233,6 +233,12 @@ describe('the flagged projects queue', () => {
     // A cancelled project keeps its flag as history, but there is nothing left to decide on it.
     expect(screen.getAllByRole('button', { name: 'Cancel project' })).toHaveLength(1);
     expect(screen.getAllByText('Client: Unknown Client · Creator: Mara Maker')).toHaveLength(2);
+    // Nor is it shown as flagged: only the open flag has its badge, its reason and 'Review the work'.
+    const cancelledRow = within(screen.getByText('Old poster').closest('li')!);
+    expect(cancelledRow.queryByText('Flagged')).toBeNull();
+    expect(cancelledRow.queryByText('Client flagged for review')).toBeNull();
+    expect(cancelledRow.getByRole('button', { name: 'Details' })).toBeTruthy();
+    expect(within(screen.getByText('Cider label').closest('li')!).getByText('Flagged')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Flagged for review' }));
     expect(await screen.findByText('1 flagged project awaits your decision, oldest first')).toBeTruthy();

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ChevronDown, Flag } from 'lucide-react';
 import { ADMIN_MESSAGES, humanizeCategory, type AdminProject } from '../../../domain/admin-schemas';
 import { LIMITS } from '../../../domain/constants';
-import { allowedProjectActions, type ProjectState, type ProjectViewer } from '../../../domain/project-lifecycle';
+import { allowedProjectActions, hasOpenFlag, type ProjectState, type ProjectViewer } from '../../../domain/project-lifecycle';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/list-states';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -106,6 +106,8 @@ export function ProjectsTab() {
               const canResolve = allowed.includes('clear_flag');
               // In a dispute over rounds, an admin can grant the revision the client asked for instead of deciding the flag.
               const canAllowRevision = project.flagged && allowed.includes('admin_allow_revision');
+              // A cancelled project keeps its flag as a record of the dispute; it is no longer one to review.
+              const isFlagOpen = hasOpenFlag(project);
               const isOpen = expanded.has(project.id);
               const detailId = `admin-project-${project.id}-detail`;
               return (
@@ -115,7 +117,7 @@ export function ProjectsTab() {
                       <div className="flex flex-wrap items-center gap-2">
                         <h3 className="font-serif text-lg font-normal text-ink">{project.title}</h3>
                         <ProjectStatusBadge status={project.status} />
-                        {project.flagged ? (
+                        {isFlagOpen ? (
                           <Badge variant="destructive">
                             <Flag aria-hidden="true" className="size-3" />
                             Flagged
@@ -128,7 +130,7 @@ export function ProjectsTab() {
                       <p className="text-sm text-muted-foreground">
                         Client: {project.clientName ?? 'Unknown Client'} · Creator: {project.creatorName ?? 'not assigned'}
                       </p>
-                      {project.flagged && project.flagReason ? (
+                      {isFlagOpen && project.flagReason ? (
                         <p className="text-sm text-ink">
                           <span className="font-medium">Flag reason:</span> {project.flagReason}
                         </p>
@@ -157,7 +159,7 @@ export function ProjectsTab() {
                         </Button>
                       ) : null}
                       <Button size="sm" variant="ghost" aria-expanded={isOpen} aria-controls={isOpen ? detailId : undefined} onClick={() => toggle(project.id)}>
-                        {project.flagged ? 'Review the work' : 'Details'}
+                        {isFlagOpen ? 'Review the work' : 'Details'}
                         <ChevronDown aria-hidden="true" className={cn('size-4 transition-transform', isOpen && 'rotate-180')} />
                       </Button>
                     </div>

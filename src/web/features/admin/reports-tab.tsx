@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { Download, FileText } from 'lucide-react';
 import { ADMIN_MESSAGES } from '../../../domain/admin-schemas';
-import type { AdminReport } from '../../../domain/conversation-schemas';
+import type { AdminReport, MessageView } from '../../../domain/conversation-schemas';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/list-states';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
@@ -11,6 +12,33 @@ import { ReviewReportsSection } from './review-reports';
 
 const reportsKey = [...ADMIN_KEY, 'reports'] as const;
 type Decision = 'dismiss' | 'remove';
+
+/**
+ * The reported message's own files, which the admin may open while the report is open (the rest of the thread stays
+ * private): an image is previewed, a PDF is a download link.
+ */
+function ReportedAttachments({ files }: { files: MessageView['attachments'] }) {
+  if (files.length === 0) return null;
+  return (
+    <ul aria-label="Attachments of the reported message" className="mt-2 flex flex-col gap-2">
+      {files.map((file) => (
+        <li key={file.id}>
+          {file.isImage ? (
+            <a href={file.url} target="_blank" rel="noopener noreferrer" className="inline-block overflow-hidden rounded-lg">
+              <img src={file.url} alt={file.name} className="max-h-64 w-auto max-w-full rounded-lg object-cover" />
+            </a>
+          ) : (
+            <a href={file.url} className="inline-flex max-w-full items-center gap-2 rounded-lg border border-border bg-paper px-3 py-2 text-sm font-medium text-ink hover:border-accent">
+              <FileText aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+              <span className="min-w-0 truncate">{file.name}</span>
+              <Download aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+            </a>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 function ReportCard({ report }: { report: AdminReport }) {
   const [deciding, setDeciding] = useState<Decision | null>(null);
@@ -32,7 +60,12 @@ function ReportCard({ report }: { report: AdminReport }) {
           >
             <span className="font-medium text-ink">{message.senderId ? (names.get(message.senderId) ?? 'Someone') : 'Humanmade'}: </span>
             {message.body}
-            {message.id === report.message.id ? <span className="sr-only"> (the reported message)</span> : null}
+            {message.id === report.message.id ? (
+              <>
+                <span className="sr-only"> (the reported message)</span>
+                <ReportedAttachments files={report.message.attachments} />
+              </>
+            ) : null}
           </li>
         ))}
       </ol>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ADMIN_MESSAGES } from '../../../domain/admin-schemas';
-import type { AdminReviewReport } from '../../../domain/review-schemas';
+import { hideReviewInputSchema, type AdminReviewReport } from '../../../domain/review-schemas';
 import { REVIEW_MESSAGES } from '../../../domain/reviews';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/list-states';
 import { Button } from '../../components/ui/button';
@@ -77,10 +77,14 @@ function DecisionRow({ review, report, children }: { review: Review; report?: Ad
         title={copy.title}
         description={copy.description}
         reasonLabel={copy.label}
+        // Hiding needs a reason (the server refuses an empty one): checked with the request's own schema first, and
+        // the server's message for the field, should it still refuse, is shown under it.
+        isRequired={deciding === 'hide'}
+        schema={deciding === 'hide' ? hideReviewInputSchema : undefined}
         confirmLabel={copy.confirm}
         confirmVariant={deciding === 'hide' ? 'destructive' : 'primary'}
         isPending={action.isPending}
-        onConfirm={(reason) => deciding && action.mutate({ decision: deciding, reason })}
+        onConfirm={(reason) => (deciding ? action.mutateAsync({ decision: deciding, reason }) : undefined)}
       />
     </RowCard>
   );

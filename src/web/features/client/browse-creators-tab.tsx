@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
+import { MARKETPLACE_MESSAGES } from '../../../domain/marketplace';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/list-states';
 import { Button } from '../../components/ui/button';
 import { useBrowseCreators } from './client-api';
@@ -14,6 +15,8 @@ const INITIAL_FILTERS: CreatorFilterValues = { search: '', category: 'all', seal
 export function BrowseCreatorsTab({ onHire }: { onHire: (creatorId: string) => void }) {
   const [filters, setFilters] = useState(INITIAL_FILTERS);
   const search = useDebouncedValue(filters.search.trim(), 250);
+  // The sort orders the list and narrows nothing, so it does not count as a filter.
+  const isFiltered = filters.search.trim() !== '' || filters.category !== 'all' || filters.seal !== 'all' || filters.minRating !== 'any';
   const creators = useBrowseCreators({
     search: search || undefined,
     category: filters.category === 'all' ? undefined : filters.category,
@@ -45,7 +48,17 @@ export function BrowseCreatorsTab({ onHire }: { onHire: (creatorId: string) => v
         ) : creators.isError ? (
           <ErrorState message="Creators could not be loaded." onRetry={() => void creators.refetch()} />
         ) : creators.data.length === 0 ? (
-          <EmptyState title="No creators found matching your filters" description="Try another name or category, or show all creators." />
+          <EmptyState
+            title="No creators found matching your filters"
+            description="Try another name or category, or show all creators."
+            action={
+              isFiltered ? (
+                <Button variant="secondary" size="sm" onClick={() => setFilters((current) => ({ ...INITIAL_FILTERS, sort: current.sort }))}>
+                  {MARKETPLACE_MESSAGES.clearFilters}
+                </Button>
+              ) : undefined
+            }
+          />
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {creators.data.map((creator) => (

@@ -21,16 +21,18 @@ interface CreatorFiltersProps {
 
 export function CreatorFilters({ value, onChange }: CreatorFiltersProps) {
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)]" role="search" aria-label="Filter creators">
-      <div className="grid gap-2">
-        <Label htmlFor="creator-search">Search by name</Label>
+    // The search has its own row from lg, so the four selects share the next one with room for their longest choices
+    // ('4.5 stars and up', 'Content Marketing'); five to a row cut the Rating select off at 1280 px.
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" role="search" aria-label="Filter creators">
+      <div className="grid gap-2 sm:col-span-2 lg:col-span-4">
+        <Label htmlFor="creator-search">Search creators</Label>
         <div className="relative">
           <Search aria-hidden="true" className="pointer-events-none absolute left-3.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
           <Input
             id="creator-search"
             type="search"
             className="pl-10"
-            placeholder="e.g. Ada"
+            placeholder="A name, a skill or a word from a bio"
             value={value.search}
             onChange={(event) => onChange({ ...value, search: event.target.value })}
           />

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { currentUrl, makeUser, renderApp, signedInAs, stubFetch, type FetchRoutes } from '../../test/render-app';
 
 afterEach(() => {
@@ -48,9 +48,10 @@ describe('an inbox thread that cannot be shown', () => {
 });
 
 describe('a flagged project’s thread read by an admin', () => {
-  it('names both sides and each message’s sender, offers no composer, and opens no live stream', async () => {
+  it('names both sides and each message’s sender, offers no composer, and takes no message from the live stream', async () => {
     const admin = signedInAs(makeUser({ id: 'admin-1', role: 'admin', name: 'Ada Admin' }));
     const streams: string[] = [];
+    const pushMessage: Array<(event: { data: string }) => void> = [];
     vi.stubGlobal(
       'EventSource',
       class {
@@ -59,7 +60,9 @@ describe('a flagged project’s thread read by an admin', () => {
         constructor(url: string) {
           streams.push(url);
         }
-        addEventListener() {}
+        addEventListener(type: string, listener: (event: { data: string }) => void) {
+          if (type === 'message') pushMessage.push(listener);
+        }
         close() {}
       },
     );
@@ -106,6 +109,12 @@ describe('a flagged project’s thread read by an admin', () => {
     expect(screen.getByText('You are reading this conversation because a project in it was flagged.')).toBeTruthy();
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryByRole('button', { name: /Report/ })).toBeNull();
-    expect(streams).toEqual([]);
+    // The header's bell holds the one stream (an admin's carries only the notification count); the thread does not
+    // listen to it, so a message event, were one ever sent, would not enter this view.
+    expect(streams).toEqual(['/api/conversations/events']);
+    act(() => {
+      for (const push of pushMessage) push({ data: JSON.stringify(message(3, 'maker-1', 'Pushed to the stream')) });
+    });
+    expect(screen.queryByText('Pushed to the stream')).toBeNull();
   });
 });

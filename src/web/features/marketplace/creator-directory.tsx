@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
 import { MARKETPLACE_MESSAGES, type CreatorCardData } from '../../../domain/marketplace';
@@ -7,7 +7,7 @@ import { CreatorCard } from '../../components/creator-card';
 import { EmptyState } from '../../components/list-states';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
-import { directoryCursorFrom, filtersFromParams, filtersToParams } from '../../../domain/marketplace-directory';
+import { directoryCursorFrom, filtersFromParams, filtersToParams, hasActiveFilters, type DirectoryFilters } from '../../../domain/marketplace-directory';
 import { creatorsQueryKey, fetchCreators } from './api';
 import { DirectoryFiltersBar, type FiltersChange } from './directory-filters';
 // The same form reached by its link (?contact=<id>) before the app runs or without it (decision 105). Not lazy: a
@@ -36,6 +36,9 @@ const pageAddress = (params: URLSearchParams, cursor: string | null): string => 
   const query = next.toString();
   return query ? `/marketplace?${query}` : '/marketplace';
 };
+
+/** The directory with every filter cleared, the sort kept: a plain link, so it works without scripts too. */
+export const clearedFiltersAddress = (filters: DirectoryFilters): string => (filters.sort ? `/marketplace?sort=${filters.sort}` : '/marketplace');
 
 const countLine = (total: number, capped = false) =>
   capped ? `Over ${total.toLocaleString('en')} verified creators` : `${total} verified ${total === 1 ? 'creator' : 'creators'}`;
@@ -111,10 +114,21 @@ export function CreatorDirectory() {
       <div className="mt-6" aria-busy={query.isFetching || undefined}>
         {isFirstLoad ? (
           <DirectorySkeleton />
+        ) : creators.length === 0 && hasActiveFilters(filters) && !query.isError ? (
+          // A search or filters found nobody: say so, and offer the way back to everyone.
+          <EmptyState
+            title={MARKETPLACE_MESSAGES.noMatches}
+            description={MARKETPLACE_MESSAGES.noMatchesHint}
+            action={
+              <Button asChild variant="secondary" size="sm">
+                <Link to={clearedFiltersAddress(filters)}>{MARKETPLACE_MESSAGES.clearFilters}</Link>
+              </Button>
+            }
+          />
         ) : creators.length === 0 ? (
           <EmptyState
             title={MARKETPLACE_MESSAGES.empty}
-            description="Try another name or category, or check back soon: new creators are reviewed every week."
+            description="Check back soon: new creators are reviewed every week."
           />
         ) : (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

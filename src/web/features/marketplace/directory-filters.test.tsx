@@ -48,3 +48,27 @@ describe('the marketplace sort control', () => {
     expect(filtersFromParams(new URLSearchParams('q=x&sort=relevance')).sort).toBe('');
   });
 });
+
+describe('the Seal Only toggle', () => {
+  it('is unavailable with Role = Minds, who never hold the Seal, and explains why', () => {
+    const { rerender } = render(<DirectoryFiltersBar filters={{ ...base, seal: true }} onChange={() => undefined} />);
+    const toggle = screen.getByRole<HTMLInputElement>('checkbox', { name: 'Seal Only' });
+    expect(toggle.disabled).toBe(false);
+    expect(toggle.checked).toBe(true);
+    rerender(<DirectoryFiltersBar filters={{ ...base, role: 'mind' }} onChange={() => undefined} />);
+    const off = screen.getByRole<HTMLInputElement>('checkbox', { name: 'Seal Only' });
+    expect(off.disabled).toBe(true);
+    expect(off.checked).toBe(false);
+    expect(document.getElementById(off.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Only makers hold the Seal, so this filter does not apply to minds.',
+    );
+  });
+
+  it('reads Seal Only with Role = Minds as Minds alone, in the address as the server does', () => {
+    // A form sent without scripts can carry the pair.
+    expect(filtersFromParams(new URLSearchParams('role=mind&seal=1'))).toMatchObject({ role: 'mind', seal: false });
+    expect(filtersFromParams(new URLSearchParams('role=maker&seal=1'))).toMatchObject({ role: 'maker', seal: true });
+    expect(filtersToParams({ ...base, q: '', role: 'mind', seal: true }).toString()).toBe('role=mind');
+    expect(filtersToParams({ ...base, q: '', seal: true }).toString()).toBe('seal=1');
+  });
+});

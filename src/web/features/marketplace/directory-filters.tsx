@@ -2,13 +2,14 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Search } from 'lucide-react';
 import { DELIVERABLE_CATEGORIES, EXPERTISE_AREAS } from '../../../domain/constants';
 import { CATEGORY_LABELS, isMarketplaceCategory } from '../../../domain/marketplace';
-import { MIN_RATING_CHOICES, minRatingFrom, sortFrom, type DirectoryFilters } from '../../../domain/marketplace-directory';
+import { MIN_RATING_CHOICES, minRatingFrom, sealAppliesTo, sortFrom, type DirectoryFilters } from '../../../domain/marketplace-directory';
 import { SealMark } from '../../components/seal-mark';
 import { fieldControlClass } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { cn } from '../../lib/utils';
 
 const SEARCH_DELAY_MS = 300;
+const SEAL_MAKERS_ONLY = 'Only makers hold the Seal, so this filter does not apply to minds.';
 
 const selectClass = cn(fieldControlClass, 'h-11 appearance-none bg-[length:1rem] bg-[right_0.85rem_center] bg-no-repeat pr-10');
 // A chevron drawn inline so the native select needs no icon component.
@@ -69,6 +70,10 @@ export function DirectoryFiltersBar({ filters, onChange }: { filters: DirectoryF
     return () => clearTimeout(timer);
   }, [search, filters, onChange]);
 
+  // Minds never hold the Seal: with Role = Minds the toggle is off and unavailable (the server reads the pair the
+  // same way when a form sent without scripts carries it).
+  const isSealAvailable = sealAppliesTo(filters.role);
+
   return (
     <form
       ref={formRef}
@@ -80,10 +85,10 @@ export function DirectoryFiltersBar({ filters, onChange }: { filters: DirectoryF
         event.preventDefault();
         onChange((current) => ({ ...current, q: search }));
       }}
-      className="grid gap-4 rounded-2xl border border-border bg-surface p-4 sm:p-5 md:grid-cols-2 lg:grid-cols-4 xl:grid-cols-[minmax(11.5rem,1.3fr)_minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,1fr)_auto_auto] md:items-end"
+      className="grid gap-4 rounded-2xl border border-border bg-surface p-4 sm:p-5 md:grid-cols-2 lg:grid-cols-4 md:items-end"
     >
       <div className="grid gap-2 md:col-span-2 lg:col-span-full">
-        <Label htmlFor={`${id}-q`}>Search by name</Label>
+        <Label htmlFor={`${id}-q`}>Search creators</Label>
         <div className="relative">
           <Search aria-hidden="true" className="pointer-events-none absolute left-3.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
           <input
@@ -92,7 +97,7 @@ export function DirectoryFiltersBar({ filters, onChange }: { filters: DirectoryF
             name="q"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
-            placeholder="e.g. Marlowe"
+            placeholder="A name, a skill or a word from a bio"
             maxLength={100}
             autoComplete="off"
             className={cn(fieldControlClass, 'h-11 pl-10')}
@@ -192,26 +197,37 @@ export function DirectoryFiltersBar({ filters, onChange }: { filters: DirectoryF
         </select>
       </div>
       <label
+        title={isSealAvailable ? undefined : SEAL_MAKERS_ONLY}
         className={cn(
-          // Four selects to a row from lg; the toggle and the button share the last row's right half until xl has room.
-          'inline-flex h-11 cursor-pointer select-none items-center justify-center gap-2 rounded-full border px-5 text-[0.9375rem] font-medium transition-colors duration-150 has-focus-visible:ring-3 has-focus-visible:ring-accent/25 lg:col-start-3 xl:col-start-auto',
+          // Four selects to a row from lg; the toggle and the button share the next row's right half. One row of six
+          // never has room: the page is no wider than at 1280 px, where 'Makers and Minds' and '4.5 stars and up' were cut.
+          'inline-flex h-11 cursor-pointer select-none items-center justify-center gap-2 rounded-full border px-5 text-[0.9375rem] font-medium transition-colors duration-150 has-focus-visible:ring-3 has-focus-visible:ring-accent/25 lg:col-start-3',
           'border-border-strong text-ink hover:bg-muted has-checked:border-accent has-checked:bg-accent-soft has-checked:text-accent-strong',
+          'has-disabled:cursor-not-allowed has-disabled:border-border has-disabled:text-muted-foreground has-disabled:hover:bg-transparent',
         )}
       >
         <input
-          key={String(filters.seal)}
+          key={`${String(filters.seal)}-${String(isSealAvailable)}`}
           type="checkbox"
           name="seal"
           value="1"
-          defaultChecked={filters.seal}
+          defaultChecked={filters.seal && isSealAvailable}
+          disabled={!isSealAvailable}
+          aria-describedby={isSealAvailable ? undefined : `${id}-seal-hint`}
           onChange={(event) => {
             const seal = event.target.checked;
             onChange((current) => ({ ...current, seal }));
           }}
           className="sr-only"
         />
-        <SealMark aria-hidden="true" className="size-5 text-accent" />
+        <SealMark aria-hidden="true" className={cn('size-5 text-accent', !isSealAvailable && 'opacity-50')} />
         Seal Only
+        {isSealAvailable ? null : (
+          // Read as the toggle's description, not as part of its name.
+          <span id={`${id}-seal-hint`} aria-hidden="true" className="sr-only">
+            {SEAL_MAKERS_ONLY}
+          </span>
+        )}
       </label>
       <button
         type="submit"

@@ -39,6 +39,7 @@ describe('CreatorProjectsTab', { timeout: 15000 }, () => {
             project({ id: 'd', title: 'Draft one' }),
             project({ id: 'a', title: 'Active one', status: 'active' }),
             project({ id: 'r', title: 'In review', status: 'in_review', deliverableUrl: '/files/deliverables/maker-1/r/deliverable.png' }),
+            project({ id: 'u', title: 'Rounds used', status: 'in_review', revisions: { included: 2, used: 2, extra: 0, left: 0 } }),
             project({ id: 'c', title: 'Done', status: 'completed' }),
           ],
         },
@@ -47,8 +48,10 @@ describe('CreatorProjectsTab', { timeout: 15000 }, () => {
     renderTab();
     const buttons = async (title: string) => (await cardOf(title)).queryAllByRole('button').map((button) => button.textContent);
     expect(await buttons('Draft one')).toEqual(['Accept Project', 'Send an Offer', 'Decline Project']);
-    expect(await buttons('Active one')).toEqual(['Submit Deliverable', 'Add Process Doc', 'Allow an Extra Revision']);
-    expect(await buttons('In review')).toEqual(['Allow an Extra Revision']);
+    // An extra revision is for when the client has no rounds left (issue 15): with rounds left it is not offered.
+    expect(await buttons('Active one')).toEqual(['Submit Deliverable', 'Add Process Doc']);
+    expect(await buttons('In review')).toEqual([]);
+    expect(await buttons('Rounds used')).toEqual(['Allow an Extra Revision']);
     expect(await buttons('Done')).toEqual([]);
     expect((await cardOf('Active one')).getByText('Add 3 to 4 screenshots of your process: sketches, drafts, work in progress.')).toBeTruthy();
     expect((await cardOf('Draft one')).getByText('Client: June Alder · Juniper Bakery')).toBeTruthy();

@@ -13,6 +13,10 @@ import { formatCalendarDay, formatDate } from '../../../domain/dates';
 export const formatDay = formatCalendarDay;
 export const formatInstantDay = formatDate;
 
+/** A milestone of a cancelled project that was never approved: stopped, not still in progress or in review. */
+export const MILESTONE_STOPPED_LABEL = 'Stopped';
+const MILESTONES_STOPPED_NOTE = 'Work stopped when the project was cancelled.';
+
 const STATUS_VARIANT: Record<MilestoneStatus, BadgeProps['variant']> = {
   pending: 'muted',
   active: 'neutral',
@@ -39,7 +43,9 @@ export function MilestoneList({ project, perspective }: { project: ProjectView; 
         <SectionLabel>
           Milestones
         </SectionLabel>
-        {project.status === 'completed' || project.status === 'cancelled' ? null : (
+        {project.status === 'cancelled' && project.milestones.some((milestone) => milestone.status !== 'approved') ? (
+          <p className="text-sm text-muted-foreground">{MILESTONES_STOPPED_NOTE}</p>
+        ) : project.status === 'completed' || project.status === 'cancelled' ? null : (
           <p className="text-sm text-muted-foreground">
               Revision rounds left: <span className="font-medium text-ink">{revisions.left}</span>
             {revisions.extra > 0 ? <span> (including {revisions.extra} extra)</span> : null}
@@ -55,6 +61,7 @@ export function MilestoneList({ project, perspective }: { project: ProjectView; 
             provider={funding.data?.provider ?? 'manual'}
             isClient={perspective === 'client'}
             creatorName={project.creator?.name ?? 'The creator'}
+            isStopped={project.status === 'cancelled' && milestone.status !== 'approved'}
           />
         ))}
       </ol>
@@ -68,10 +75,12 @@ interface MilestoneRowProps {
   provider: ProjectFunding['provider'];
   isClient: boolean;
   creatorName: string;
+  /** The project was cancelled before this milestone was approved: nothing about it is under way or under review. */
+  isStopped: boolean;
 }
 
-function MilestoneRow({ milestone, funding, provider, isClient, creatorName }: MilestoneRowProps) {
-  const isCurrent = milestone.status !== 'approved' && milestone.status !== 'pending';
+function MilestoneRow({ milestone, funding, provider, isClient, creatorName, isStopped }: MilestoneRowProps) {
+  const isCurrent = !isStopped && milestone.status !== 'approved' && milestone.status !== 'pending';
   return (
     <li aria-label={`Milestone ${milestone.position}: ${milestone.title}`} className={cn('grid gap-2 p-4', isCurrent && 'bg-surface/70')}>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
@@ -80,8 +89,12 @@ function MilestoneRow({ milestone, funding, provider, isClient, creatorName }: M
           {milestone.title}
         </p>
         <div className="flex shrink-0 flex-wrap items-center gap-2">
-          {milestone.late ? <Badge variant="destructive">Late</Badge> : null}
-          <Badge variant={STATUS_VARIANT[milestone.status]}>{MILESTONE_STATUS_LABELS[milestone.status]}</Badge>
+          {milestone.late && !isStopped ? <Badge variant="destructive">Late</Badge> : null}
+          {isStopped ? (
+            <Badge variant="muted">{MILESTONE_STOPPED_LABEL}</Badge>
+          ) : (
+            <Badge variant={STATUS_VARIANT[milestone.status]}>{MILESTONE_STATUS_LABELS[milestone.status]}</Badge>
+          )}
         </div>
       </div>
       <p className="flex flex-wrap gap-x-2 text-sm text-muted-foreground">
@@ -101,12 +114,12 @@ function MilestoneRow({ milestone, funding, provider, isClient, creatorName }: M
           </>
         ) : null}
       </p>
-      {milestone.status === 'revision_requested' && milestone.revisionNote ? (
+      {milestone.status === 'revision_requested' && milestone.revisionNote && !isStopped ? (
         <p className="rounded-lg bg-muted px-3 py-2 text-sm text-ink">
           <span className="font-medium">Revision asked for:</span> <span className="whitespace-pre-line break-words">{milestone.revisionNote}</span>
         </p>
       ) : null}
-      {milestone.status === 'submitted' && milestone.autoApproveAt ? (
+      {milestone.status === 'submitted' && milestone.autoApproveAt && !isStopped ? (
         <p className="flex items-center gap-1.5 text-sm text-accent-strong">
           <Clock aria-hidden="true" className="size-4" />
           Approves automatically on {formatInstantDay(milestone.autoApproveAt)}

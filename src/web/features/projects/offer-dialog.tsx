@@ -118,10 +118,12 @@ function OfferForm({ project, onDone }: { project: ProjectView; onDone: () => vo
                     <span className="hidden sm:inline">Remove</span>
                   </Button>
                 </div>
-                {/* Top-aligned, so an error under one field does not push the fields beside it down. */}
-                <div className="grid grid-cols-[6rem_minmax(0,1fr)] items-start gap-x-3 gap-y-4 sm:grid-cols-[minmax(0,1fr)_8.5rem_10.5rem] sm:gap-4 [&_input]:min-w-0">
+                {/* Top-aligned, so an error under one field does not push the fields beside it down. On a phone the
+                    fields stack, full width, so an amount like 12,345.50 and a date are never clipped; from 26rem the
+                    amount and the date share a row, and from sm all three do. */}
+                <div className="grid grid-cols-1 items-start gap-x-3 gap-y-4 min-[26rem]:grid-cols-2 sm:grid-cols-[minmax(0,1fr)_9rem_10.5rem] sm:gap-4 [&_input]:min-w-0">
                   <TextField
-                    className="col-span-2 min-w-0 sm:col-span-1"
+                    className="min-w-0 min-[26rem]:col-span-2 sm:col-span-1"
                     id={`${id}-m${index}-title`}
                     label={`Milestone ${index + 1} title`}
                     error={rowErrors?.title?.message}
@@ -184,7 +186,7 @@ function OfferForm({ project, onDone }: { project: ProjectView; onDone: () => vo
               ))}
             </RadioGroup>
             <p id={`${id}-rounds-hint`} className="text-sm text-muted-foreground">
-              Each revision the client asks for uses one round. You can always allow an extra one later.
+              Each revision the client asks for uses one round. When they are used up, you can allow an extra one.
             </p>
             <FieldError id={`${id}-rounds-error`} message={errors.revisionRounds?.message} />
           </div>

@@ -142,6 +142,9 @@ describe('the offer dialog', { timeout: 20000 }, () => {
     expect(row.contains(dialog.getByLabelText('Due date'))).toBe(true);
     expect(row.contains(dialog.getByLabelText('Milestone 1 title'))).toBe(true);
     expect(row.className.split(' ')).toContain('items-start');
+    // On a phone the fields stack, full width, so an amount like 450.50 is never clipped.
+    expect(row.className.split(' ')).toContain('grid-cols-1');
+    expect(row.className).not.toMatch(/(^| )grid-cols-\[6rem/);
   });
 
   it("shows the server's field messages under the fields they name", async () => {

@@ -58,7 +58,8 @@ export const idsOf = (project: ProjectView) => ({
 export function useAllowedActions(project: ProjectView): ProjectAction[] {
   const user = useSignedInUser();
   const viewer = { role: user.role, relation: projectRelation(user.id, idsOf(project)) };
-  return allowedProjectActions({ status: project.status, hasCreator: project.creator !== null, flagged: project.flagged }, viewer);
+  // The rounds left decide whether the creator's 'Allow an Extra Revision' belongs (only once none are left).
+  return allowedProjectActions({ status: project.status, hasCreator: project.creator !== null, flagged: project.flagged, revisionsLeft: project.revisions.left }, viewer);
 }
 
 export function ProjectActions({ project }: { project: ProjectView }) {

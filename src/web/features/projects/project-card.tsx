@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Download, FileText, MessageCircle, RotateCcw } from 'lucide-react';
 import { inboxPath } from '../../../domain/conversation-schemas';
 import { formatBudget, formatDeliverableType, PROCESS_DOC_HINT, type ProjectView } from '../../../domain/project-schemas';
+import { hasOpenFlag } from '../../../domain/project-lifecycle';
 import { isPreviewableImageUrl } from '../../../domain/upload-policy';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -27,6 +28,8 @@ interface ProjectCardProps {
 
 export function ProjectCard({ project, perspective, onHireAgain }: ProjectCardProps) {
   const actions = useAllowedActions(project);
+  // A flag is shown while it waits for an admin; once their decision closed the project, only its status is.
+  const isFlagOpen = hasOpenFlag(project);
   const hireAgain = perspective === 'client' && project.status === 'completed' && project.creator && onHireAgain ? project.creator : null;
   const counterpart =
     perspective === 'client'
@@ -60,12 +63,12 @@ export function ProjectCard({ project, perspective, onHireAgain }: ProjectCardPr
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
           <ProjectStatusBadge status={project.status} />
-          {project.flagged ? <FlaggedBadge reason={project.flagReason} /> : null}
+          {isFlagOpen ? <FlaggedBadge reason={project.flagReason} /> : null}
         </div>
       </div>
 
       <p className="mt-4 whitespace-pre-line break-words text-[0.9375rem] leading-relaxed text-ink/90">{project.description}</p>
-      {project.flagged && project.flagReason ? (
+      {isFlagOpen && project.flagReason ? (
         <p className="mt-3 text-sm text-destructive">Flag reason: {project.flagReason}</p>
       ) : null}
 

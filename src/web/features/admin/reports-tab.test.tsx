@@ -1,0 +1,154 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { AdminReport, MessageView } from '../../../domain/conversation-schemas';
+import { REVIEW_FIELD_MESSAGES, type AdminReviewReport } from '../../../domain/review-schemas';
+import { resetBetweenTests } from '../../test/reset-between-tests';
+import { makeUser, renderApp, signedInAs, stubFetch, type FetchRoutes } from '../../test/render-app';
+
+resetBetweenTests();
+
+// The page is a lazily loaded chunk: the first render can take longer than Testing Library's default second.
+const slow = { timeout: 15000 };
+const admin = signedInAs(makeUser({ role: 'admin', name: 'Ada Admin' }));
+const stats = { status: 200, body: { stats: { totalUsers: 3, pendingApplications: 0, totalProjects: 1, sealEligible: 0 } } };
+
+const message = (id: string, seq: number, body: string, attachments: MessageView['attachments'] = []): MessageView => ({
+  id,
+  seq,
+  conversationId: 'conversation-1',
+  senderId: 'client-1',
+  kind: 'text',
+  body,
+  clientMessageId: null,
+  projectId: null,
+  projectEvent: null,
+  attachments,
+  removed: false,
+  createdAt: '2026-03-01T10:00:00.000Z',
+});
+const file = (id: string, name: string, isImage: boolean) => ({
+  id,
+  name,
+  mime: isImage ? 'image/png' : 'application/pdf',
+  size: 2048,
+  url: `/api/conversations/conversation-1/attachments/${id}`,
+  isImage,
+});
+
+const reviewReport: AdminReviewReport = {
+  id: 'review-report-1',
+  reason: 'Not about my project',
+  createdAt: '2026-03-02T10:00:00.000Z',
+  reporter: { id: 'maker-1', name: 'Mara Maker' },
+  review: {
+    id: 'review-1',
+    rating: 1,
+    body: 'Late and wrong.',
+    authorName: 'Cleo Client',
+    subjectName: 'Mara Maker',
+    subjectId: 'maker-1',
+    isHidden: false,
+    hiddenReason: null,
+    reply: null,
+  },
+};
+
+const renderReports = (routes: FetchRoutes = {}, reports: AdminReport[] = []) => {
+  const fetchMock = stubFetch({
+    'GET /api/account/me': admin,
+    'GET /api/admin/overview': stats,
+    'GET /api/notifications': { status: 200, body: { notifications: [], unread: 0, nextCursor: null } },
+    'GET /api/admin/reports': { status: 200, body: { reports } },
+    'GET /api/admin/reports/reviews': { status: 200, body: { reports: [reviewReport], hidden: [] } },
+    ...routes,
+  });
+  renderApp('/dashboard-admin?tab=reports');
+  return fetchMock;
+};
+
+const hidePosts = (fetchMock: ReturnType<typeof stubFetch>) => fetchMock.mock.calls.filter(([url]) => url === '/api/admin/reports/reviews/review-1/hide');
+
+const openHideDialog = async () => {
+  const review = (await screen.findByText('Late and wrong.', {}, slow)).closest('li')!;
+  fireEvent.click(within(review).getByRole('button', { name: 'Hide review' }));
+  const dialog = await screen.findByRole('dialog');
+  return { dialog, field: within(dialog).getByLabelText('Reason (required, kept in the audit log)') };
+};
+
+const describedBy = (element: HTMLElement) =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent ?? '');
+
+describe('Reports: a reported message', () => {
+  it("shows the reported message's own image and PDF, and no other message's files", async () => {
+    const reported = message('message-2', 2, 'Look at this', [file('image-1', 'proof.png', true), file('pdf-1', 'terms.pdf', false)]);
+    const report: AdminReport = {
+      id: 'report-1',
+      status: 'open',
+      reason: 'Rude',
+      createdAt: '2026-03-02T10:00:00.000Z',
+      conversationId: 'conversation-1',
+      reporter: { id: 'maker-1', name: 'Mara Maker' },
+      message: reported,
+      // Should a neighbour ever come with a file, it is still not the admin's to open.
+      context: [message('message-1', 1, 'Before', [file('image-0', 'private.png', true)]), reported],
+      people: [{ id: 'client-1', name: 'Cleo Client' }],
+    };
+    renderReports({}, [report]);
+    const files = await screen.findByRole('list', { name: 'Attachments of the reported message' }, slow);
+    const image = within(files).getByRole('img', { name: 'proof.png' });
+    expect(image.getAttribute('src')).toBe('/api/conversations/conversation-1/attachments/image-1');
+    expect(within(files).getByRole('link', { name: 'terms.pdf' }).getAttribute('href')).toBe('/api/conversations/conversation-1/attachments/pdf-1');
+    expect(screen.queryByRole('img', { name: 'private.png' })).toBeNull();
+  });
+});
+
+describe("Reports: the 'Hide review' dialog", () => {
+  it('marks the reason required, and shows the refusal of an empty one under the field, focused, sending nothing', async () => {
+    const fetchMock = renderReports();
+    const { dialog, field } = await openHideDialog();
+    expect(within(dialog).queryByText('Optional.')).toBeNull();
+    expect(field.getAttribute('aria-required')).toBe('true');
+    expect(field.getAttribute('aria-invalid')).toBeNull();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Hide review' }));
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(describedBy(field)).toContain(REVIEW_FIELD_MESSAGES.hideReason);
+    expect(within(dialog).getByText(REVIEW_FIELD_MESSAGES.hideReason)).toBeTruthy();
+    expect(document.activeElement).toBe(field);
+    expect(hidePosts(fetchMock)).toHaveLength(0);
+
+    // Typing a reason takes the message away.
+    fireEvent.change(field, { target: { value: 'Describes another project' } });
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBeNull());
+    expect(within(dialog).queryByText(REVIEW_FIELD_MESSAGES.hideReason)).toBeNull();
+  });
+
+  it("shows the server's message for the reason under the field, with focus on it, and keeps the dialog open", async () => {
+    const refusal = 'The reason must say which rule the review breaks';
+    const fetchMock = renderReports({
+      'POST /api/admin/reports/reviews/review-1/hide': { status: 400, body: { error: 'bad_request', message: refusal, fields: { reason: refusal } } },
+    });
+    const { dialog, field } = await openHideDialog();
+    fireEvent.change(field, { target: { value: 'Bad' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Hide review' }));
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(describedBy(field)).toContain(refusal);
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    expect(JSON.parse(String(hidePosts(fetchMock)[0]?.[1]?.body))).toEqual({ reason: 'Bad' });
+  });
+
+  it('sends the reason and closes when the review is hidden', async () => {
+    const fetchMock = renderReports({ 'POST /api/admin/reports/reviews/review-1/hide': { status: 204 } });
+    const { dialog, field } = await openHideDialog();
+    fireEvent.change(field, { target: { value: 'Describes another project' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Hide review' }));
+    expect(await screen.findByText('Review hidden')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(JSON.parse(String(hidePosts(fetchMock)[0]?.[1]?.body))).toEqual({ reason: 'Describes another project' });
+  });
+});

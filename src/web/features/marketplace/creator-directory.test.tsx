@@ -1,0 +1,29 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import { renderApp, signedOut, stubFetch } from '../../test/render-app';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const noCreators = { status: 200, body: { creators: [], nextCursor: null, total: 0 } };
+
+describe('the directory when it lists nobody', { timeout: 20000 }, () => {
+  it('says a search found no matches, and links back to every creator (a plain link, so it works without scripts)', async () => {
+    stubFetch({ 'GET /api/account/me': signedOut, 'GET /api/marketplace/creators?q=nobody&role=maker&sort=rating': noCreators });
+    renderApp('/marketplace?q=nobody&role=maker&sort=rating');
+    expect(await screen.findByText('No creators found matching your filters')).toBeTruthy();
+    expect(screen.queryByText('No creators available at the moment')).toBeNull();
+    // The sort is kept: it orders the directory and narrows nothing.
+    expect(screen.getByRole('link', { name: 'Clear filters' }).getAttribute('href')).toBe('/marketplace?sort=rating');
+  });
+
+  it('keeps the spec’s words for a directory that is empty with no filters', async () => {
+    stubFetch({ 'GET /api/account/me': signedOut, 'GET /api/marketplace/creators': noCreators });
+    renderApp('/marketplace');
+    expect(await screen.findByText('No creators available at the moment')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Clear filters' })).toBeNull();
+  });
+});

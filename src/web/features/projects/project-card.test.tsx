@@ -1,0 +1,78 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import type { ProjectView } from '../../../domain/project-schemas';
+import type { SessionUser } from '../../../domain/api-types';
+import { AppProviders } from '../../app-providers';
+import { makeUser, stubFetch } from '../../test/render-app';
+import { SignedInUserContext } from '../auth/signed-in-user';
+import { ProjectCard } from './project-card';
+import '../../test/jsdom-shims';
+import { milestoneView, projectView } from '../../test/project-fixtures';
+import { resetBetweenTests } from '../../test/reset-between-tests';
+
+resetBetweenTests();
+
+const maker = makeUser({ id: 'maker-1', role: 'maker', name: 'Mara Maker' });
+const client = makeUser({ id: 'client-1', role: 'client', name: 'June Alder' });
+
+/** A two-milestone project whose second milestone was submitted, then flagged by the client. */
+const disputed = (overrides: Partial<ProjectView> = {}): ProjectView =>
+  projectView({
+    status: 'in_review',
+    flagged: true,
+    flagReason: 'Client flagged for review',
+    creator: { id: maker.id, name: maker.name, role: 'maker', avatarUrl: null },
+    milestones: [
+      milestoneView({ status: 'approved', approvedAt: '2030-01-09T10:00:00.000Z' }),
+      milestoneView({ id: 'm-2', position: 2, title: 'The three tins', status: 'submitted', autoApproveAt: '2030-01-27T10:00:00.000Z', late: true }),
+    ],
+    ...overrides,
+  });
+
+const renderCard = (user: SessionUser, project: ProjectView) => {
+  stubFetch({ [`GET /api/payments/projects/${project.id}`]: { status: 404, body: { error: 'not_found', message: 'x' } } });
+  render(
+    <AppProviders queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <SignedInUserContext value={user}>
+        <ProjectCard project={project} perspective={user.role === 'client' ? 'client' : 'creator'} />
+      </SignedInUserContext>
+    </AppProviders>,
+  );
+};
+
+const rowsOf = () => screen.getAllByRole('listitem', { name: /^Milestone/ });
+
+describe('a project card after a dispute', () => {
+  it('shows the flag, and the milestone in review, while the flag waits for an admin', () => {
+    renderCard(client, disputed());
+    expect(screen.getByText('Flagged')).toBeTruthy();
+    expect(screen.getByText('Flag reason: Client flagged for review')).toBeTruthy();
+    expect(within(rowsOf()[1]).getByText('Submitted')).toBeTruthy();
+  });
+
+  for (const user of [client, maker]) {
+    it(`shows a project the admin cancelled as cancelled, not flagged, its unapproved milestone stopped (${user.role})`, () => {
+      renderCard(user, disputed({ status: 'cancelled' }));
+      expect(screen.getByText('Cancelled')).toBeTruthy();
+      expect(screen.queryByText('Flagged')).toBeNull();
+      expect(screen.queryByText(/Flag reason/)).toBeNull();
+      const [first, second] = rowsOf();
+      expect(within(first).getByText('Approved')).toBeTruthy();
+      expect(within(second).getByText('Stopped')).toBeTruthy();
+      expect(within(second).queryByText('Submitted')).toBeNull();
+      expect(within(second).queryByText('Late')).toBeNull();
+      expect(within(second).queryByText(/Approves automatically/)).toBeNull();
+      expect(screen.getByText('Work stopped when the project was cancelled.')).toBeTruthy();
+      expect(screen.queryByText(/Revision rounds left/)).toBeNull();
+    });
+  }
+
+  it('shows no flag on a completed project either', () => {
+    renderCard(client, disputed({ status: 'completed', milestones: [milestoneView({ status: 'approved', approvedAt: '2030-01-09T10:00:00.000Z' })] }));
+    expect(screen.queryByText('Flagged')).toBeNull();
+    expect(screen.queryByText('Stopped')).toBeNull();
+    expect(screen.queryByText('Work stopped when the project was cancelled.')).toBeNull();
+  });
+});
