@@ -32,7 +32,7 @@ export function CreatorFilters({ value, onChange }: CreatorFiltersProps) {
             id="creator-search"
             type="search"
             className="pl-10"
-            placeholder="A name, a skill or a word from a bio"
+            placeholder="Name, skill or keyword"
             value={value.search}
             onChange={(event) => onChange({ ...value, search: event.target.value })}
           />

@@ -97,7 +97,7 @@ export function DirectoryFiltersBar({ filters, onChange }: { filters: DirectoryF
             name="q"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
-            placeholder="A name, a skill or a word from a bio"
+            placeholder="Name, skill or keyword"
             maxLength={100}
             autoComplete="off"
             className={cn(fieldControlClass, 'h-11 pl-10')}
