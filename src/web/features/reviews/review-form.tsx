@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   clientReviewInputSchema,
   creatorReviewInputSchema,
@@ -68,6 +68,14 @@ export function ReviewForm({ state, onSubmit, onCancel }: { state: ProjectReview
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string>();
   const [isSaving, setSaving] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  // Bumped on each refused submit: once the errors are on screen, focus goes to the first field that has one.
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals === 0) return;
+    const first = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    (first?.tagName === 'FIELDSET' ? first.querySelector<HTMLElement>('input') : first)?.focus();
+  }, [refusals]);
   const set = (key: keyof Values) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
 
   const submit = async (event: FormEvent) => {
@@ -81,6 +89,7 @@ export function ReviewForm({ state, onSubmit, onCancel }: { state: ProjectReview
       const found: Errors = {};
       for (const issue of parsed.error.issues) found[String(issue.path[0]) as keyof Values] ??= issue.message;
       setErrors(found);
+      setRefusals((count) => count + 1);
       return;
     }
     setErrors({});
@@ -88,15 +97,17 @@ export function ReviewForm({ state, onSubmit, onCancel }: { state: ProjectReview
     try {
       await onSubmit(parsed.data);
     } catch (error) {
-      if (error instanceof ApiError && error.fields) setErrors(error.fields as Errors);
-      else setFormError(error instanceof ApiError ? error.message : 'Your review could not be saved. Please try again.');
+      if (error instanceof ApiError && error.fields) {
+        setErrors(error.fields as Errors);
+        setRefusals((count) => count + 1);
+      } else setFormError(error instanceof ApiError ? error.message : 'Your review could not be saved. Please try again.');
     } finally {
       setSaving(false);
     }
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-5">
+    <form ref={form} onSubmit={(event) => void submit(event)} noValidate className="grid gap-5">
       <StarChoice name="rating" legend={isClient ? 'Overall rating' : `Your rating of ${state.otherName}`} value={values.rating} error={errors.rating} onChange={set('rating')} />
       {isClient ? (
         <>
@@ -105,7 +116,7 @@ export function ReviewForm({ state, onSubmit, onCancel }: { state: ProjectReview
               <StarChoice key={key} name={key} legend={label} value={values[key]} error={errors[key]} onChange={set(key)} />
             ))}
           </div>
-          <fieldset aria-describedby={errors.wouldHireAgain ? `${id}-hire-error` : undefined}>
+          <fieldset aria-describedby={errors.wouldHireAgain ? `${id}-hire-error` : undefined} aria-invalid={errors.wouldHireAgain ? true : undefined}>
             <legend className="text-sm font-medium text-ink">Would you hire {state.otherName} again?</legend>
             <div className="mt-2 flex gap-5">
               {(['yes', 'no'] as const).map((answer) => (
