@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Search } from 'lucide-react';
 import { DELIVERABLE_CATEGORIES, EXPERTISE_AREAS } from '../../../domain/constants';
 import { CATEGORY_LABELS, isMarketplaceCategory } from '../../../domain/marketplace';
+import { useHydrated } from '../../lib/use-hydrated';
 import { MIN_RATING_CHOICES, minRatingFrom, sealAppliesTo, sortFrom, type DirectoryFilters } from '../../../domain/marketplace-directory';
 import { SealMark } from '../../components/seal-mark';
 import { fieldControlClass } from '../../components/ui/input';
@@ -72,7 +73,9 @@ export function DirectoryFiltersBar({ filters, onChange }: { filters: DirectoryF
 
   // Minds never hold the Seal: with Role = Minds the toggle is off and unavailable (the server reads the pair the
   // same way when a form sent without scripts carries it).
-  const isSealAvailable = sealAppliesTo(filters.role);
+  // Only once scripts run: without them the page cannot re-enable it when the role changes back.
+  const hydrated = useHydrated();
+  const isSealAvailable = !hydrated || sealAppliesTo(filters.role);
 
   return (
     <form
