@@ -81,7 +81,7 @@ export function DirectoryFiltersBar({ filters, onChange }: { filters: DirectoryF
     <form
       ref={formRef}
       role="search"
-      aria-label="Search creators"
+      aria-label="Filter creators"
       action="/marketplace"
       method="get"
       onSubmit={(event) => {
