@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageIntro } from '../components/page-intro';
+import { SealArtwork } from '../components/seal-artwork';
 import { Button } from '../components/ui/button';
 import { Copy, NumberedRows, Section, SectionHeading } from '../features/marketing/blocks';
 import { FOUR_STEPS, WHITE_GLOVE_COPY } from '../features/marketing/content';
@@ -79,7 +80,10 @@ export function HowItWorksPage() {
 
       <Section labelledBy="seal-heading" id="seal">
         <div className="grid gap-10 md:grid-cols-[1fr_1.2fr] md:items-start">
-          <SectionHeading id="seal-heading" eyebrow="Proof of human work" title="The Seal of human creativity" />
+          <div>
+            <SectionHeading id="seal-heading" eyebrow="Proof of human work" title="The Seal of human creativity" />
+            <SealArtwork className="mt-8 hidden w-40 md:block" />
+          </div>
           <div className="space-y-5 text-lg leading-relaxed text-muted-foreground">
             <p className="text-ink">
               A Maker earns the Seal by documenting their process on three completed projects: the sketches, drafts and
