@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { makerProfiles, mindProfiles, portfolioItems, projectFileReviews, projectOffers, projects, whiteGloveRequests } from '../../src/server/db/schema';
+import { makerProfiles, mindProfiles, portfolioItems, projectFileReviews, projectOffers, projects, savedCreators, whiteGloveRequests } from '../../src/server/db/schema';
 import { multipart, pngBuffer } from '../support/project-fixtures';
 import { type TestContext, type TestUser, withTestContext } from '../support/harness';
 import { arrangeConversationWorld, conversationCases, type ConversationWorld } from './ownership-conversations';
@@ -170,6 +170,29 @@ const cases = (): OwnershipCase[] => {
       denied: [['anonymous', null, 401], ['maker B', makerB, 404], ['mind B', mindB, 404]],
       allowed: [['maker A', makerA, 204]],
       snapshot: async () => ctx.db.select().from(portfolioItems).where(eq(portfolioItems.id, w.portfolioItemId)),
+    },
+    // A client's shortlist (decision 187): only public creators can be saved, and each client's rows are their own.
+    {
+      route: 'PUT /api/client/saved-creators/:creatorId',
+      request: () => ({ method: 'PUT', url: `/api/client/saved-creators/${w.pendingMaker.id}` }),
+      denied: [['anonymous', null, 401], ['client A', clientA, 404], ['client B', clientB, 404], ['maker B', makerB, 403]],
+      allowed: [],
+      snapshot: async () => ctx.db.select().from(savedCreators).where(eq(savedCreators.creatorId, w.pendingMaker.id)),
+    },
+    {
+      route: 'PUT /api/client/saved-creators/:creatorId',
+      request: () => ({ method: 'PUT', url: `/api/client/saved-creators/${makerA.id}` }),
+      denied: [['anonymous', null, 401], ['maker B', makerB, 403], ['mind B', mindB, 403], ['admin', admin, 403]],
+      allowed: [['client A', clientA, 204], ['client B', clientB, 204]],
+      snapshot: async () => ctx.db.select().from(savedCreators).where(eq(savedCreators.creatorId, makerA.id)),
+    },
+    {
+      route: 'DELETE /api/client/saved-creators/:creatorId',
+      request: () => ({ method: 'DELETE', url: `/api/client/saved-creators/${makerA.id}` }),
+      denied: [['anonymous', null, 401], ['maker B', makerB, 403], ['admin', admin, 403]],
+      // Client B saved maker A in the case above; client A's save is theirs and stays.
+      allowed: [['client B', clientB, 204], ['client B again', clientB, 404]],
+      snapshot: async () => ctx.db.select().from(savedCreators).where(eq(savedCreators.creatorId, makerA.id)),
     },
     // The process record: its entries and their check for the project's people; whether it verifies, for anyone.
     ...['', '/verification'].map(

@@ -1191,3 +1191,21 @@ export const stripeOperations = pgTable(
   },
   (t) => [check('stripe_operations_kind_known', sql`${t.kind} in ('transfer', 'refund')`), check('stripe_operations_amount_positive', sql`${t.amountCents} > 0`)],
 );
+
+/**
+ * A client's saved creators (decision 187): a private shortlist, one row per client and creator. Both sides cascade
+ * with their accounts; a creator who is no longer public simply drops out of the list when it is read.
+ */
+export const savedCreators = pgTable(
+  'saved_creators',
+  {
+    clientId: text('client_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    creatorId: text('creator_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.creatorId] }), index('saved_creators_creator_idx').on(t.creatorId)],
+);

@@ -117,6 +117,28 @@ describe('/dashboard-client', { timeout: 15000 }, () => {
     expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
   });
 
+  it('saves a creator to the shortlist from their card, and lists the saved ones above the rest', async () => {
+    let saved: CreatorCard[] = [creator({ id: 'maker-2', name: 'Sol Weaver', sealVerified: true })];
+    const fetchMock = stubFetch(
+      routes({
+        'GET /api/client/saved-creators': () => ({ status: 200, body: { creators: saved } }),
+        'PUT /api/client/saved-creators/maker-1': () => {
+          saved = [creator({}), ...saved];
+          return { status: 204 };
+        },
+      }),
+    );
+    renderApp('/dashboard-client');
+    const shortlist = await screen.findByRole('region', { name: /Saved creators/ });
+    expect(within(shortlist).getByText('Sol Weaver')).toBeTruthy();
+    const toggles = await screen.findAllByRole('button', { name: 'Save Marisol Inkwell' });
+    expect(toggles.every((toggle) => toggle.getAttribute('aria-pressed') === 'false')).toBe(true);
+    fireEvent.click(toggles[0]);
+    await waitFor(() => expect(within(screen.getByRole('region', { name: /Saved creators/ })).getByText('Marisol Inkwell')).toBeTruthy());
+    expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/client/saved-creators/maker-1' && init?.method === 'PUT')).toBe(true);
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Save Marisol Inkwell' }).every((toggle) => toggle.getAttribute('aria-pressed') === 'true')).toBe(true));
+  });
+
   it('opens the project dialog from ?hire= with the creator preselected, then drops the parameter', async () => {
     stubFetch(routes());
     const { router } = renderApp('/dashboard-client?hire=maker-1');

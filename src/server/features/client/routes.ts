@@ -13,13 +13,54 @@ import { readUpload } from '../../storage/upload-request';
 import { listCreatorOptions } from '../projects/creators';
 import { listingCacheFor, cacheOutcomeHeader, sendCachedJson } from '../marketplace/listing-cache';
 import { browseFilters, listCreatorCards } from './directory';
+import { listSavedCreators, saveCreator, unsaveCreator } from './saved-creators';
 import { getClientDashboard, replaceClientLogo, updateClientProfile } from './service';
 
 export const prefix = '/api/client';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 
+const savedCreatorParams = z.object({ creatorId: z.string().min(1).max(100) });
+
 export const routes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/saved-creators', {
+    config: { access: ['client'] },
+    schema: {
+      tags: ['client'],
+      summary: "The caller's saved creators (a private shortlist), most recently saved first; creators no longer public drop out",
+      response: { 200: creatorCardListSchema, ...errors },
+    },
+    handler: async (request) => ({ creators: await listSavedCreators(app, await request.requireAuth()) }),
+  });
+
+  app.put('/saved-creators/:creatorId', {
+    config: { access: ['client'], rateLimit: { max: 60, timeWindow: '1 minute' } },
+    schema: {
+      tags: ['client'],
+      summary: 'Save an approved creator to your shortlist (saving one twice changes nothing)',
+      params: savedCreatorParams,
+      response: { 204: z.null(), ...errors, 404: errorBodySchema, 409: errorBodySchema },
+    },
+    handler: async (request, reply) => {
+      await saveCreator(app, await request.requireAuth(), request.params.creatorId);
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.delete('/saved-creators/:creatorId', {
+    config: { access: ['client'] },
+    schema: {
+      tags: ['client'],
+      summary: 'Remove a creator from your shortlist (404 when they are not in it)',
+      params: savedCreatorParams,
+      response: { 204: z.null(), ...errors, 404: errorBodySchema },
+    },
+    handler: async (request, reply) => {
+      await unsaveCreator(app, await request.requireAuth(), request.params.creatorId);
+      return reply.status(204).send(null);
+    },
+  });
+
   app.get('/dashboard', {
     config: { access: ['client'] },
     schema: { tags: ['client'], summary: 'Summary cards and profile of the client dashboard', response: { 200: clientDashboardSchema, ...errors } },

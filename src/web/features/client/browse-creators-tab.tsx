@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { useBrowseCreators } from './client-api';
 import { CreatorFilters, type CreatorFilterValues } from './creator-filters';
 import { HireCreatorCard } from './hire-creator-card';
+import { useSavedCreators } from './saved-creators';
 import { useDebouncedValue } from './use-debounced-value';
 
 const INITIAL_FILTERS: CreatorFilterValues = { search: '', category: 'all', seal: 'all', sort: 'newest', minRating: 'any' };
@@ -24,6 +25,8 @@ export function BrowseCreatorsTab({ onHire }: { onHire: (creatorId: string) => v
     sort: filters.sort,
     minRating: filters.minRating === 'any' ? undefined : Number(filters.minRating),
   });
+  const saved = useSavedCreators();
+  const savedIds = new Set((saved.data ?? []).map((creator) => creator.id));
 
   return (
     <section aria-labelledby="browse-heading" className="grid gap-6">
@@ -41,6 +44,20 @@ export function BrowseCreatorsTab({ onHire }: { onHire: (creatorId: string) => v
           </Link>
         </Button>
       </div>
+      {saved.data && saved.data.length > 0 ? (
+        <section aria-labelledby="saved-heading" className="grid gap-4">
+          <h3 id="saved-heading" className="text-lg">
+            Saved creators <span className="font-sans text-base text-muted-foreground">({saved.data.length})</span>
+          </h3>
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {saved.data.map((creator) => (
+              <li key={creator.id}>
+                <HireCreatorCard creator={creator} onHire={onHire} saved />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <CreatorFilters value={filters} onChange={setFilters} />
       <div aria-live="polite" aria-busy={creators.isFetching || undefined}>
         {creators.isPending ? (
@@ -63,7 +80,7 @@ export function BrowseCreatorsTab({ onHire }: { onHire: (creatorId: string) => v
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {creators.data.map((creator) => (
               <li key={creator.id}>
-                <HireCreatorCard creator={creator} onHire={onHire} />
+                <HireCreatorCard creator={creator} onHire={onHire} saved={savedIds.has(creator.id)} />
               </li>
             ))}
           </ul>

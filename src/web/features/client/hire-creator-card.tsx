@@ -10,9 +10,10 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { CreatorAvatar } from './creator-avatar';
+import { SaveCreatorButton } from './saved-creators';
 
-/** A creator the client can hire: avatar, name, Seal, specialties and 'Hire Creator'. */
-export function HireCreatorCard({ creator, onHire }: { creator: CreatorCard; onHire: (creatorId: string) => void }) {
+/** A creator the client can hire: avatar, name, Seal, specialties and 'Hire Creator'; with `saved`, the shortlist toggle. */
+export function HireCreatorCard({ creator, onHire, saved }: { creator: CreatorCard; onHire: (creatorId: string) => void; saved?: boolean }) {
   const tags = creator.role === 'maker' ? creator.deliverableCategories.map(formatDeliverableType) : creator.expertiseAreas;
   const shown = tags.slice(0, LIMITS.cardTags);
   return (
@@ -26,6 +27,7 @@ export function HireCreatorCard({ creator, onHire }: { creator: CreatorCard; onH
           </div>
           <RoleBadge role={creator.role} className="mt-1" />
         </div>
+        {saved === undefined ? null : <SaveCreatorButton creator={creator} saved={saved} className="-mr-2 -mt-2 ml-auto self-start" />}
       </div>
       <RatingSummaryLine rating={creator.rating} className="mt-3" />
       {shown.length > 0 ? (
