@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { DeliverableCategory, ProjectStatus } from '../../src/domain/constants';
 import type { MilestoneStatus, OfferStatus } from '../../src/domain/milestones';
 import type { App } from '../../src/server/app';
-import { clientProfiles, contactSubmissions, projectMilestones, projectOffers, projects, user, whiteGloveRequests, workshops } from '../../src/server/db/schema';
+import { clientProfiles, contactSubmissions, projectMilestones, projectOffers, projects, savedCreators, user, whiteGloveRequests, workshops } from '../../src/server/db/schema';
 import type { ProjectEvent } from '../../src/domain/conversation-schemas';
 import { recordProjectEvent } from '../../src/server/features/conversations/threads';
 import { issueInvoice, recordPaymentReceived } from '../../src/server/features/payments/funding';
@@ -250,6 +250,9 @@ export const seedClientActivity = async (app: App, creators: Map<string, string>
     });
   });
   await seedPaidPayout(app, creators);
+  // A shortlist of creators the client has not worked with yet (decision 187).
+  const shortlist = ['sofia', 'kwame'].map((slug) => creators.get(slug)).filter((id): id is string => Boolean(id));
+  if (shortlist.length > 0) await app.db.insert(savedCreators).values(shortlist.map((creatorId) => ({ clientId, creatorId })));
   return clientId;
 }
 
