@@ -87,6 +87,7 @@ const scenarios: Scenario[] = [
   { name: 'search with a minimum rating', run: (db) => listCreators(db, { limit: 12, seal: false, q: 'nakamura', minRating: 4 }) },
   { name: 'search sorted by rating', run: (db) => listCreators(db, { limit: 12, seal: false, q: 'nakamura', sort: 'rating' }) },
   { name: 'client browse category + Seal', run: (db) => listCreatorCards(db, { category: 'logo_design', seal: true }) },
+  { name: 'cards by id (White Glove matches, saved creators)', run: (db) => listCreatorCards(db, { ids: [rare.maker, rare.mind], seal: false }, 2) },
 ];
 
 describe('query plans at scale', () => {
