@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { STORY_FX } from './fixtures/stories';
 import { setUpBrowserSessions } from './support/browser';
-import { adminRow, expectProjectDialogFor, expectSettledAccessible, fillProjectDialog, openAdmin, openTab, projectCard, seeText, signedIn } from './story-steps';
+import { adminRow, expectProjectDialogFor, expectSettledAccessible, fillProjectDialog, isGone, openAdmin, openTab, projectCard, seeText, signedIn } from './story-steps';
 
 /** Story 5: a White Glove request, curated by the admin, becomes a hire from the client's matches. */
 
@@ -66,5 +66,40 @@ describe('story 5: White Glove from request to hire', () => {
     await fillProjectDialog(client, { title: 'Story: the ceramics shop', description: DESCRIPTION, type: 'web design', budget: 4800 });
     const card = projectCard(client, 'Story: the ceramics shop');
     await expect.poll(() => card.getByText(`Creator: ${CHOSEN} (Maker)`).isVisible()).toBe(true);
+  });
+
+  it('the client keeps a shortlist from the marketplace and the studio, and finds it in Browse (decision 187)', async () => {
+    const kept = STORY_FX.curators[0].name;
+    await client.goto(`/marketplace?q=${encodeURIComponent(kept)}`);
+    const card = client.locator('article', { has: client.getByRole('heading', { name: kept, exact: true }) });
+    const heart = card.getByRole('button', { name: `Save ${kept}` });
+    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('false');
+    await heart.click();
+    await seeText(client, 'Saved to your shortlist');
+    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
+
+    await card.getByRole('link', { name: `View Studio of ${kept}` }).click();
+    await expect.poll(() => client.getByRole('heading', { level: 1, name: kept }).isVisible()).toBe(true);
+    const studioToggle = client.getByRole('button', { name: 'Saved', exact: true });
+    await expect.poll(() => studioToggle.getAttribute('aria-pressed')).toBe('true');
+    const studioUrl = client.url();
+
+    await client.goto('/dashboard-client');
+    await openTab(client, 'Browse Creators');
+    const shortlist = client.getByRole('region', { name: /Saved creators/ });
+    await expect.poll(() => shortlist.getByRole('heading', { level: 4, name: kept }).isVisible()).toBe(true);
+    expect(await shortlist.getByRole('heading', { level: 4 }).count()).toBe(1);
+
+    // Taken off from the studio, it is gone from Browse.
+    await client.goto(studioUrl);
+    const toggle = client.getByRole('button', { name: /^Saved?$/ });
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => toggle.textContent()).toBe('Save');
+    await client.goto('/dashboard-client');
+    await openTab(client, 'Browse Creators');
+    await seeText(client, 'Verified Creators');
+    await isGone(client.getByRole('region', { name: /Saved creators/ }));
   });
 });

@@ -67,13 +67,15 @@ interface CreatorCardProps {
   /** Replaces the default 'View Studio' and 'Contact' buttons (e.g. a 'Hire' action elsewhere). */
   actions?: ReactNode;
   headingLevel?: 'h2' | 'h3';
+  /** Beside the name, at the card's edge: a signed-in client's shortlist toggle. */
+  corner?: ReactNode;
 }
 
 /**
  * The directory card of spec section 2. The work leads: up to three thumbnails in a fixed frame, then the person,
  * their badges, a short bio and their categories.
  */
-export function CreatorCard({ creator, onContact, contactHref, actions, headingLevel = 'h3' }: CreatorCardProps) {
+export function CreatorCard({ creator, onContact, contactHref, actions, headingLevel = 'h3', corner }: CreatorCardProps) {
   const Heading = headingLevel;
   const studioPath = `/studio/${creator.id}`;
   const tags = cardTags(creator.categories);
@@ -101,6 +103,7 @@ export function CreatorCard({ creator, onContact, contactHref, actions, headingL
               {creator.sealStatus === 'verified' ? <SealBadge size="sm" /> : null}
             </div>
           </div>
+          {corner}
         </div>
         <RatingSummaryLine rating={creator.rating} className="mt-3" />
         <p className={cn('mt-4 text-[0.9375rem] leading-relaxed', creator.bio?.trim() ? 'text-ink/80' : 'italic text-muted-foreground')}>

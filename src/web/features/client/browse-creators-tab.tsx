@@ -52,7 +52,7 @@ export function BrowseCreatorsTab({ onHire }: { onHire: (creatorId: string) => v
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {saved.data.map((creator) => (
               <li key={creator.id}>
-                <HireCreatorCard creator={creator} onHire={onHire} saved />
+                <HireCreatorCard creator={creator} onHire={onHire} saved headingLevel="h4" />
               </li>
             ))}
           </ul>

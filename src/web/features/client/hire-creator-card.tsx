@@ -13,7 +13,19 @@ import { CreatorAvatar } from './creator-avatar';
 import { SaveCreatorButton } from './saved-creators';
 
 /** A creator the client can hire: avatar, name, Seal, specialties and 'Hire Creator'; with `saved`, the shortlist toggle. */
-export function HireCreatorCard({ creator, onHire, saved }: { creator: CreatorCard; onHire: (creatorId: string) => void; saved?: boolean }) {
+export function HireCreatorCard({
+  creator,
+  onHire,
+  saved,
+  headingLevel = 'h3',
+}: {
+  creator: CreatorCard;
+  onHire: (creatorId: string) => void;
+  saved?: boolean;
+  /** h4 under the 'Saved creators' heading, which is itself an h3. */
+  headingLevel?: 'h3' | 'h4';
+}) {
+  const Heading = headingLevel;
   const tags = creator.role === 'maker' ? creator.deliverableCategories.map(formatDeliverableType) : creator.expertiseAreas;
   const shown = tags.slice(0, LIMITS.cardTags);
   return (
@@ -22,7 +34,7 @@ export function HireCreatorCard({ creator, onHire, saved }: { creator: CreatorCa
         <CreatorAvatar name={creator.name} url={creator.avatarThumbnailUrl ?? creator.avatarUrl} />
         <div className="min-w-0">
           <div className="flex items-center gap-2">
-            <h3 className="truncate text-lg">{creator.name}</h3>
+            <Heading className="truncate text-lg">{creator.name}</Heading>
             {creator.sealVerified ? <SealBadge size="sm" /> : null}
           </div>
           <RoleBadge role={creator.role} className="mt-1" />

@@ -12,6 +12,7 @@ import { creatorsQueryKey, fetchCreators } from './api';
 import { DirectoryFiltersBar, type FiltersChange } from './directory-filters';
 // The same form reached by its link (?contact=<id>) before the app runs or without it (decision 105). Not lazy: a
 // lazy part is sent outside the page, to be put in place by a script, so without scripts it would stay hidden.
+import { ClientSaveToggle } from '../client/client-save-toggle';
 import { CONTACT_PANEL_ID, ContactCreatorPanel } from './contact-creator-panel';
 
 // The dialog brings the form library and the dialog primitive; it loads on the first 'Contact' click.
@@ -135,7 +136,12 @@ export function CreatorDirectory() {
             {creators.map((creator) => (
               <li key={creator.id} className="flex">
                 <div className="flex w-full flex-col [&>article]:flex-1">
-                  <CreatorCard creator={creator} onContact={setContacting} contactHref={directoryAddress(params, creator.id)} />
+                  <CreatorCard
+                    creator={creator}
+                    onContact={setContacting}
+                    contactHref={directoryAddress(params, creator.id)}
+                    corner={<ClientSaveToggle creator={creator} className="-mr-2 -mt-2 ml-auto self-start" />}
+                  />
                 </div>
               </li>
             ))}

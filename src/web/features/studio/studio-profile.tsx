@@ -6,6 +6,7 @@ import { CreatorAvatar } from '../../components/creator-card';
 import { RoleBadge } from '../../components/role-badge';
 import { SealBadge } from '../../components/seal-badge';
 import { Badge } from '../../components/ui/badge';
+import { ClientSaveToggle } from '../client/client-save-toggle';
 import { HireButton, MessageButton } from './hire-actions';
 import { IntroVideo } from './intro-video';
 
@@ -79,6 +80,7 @@ export function StudioProfile({ studio }: { studio: StudioData }) {
         <div className="mt-10 flex flex-wrap gap-3">
           <HireButton creatorId={studio.id} role={studio.role} />
           <MessageButton creator={studio} />
+          <ClientSaveToggle creator={studio} withLabel />
         </div>
       </div>
       <div className="space-y-6">
