@@ -277,3 +277,26 @@ describe("the client's company profile", () => {
     await context.close();
   });
 });
+
+describe('text that people type', () => {
+  it('wraps a title and a brief of one long word inside the card, on a phone and on a desktop', async () => {
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    await logIn(page, PROJECTS_FX.client.email, '/dashboard-client');
+    const title = `Long${'o'.repeat(140)}word`;
+    const created = await page.request.post('/api/projects', {
+      data: { title, description: `Brief${'e'.repeat(400)}`, deliverableType: 'logo_design', budget: 100 },
+      headers: { origin: baseURL() },
+    });
+    expect(created.status()).toBe(201);
+    await page.goto('/dashboard-client?tab=projects');
+    const card = projectCard(page, title);
+    await expect.poll(() => card.isVisible()).toBe(true);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `page width at ${width}` }).toBe(width);
+      const box = await card.boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+    }
+    await context.close();
+  });
+});

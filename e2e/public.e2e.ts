@@ -103,6 +103,14 @@ describe('a visitor on the public site', () => {
     await context.close();
   });
 
+  it('confirms an email address where its verification link lands, once, and tidies the address', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/?verified=1');
+    await expect.poll(() => visible(page, 'Your email address is confirmed. Thank you!')).toBe(true);
+    await expectPath(page, '/', '');
+    await context.close();
+  });
+
   it('sends a message from the Contact page after fixing what the form points out', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/contact');

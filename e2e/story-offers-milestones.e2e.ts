@@ -141,6 +141,7 @@ describe('offers, milestones, revisions and approval by time', () => {
   it('the client asks for a change, and the maker sends version 2', async () => {
     client = await session(OFFERS_FX.client.email, '/dashboard-client');
     await expect.poll(() => offerVersion(client, 1).textContent()).toContain('Label system');
+    await expect.poll(() => offerVersion(client, 1).getByText('Waiting for your answer').isVisible()).toBe(true);
     await shoot(client, 'client-offer-v1');
     await expectSettledAccessible(client);
     await answerInDialog(client, 'Ask for Changes', 'What should change?', 'Could we have two revision rounds?', 'Send Note', 'Your note was sent. The creator can send a new version.');

@@ -40,6 +40,8 @@ describe('story: double-blind reviews', () => {
     await card.getByRole('button', { name: 'Approve Work' }).click();
     await client.getByRole('dialog').getByRole('button', { name: 'Approve Work' }).click();
     await seeText(client, 'Project completed!');
+    // 'Approve Work' is gone from the finished card: focus is on the card's heading, not the page's start.
+    await expect.poll(() => client.evaluate(() => document.activeElement?.tagName)).toBe('H3');
     await expect.poll(() => card.getByRole('group', { name: 'Overall rating' }).isVisible(), { timeout: 10000 }).toBe(true);
     await rateIn(card, 'Overall rating', 2);
     await card.getByRole('button', { name: 'Save review' }).click();
@@ -50,6 +52,8 @@ describe('story: double-blind reviews', () => {
     await card.getByLabel('Your review').fill('HARSH: the labels came late and the colours drifted.');
     await card.getByRole('button', { name: 'Save review' }).click();
     await seeText(card, REVIEW_MESSAGES.waiting);
+    // The form gave way to the saved review: a keyboard user is left at its section, not at the page's start.
+    await expect.poll(() => client.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Reviews');
     await expectSettledAccessible(client);
 
     const link = await client.evaluate(async () => (await (await fetch('/api/marketplace/creators?q=reviewhand')).json()) as { creators: Array<{ id: string }> });

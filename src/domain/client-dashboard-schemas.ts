@@ -70,7 +70,9 @@ export const clientProfileViewSchema = z.object({
 export type ClientProfileView = z.infer<typeof clientProfileViewSchema>;
 
 export const clientDashboardSchema = z.object({
+  /** Projects with status `active` (spec section 2's card); those whose work waits on the client are counted apart. */
   activeProjects: z.number().int(),
+  inReviewProjects: z.number().int(),
   profile: clientProfileViewSchema,
 });
 export type ClientDashboard = z.infer<typeof clientDashboardSchema>;

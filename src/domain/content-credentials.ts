@@ -28,15 +28,9 @@ export type ContentCredentials = z.infer<typeof contentCredentialsSchema>;
 /** IPTC digital source types that mean generative AI made or went into the file. */
 export const AI_SOURCE_TYPES = ['trainedAlgorithmicMedia', 'compositeWithTrainedAlgorithmicMedia', 'algorithmicMedia'] as const;
 
-export const CONTENT_CREDENTIALS_MESSAGES = {
-  aiDeclared: "The file's Content Credentials declare generative AI",
-  nearCopy: "It closely resembles another creator's image",
-  mark: 'Content Credentials',
-} as const;
+// The copy lives apart from the schema, so the public studio's mark loads no schema library.
+export { CONTENT_CREDENTIALS_MESSAGES, describeAction } from './content-credentials-copy';
 
 /** Why an item waits in the Provenance review. */
 export const PROVENANCE_REASONS = ['near_copy', 'ai_declared'] as const;
 export type ProvenanceReason = (typeof PROVENANCE_REASONS)[number];
-
-/** A short name for an action label: 'c2pa.color_adjustments' → 'color adjustments'. */
-export const describeAction = (action: string): string => action.replace(/^c2pa\./, '').replace(/[._]/g, ' ');

@@ -9,6 +9,7 @@ import {
   applyMilestoneAction,
   currentMilestone,
   declineNoteSchema,
+  formatCents,
   formatRevisionRounds,
   isLate,
   isWholeCents,
@@ -198,5 +199,15 @@ describe('offer input', () => {
     expect(isLate({ dueDate: '2026-06-09', status: 'submitted' }, now)).toBe(false);
     expect(isLate({ dueDate: '2026-06-09', status: 'revision_requested' }, now)).toBe(true);
     expect(isLate({ dueDate: '2026-06-01', status: 'approved' }, now)).toBe(false);
+  });
+});
+
+describe('formatCents', () => {
+  it('writes whole dollars without cents, cents when there are some, and the sign before the dollar', () => {
+    expect(formatCents(120000)).toBe('$1,200');
+    expect(formatCents(1250)).toBe('$12.50');
+    expect(formatCents(0)).toBe('$0');
+    expect(formatCents(-100)).toBe('-$1');
+    expect(formatCents(-1250)).toBe('-$12.50');
   });
 });

@@ -230,8 +230,9 @@ export type MilestoneView = z.infer<typeof milestoneViewSchema>;
 
 export const revisionsViewSchema = z.object({ included: z.number().int(), used: z.number().int(), extra: z.number().int(), left: z.number().int() });
 
+/** Whole dollars when there are no cents ('$1,200', '$12.50'); a negative amount reads '-$1', not '$-1'. */
 export const formatCents = (cents: number): string =>
-  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: cents % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
+  `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: cents % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
 
 export const MILESTONE_STATUS_LABELS: Record<MilestoneStatus, string> = {
   pending: 'Not started',

@@ -62,7 +62,8 @@ export const unsubscribeQuerySchema = z.object({
   t: z.string().regex(/^[\w-]{43}$/, 'This unsubscribe link is not valid.'),
 });
 
-export const NOTIFICATION_SETTINGS_PATH = '/settings/notifications';
+// The path lives with the other routes, so the header's bell can link to it without bringing zod into the entry chunk.
+export { NOTIFICATION_SETTINGS_PATH } from './routes';
 
 /** Where the unsubscribe page's own form lands when its link is not valid (the page explains what to do instead). */
 export const UNSUBSCRIBE_INVALID_PATH = '/unsubscribe?error=invalid';

@@ -204,7 +204,9 @@ export const creatorSummarySchema = z.object({
   rejectionReason: z.string().nullable(),
   sealStatus: z.enum(SEAL_STATUSES),
   earningsTotal: z.number(),
+  /** Projects with status `active` (spec section 2's card); those whose work waits on the client are counted apart. */
   activeProjects: z.number().int(),
+  inReviewProjects: z.number().int(),
   portfolioItems: z.number().int(),
 });
 export type CreatorSummary = z.infer<typeof creatorSummarySchema>;

@@ -142,9 +142,8 @@ export const reviewPageQuerySchema = z.object({ cursor: z.string().max(200).opti
  * reaches by the 'Show older reviews' link, rendered in the first paint (decision 160). With scripts, the same link
  * appends the page in place.
  */
-export const STUDIO_REVIEWS_PARAM = 'reviews';
-export const reviewPageQueryKey = (creatorId: string, cursor: string) => ['reviews', 'creator', creatorId, cursor] as const;
-export const reviewPageUrl = (creatorId: string, cursor: string) => `/api/reviews/creators/${encodeURIComponent(creatorId)}?cursor=${encodeURIComponent(cursor)}`;
+// The paths and keys live in reviews.ts, which has no zod, so the public studio page loads no schema library.
+export { STUDIO_REVIEWS_PARAM, reviewPageQueryKey, reviewPageUrl } from './reviews';
 
 /**
  * Which of a creator's published reviews the signed-in reader wrote (none for anyone else), asked apart from the
@@ -152,8 +151,7 @@ export const reviewPageUrl = (creatorId: string, cursor: string) => `/api/review
  */
 export const ownReviewIdsSchema = z.object({ reviewIds: z.array(z.string()) });
 export type OwnReviewIds = z.infer<typeof ownReviewIdsSchema>;
-export const ownReviewIdsQueryKey = (creatorId: string, viewerId: string) => ['reviews', 'own', creatorId, viewerId] as const;
-export const ownReviewIdsUrl = (creatorId: string) => `/api/reviews/creators/${encodeURIComponent(creatorId)}/mine`;
+export { ownReviewIdsQueryKey, ownReviewIdsUrl } from './reviews';
 
 /** The caller's own side of a project's reviews: what they wrote (editable until published), and the state. */
 export const projectReviewStateSchema = z.object({

@@ -69,3 +69,13 @@ export const ratingLabel = (average: number | null, count: number): string => {
   const reviews = `${count} ${count === 1 ? 'review' : 'reviews'}`;
   return average === null ? `New: ${reviews}` : `Rated ${average.toFixed(1)} out of 5 from ${reviews}`;
 };
+
+/**
+ * A studio's reviews past the first page, at `/studio/:id?reviews=<cursor>` (decision 160), and the reader's own
+ * review ids; their schemas are in review-schemas.ts.
+ */
+export const STUDIO_REVIEWS_PARAM = 'reviews';
+export const reviewPageQueryKey = (creatorId: string, cursor: string) => ['reviews', 'creator', creatorId, cursor] as const;
+export const reviewPageUrl = (creatorId: string, cursor: string) => `/api/reviews/creators/${encodeURIComponent(creatorId)}?cursor=${encodeURIComponent(cursor)}`;
+export const ownReviewIdsQueryKey = (creatorId: string, viewerId: string) => ['reviews', 'own', creatorId, viewerId] as const;
+export const ownReviewIdsUrl = (creatorId: string) => `/api/reviews/creators/${encodeURIComponent(creatorId)}/mine`;

@@ -1,6 +1,9 @@
 import type { SignupRole, UserRole } from './constants';
 import { SIGNUP_ROLES } from './constants';
 
+/** The signed-in page where a person chooses their emails and in-app notifications. */
+export const NOTIFICATION_SETTINGS_PATH = '/settings/notifications';
+
 export const dashboardPath = (role: UserRole): string => `/dashboard-${role}`;
 export const onboardPath = (role: SignupRole, redirectTo?: string | null): string =>
   redirectTo ? `/onboard-${role}?redirect=${encodeURIComponent(redirectTo)}` : `/onboard-${role}`;

@@ -1,32 +1,24 @@
 import { z } from 'zod';
+import { CREDENTIAL_MAX_LENGTH, EVIDENCE_RECORD_STATES, VERIFICATION_OUTCOMES, VERIFY_MESSAGES } from './seal-verification';
 
-/** The Seal as a verifiable credential (server: features/seal-credentials; page: /verify). */
-export const SEAL_ACHIEVEMENT_NAME = 'Seal of human creativity';
-export const VERIFY_PATH = '/verify';
-
-/** A signed credential is a few kilobytes; this leaves room and refuses anything that could not be one. */
-export const CREDENTIAL_MAX_LENGTH = 20_000;
-
-export const VERIFY_MESSAGES = {
-  empty: 'Paste a credential, or upload its file.',
-  tooLong: 'This is too long to be a Humanmade credential.',
-} as const;
+// The paths, copy and outcomes live in seal-verification.ts, which has no zod, so the public /verify page loads no
+// schema library; they are re-exported here for the server.
+export {
+  CREDENTIAL_MAX_LENGTH,
+  EVIDENCE_RECORD_STATES,
+  SEAL_ACHIEVEMENT_NAME,
+  VERIFICATION_HEADLINES,
+  VERIFICATION_OUTCOMES,
+  VERIFY_MESSAGES,
+  VERIFY_PATH,
+  credentialVerificationQueryKey,
+  type VerificationOutcome,
+} from './seal-verification';
 
 export const verifyCredentialSchema = z.object({
   credential: z.string().trim().min(1, VERIFY_MESSAGES.empty).max(CREDENTIAL_MAX_LENGTH, VERIFY_MESSAGES.tooLong),
 });
 export type VerifyCredentialInput = z.infer<typeof verifyCredentialSchema>;
-
-/**
- * What a check found: `valid`; `revoked` (signed by us, but the Seal was withdrawn); `evidence_changed` (signed by
- * us and in force, but a process record it cites no longer verifies); `invalid_signature` (altered, or not signed by
- * a key of ours); `unreadable` (not a credential in a form we issue).
- */
-export const VERIFICATION_OUTCOMES = ['valid', 'revoked', 'evidence_changed', 'invalid_signature', 'unreadable'] as const;
-
-/** Per evidence project: its record recomputed and still holding the cited head; changed since; or none cited. */
-export const EVIDENCE_RECORD_STATES = ['verified', 'changed', 'none'] as const;
-export type VerificationOutcome = (typeof VERIFICATION_OUTCOMES)[number];
 
 export const credentialVerificationSchema = z.object({
   outcome: z.enum(VERIFICATION_OUTCOMES),
@@ -43,12 +35,3 @@ export const credentialVerificationSchema = z.object({
 });
 export type CredentialVerification = z.infer<typeof credentialVerificationSchema>;
 
-export const credentialVerificationQueryKey = (input: { credential?: string; maker?: string }) => ['credential-verification', input] as const;
-
-export const VERIFICATION_HEADLINES: Record<VerificationOutcome, string> = {
-  valid: 'Valid: this Seal was issued by Humanmade and is in force.',
-  revoked: 'Revoked: this Seal was issued by Humanmade and has since been withdrawn.',
-  evidence_changed: 'Signed by Humanmade and in force, but its evidence no longer checks out: a process record it cites has changed since the Seal was issued.',
-  invalid_signature: 'Not valid: the signature does not match. The credential was altered, or Humanmade did not issue it.',
-  unreadable: 'Not a credential we can read. Paste the whole file, or the signed text it holds.',
-};

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+
+// The public AI policy page's path, crawler list and cache key live in ai-policy.ts, which has no zod.
+export { AI_POLICY_PATH, AI_TRAINING_CRAWLERS, aiPolicyQueryKey } from './ai-policy';
 import { bankDetailsSchema } from './bank-details-schemas';
 
 /**
@@ -28,35 +31,6 @@ export const platformSettingsUpdateSchema = platformSettingsSchema
   .refine((update) => Object.keys(update).length > 0, { message: 'Choose a setting to change.' });
 export type PlatformSettingsUpdate = z.infer<typeof platformSettingsUpdateSchema>;
 
-export const AI_POLICY_PATH = '/ai-policy';
-
-/**
- * Crawlers that collect pages to train AI models, by the user-agent token each operator documents. Search engines'
- * own crawlers (Googlebot, Bingbot…) are not here: studios stay findable. Google-Extended and Applebot-Extended are
- * tokens for training use only, honoured through robots.txt.
- */
-export const AI_TRAINING_CRAWLERS = [
-  'GPTBot',
-  'CCBot',
-  'Google-Extended',
-  'Applebot-Extended',
-  'ClaudeBot',
-  'anthropic-ai',
-  'PerplexityBot',
-  'Bytespider',
-  'meta-externalagent',
-  'FacebookBot',
-  'cohere-ai',
-  'cohere-training-data-crawler',
-  'Diffbot',
-  'Omgilibot',
-  'ImagesiftBot',
-  'Timpibot',
-  'AI2Bot',
-] as const;
-
 /** What the public AI policy page shows: whether the reservation is in force now. */
 export const aiPolicyStatusSchema = z.object({ aiTrainingOptOut: z.boolean() });
 export type AiPolicyStatus = z.infer<typeof aiPolicyStatusSchema>;
-/** The browser's cache key for it; the server seeds it in the page's first paint. */
-export const aiPolicyQueryKey = ['ai-policy'] as const;

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { AI_TRAINING_CRAWLERS, aiPolicyQueryKey, type AiPolicyStatus } from '../../domain/settings-schemas';
+import { AI_TRAINING_CRAWLERS, aiPolicyQueryKey } from '../../domain/ai-policy';
+import type { AiPolicyStatus } from '../../domain/settings-schemas';
 import { PageIntro } from '../components/page-intro';
 import { Section, SectionHeading } from '../features/marketing/blocks';
 import { apiFetch } from '../lib/api';

@@ -19,6 +19,7 @@ afterEach(() => {
 const client = makeUser({ id: 'client-1', role: 'client', name: 'June Alder' });
 const dashboard: ClientDashboard = {
   activeProjects: 2,
+  inReviewProjects: 1,
   profile: { companyName: 'Juniper Bakery', industry: 'Food', budgetRange: '$2k – $8k', desiredCategories: ['logo_design'], logoUrl: null },
 };
 const creator = (overrides: Partial<CreatorCard>): CreatorCard => ({
@@ -60,6 +61,8 @@ describe('/dashboard-client', { timeout: 15000 }, () => {
     expect(await screen.findByText('Juniper Bakery')).toBeTruthy();
     expect(screen.getByText('$2k – $8k')).toBeTruthy();
     expect(screen.getByText('2')).toBeTruthy();
+    // The spec's card counts active projects; work waiting on the client's review is named beneath it.
+    expect(screen.getByText('+ 1 in review')).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Browse Creators' }).getAttribute('aria-selected')).toBe('true');
     expect(await screen.findByRole('heading', { name: 'Verified Creators' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /View Full Marketplace/ }).getAttribute('href')).toBe('/marketplace');

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Briefcase, Building2, Wallet } from 'lucide-react';
 import { DashboardHeader, DashboardShell } from '../components/dashboard-header';
-import { StatCard } from '../components/stat-card';
+import { inReviewHint, StatCard } from '../components/stat-card';
 import { PageSpinner } from '../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { useSignedInUser } from '../features/auth/signed-in-user';
@@ -84,7 +84,12 @@ export function DashboardClientPage() {
         <>
           {/* Three cards, two of them free text: one column on phones so company names are not cut short. */}
           <div className="mt-8 grid gap-3 sm:grid-cols-3 sm:gap-4">
-            <StatCard label="Active Projects" icon={<Briefcase className="size-4" />} value={dashboard.data?.activeProjects ?? '—'} />
+            <StatCard
+              label="Active Projects"
+              icon={<Briefcase className="size-4" />}
+              value={dashboard.data?.activeProjects ?? '—'}
+              hint={inReviewHint(dashboard.data?.inReviewProjects)}
+            />
             <StatCard label="Company" icon={<Building2 className="size-4" />} value={<StatText value={profile?.companyName} />} />
             <StatCard label="Budget Range" icon={<Wallet className="size-4" />} value={<StatText value={profile?.budgetRange} />} />
           </div>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AboutTeaser, HomeHero, HumanCreativity, ReadyToJoin, StepsTeaser } from '../features/marketing/home-sections';
+import { toast } from '../lib/toast';
 import { usePageTitle } from '../lib/use-page-title';
 
 /** The email-verification link lands on `/?verified=1`; confirm it once, then tidy the address bar. */
@@ -12,7 +13,8 @@ function useVerifiedNotice() {
   useEffect(() => {
     if (!isVerified || hasShown.current) return;
     hasShown.current = true;
-    void import('sonner').then(({ toast }) => toast.success('Your email address is confirmed. Thank you!'));
+    // Through the app's toast, which also mounts the toast region (sonner alone would raise a toast nobody shows).
+    toast.success('Your email address is confirmed. Thank you!');
     void navigate('/', { replace: true });
   }, [isVerified, navigate]);
 }

@@ -2,13 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, ShieldAlert, ShieldX } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import {
-  credentialVerificationQueryKey,
-  VERIFICATION_HEADLINES,
-  VERIFY_MESSAGES,
-  VERIFY_PATH,
-  type CredentialVerification,
-} from '../../domain/seal-credential-schemas';
+import type { CredentialVerification } from '../../domain/seal-credential-schemas';
+import { credentialVerificationQueryKey, VERIFICATION_HEADLINES, VERIFY_MESSAGES, VERIFY_PATH } from '../../domain/seal-verification';
 import { PageIntro } from '../components/page-intro';
 import { ServerFormContext } from '../components/server-form';
 import { Button } from '../components/ui/button';
@@ -50,7 +45,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   return (
     <div className="grid gap-1 border-t border-border py-3 first:border-t-0 sm:grid-cols-[9rem_1fr] sm:gap-4">
       <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
-      <dd className="break-words text-ink">{children}</dd>
+      <dd className="wrap-anywhere text-ink">{children}</dd>
     </div>
   );
 }

@@ -117,11 +117,13 @@ describe('dashboard summary and profile', () => {
       { ...base, clientId: client.id, status: 'active', makerId: sealMaker.id },
       { ...base, clientId: client.id, status: 'active', makerId: webMaker.id },
       { ...base, clientId: client.id, status: 'draft' },
+      { ...base, clientId: client.id, status: 'in_review', makerId: webMaker.id },
       { ...base, clientId: other.id, status: 'active', makerId: sealMaker.id },
     ]);
     const response = await ctx.inject(client, { method: 'GET', url: '/api/client/dashboard' });
     expect(response.json()).toEqual({
       activeProjects: 2,
+      inReviewProjects: 1,
       profile: { companyName: 'Acme Studio', industry: 'Retail', budgetRange: '$5k-$10k', desiredCategories: ['logo_design'], logoUrl: null },
     });
     // Without a profile row, the count still comes, with an empty profile.
@@ -129,6 +131,7 @@ describe('dashboard summary and profile', () => {
     const bare = await ctx.inject(other, { method: 'GET', url: '/api/client/dashboard' });
     expect(bare.json()).toEqual({
       activeProjects: 1,
+      inReviewProjects: 0,
       profile: { companyName: null, industry: null, budgetRange: null, desiredCategories: [], logoUrl: null },
     });
     // Asked for together, the dashboards are read by one statement (db/batch.ts): each client still gets their own.

@@ -35,6 +35,7 @@ const prepareDashboards = (db: DbExecutor) =>
       hasProfile: clientProfiles.userId,
       ...profileColumns,
       activeProjects: sql<number>`(select count(*)::int from ${projects} where ${projects.clientId} = asked.user_id and ${projects.status} = 'active')`,
+      inReviewProjects: sql<number>`(select count(*)::int from ${projects} where ${projects.clientId} = asked.user_id and ${projects.status} = 'in_review')`,
     })
     .from(sql`unnest(${sql.placeholder('userIds')}::text[]) as asked(user_id)`)
     .leftJoin(clientProfiles, sql`${clientProfiles.userId} = asked.user_id`)
@@ -48,9 +49,9 @@ const dashboardLoaderFor = batchLoaderPerDatabase((db) => {
 /** The summary cards: active projects counted in the database, company and budget range from client_profiles. */
 export const getClientDashboard = async (app: FastifyInstance, auth: AuthContext): Promise<ClientDashboard> => {
   const row = await dashboardLoaderFor(app.db)(auth.userId);
-  if (!row) return { activeProjects: 0, profile: EMPTY_PROFILE };
-  const { hasProfile, activeProjects, userId: _userId, ...profile } = row;
-  return { activeProjects: Number(activeProjects ?? 0), profile: hasProfile ? { ...profile, desiredCategories: profile.desiredCategories ?? [] } : EMPTY_PROFILE };
+  if (!row) return { activeProjects: 0, inReviewProjects: 0, profile: EMPTY_PROFILE };
+  const { hasProfile, activeProjects, inReviewProjects, userId: _userId, ...profile } = row;
+  return { activeProjects: Number(activeProjects ?? 0), inReviewProjects: Number(inReviewProjects ?? 0), profile: hasProfile ? { ...profile, desiredCategories: profile.desiredCategories ?? [] } : EMPTY_PROFILE };
 };
 
 /** Edits the client's own profile; the application status is left as onboarding set it. */

@@ -57,6 +57,7 @@ describe('creator dashboard figures', () => {
       sealStatus: 'verified',
       earningsTotal: 1250.5,
       activeProjects: 2,
+      inReviewProjects: 0,
       portfolioItems: 1,
     });
   });
@@ -74,7 +75,7 @@ describe('creator dashboard figures', () => {
 
   it("give the mind their status, reason and earnings from projects where they are the mind", async () => {
     const summary = (await ctx.inject(mind, { method: 'GET', url: '/api/creator-dashboard/summary' })).json().summary;
-    expect(summary).toMatchObject({ applicationStatus: 'rejected', rejectionReason: 'Add a video', sealStatus: 'none', activeProjects: 1, portfolioItems: 0 });
+    expect(summary).toMatchObject({ applicationStatus: 'rejected', rejectionReason: 'Add a video', sealStatus: 'none', activeProjects: 1, inReviewProjects: 1, portfolioItems: 0 });
     const earnings = (await ctx.inject(mind, { method: 'GET', url: '/api/creator-dashboard/earnings' })).json().earnings;
     expect(earnings).toMatchObject({
       earningsTotal: 3000,

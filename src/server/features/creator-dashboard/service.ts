@@ -62,6 +62,8 @@ const prepareSummaries = (db: DbExecutor, role: CreatorRole) => {
       earnedCents: earnedCentsOf(id),
       activeProjects: sql<number>`(select count(*)::int from ${projects}
         where ${role === 'maker' ? projects.makerId : projects.mindId} = ${id} and ${projects.status} = 'active')`,
+      inReviewProjects: sql<number>`(select count(*)::int from ${projects}
+        where ${role === 'maker' ? projects.makerId : projects.mindId} = ${id} and ${projects.status} = 'in_review')`,
       portfolioItems: sql<number>`(select count(*)::int from ${portfolioItems} where ${portfolioItems.makerId} = ${id})`,
     })
     .from(sql`unnest(${sql.placeholder('userIds')}::text[]) as asked(user_id)`)
@@ -87,6 +89,7 @@ export const getCreatorSummary = async (app: FastifyInstance, role: CreatorRole,
     sealStatus: row.sealStatus,
     earningsTotal: Number(row.earnedCents) / 100,
     activeProjects: Number(row.activeProjects),
+    inReviewProjects: Number(row.inReviewProjects),
     portfolioItems: Number(row.portfolioItems),
   };
 };

@@ -129,7 +129,8 @@ const bodies: Record<ProjectEmailEvent, (project: ProjectRow, actorName: string,
   ],
   approved: (p, actor, detail) => [
     `${actor} approved your work on "${p.title}". The project is complete.`,
-    `The milestone's ${detail || formatBudget(Number(p.budget))} is released to your balance, less the platform fee, once the client's payment is held.`,
+    // True whether or not the client's payment is already held: the release has its own email, at once or later.
+    `The milestone's ${detail || formatBudget(Number(p.budget))} goes to your balance, less the platform fee, as soon as the client's payment is held. We email you when it is released.`,
   ],
   flagged: (p, actor) => [
     `${actor} flagged your work on "${p.title}" for review. An admin will look at it and be in touch.`,

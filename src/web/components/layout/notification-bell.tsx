@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { NOTIFICATION_SETTINGS_PATH } from '../../../domain/notification-schemas';
+import { NOTIFICATION_SETTINGS_PATH } from '../../../domain/routes';
 import { Bell } from 'lucide-react';
 import type { NotificationView } from '../../../domain/notification-schemas';
 import { apiFetch } from '../../lib/api';

@@ -7,11 +7,59 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
+/** The containers focus may fall back to, nearest first: the opener's card or row, its tab panel, the page's main. */
+const placesAround = (opener: HTMLElement | null): Element[] =>
+  opener ? (['li, article', '[role="tabpanel"]', 'main'].map((selector) => opener.closest(selector)).filter(Boolean) as Element[]) : [];
+
+/** Focuses the first still-present place: its heading (made focusable for this), or the place itself. */
+const focusPlace = (places: readonly Element[]): void => {
+  const place = places.find((candidate) => candidate.isConnected);
+  if (!(place instanceof HTMLElement)) return;
+  const target = (place.querySelector('h1, h2, h3, h4') as HTMLElement | null) ?? place;
+  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target.focus({ preventScroll: false });
+};
+
+/**
+ * A moment's grace before placing lost focus: a list that knows better (the applications queue moves on to the next
+ * applicant) places it in its own effect; only if focus is still on <body> after that does it go to the card.
+ */
+const focusPlaceIfStillLost = (places: readonly Element[]): void => {
+  window.setTimeout(() => {
+    if (!document.activeElement || document.activeElement === document.body) focusPlace(places);
+  }, 100);
+};
+
+/**
+ * After a dialog's action, the button that opened it often disappears when the card re-renders with its new state
+ * (an approved milestone has no 'Approve' any more), and the browser drops focus to <body>: a keyboard or screen-reader
+ * user would start again from the top of the page. For a few seconds after closing, if focus falls to <body>
+ * because what held it left the page, and nothing else places it, it goes to the card (its heading) instead.
+ */
+const watchFocusLoss = (places: readonly Element[]): void => {
+  if (places.length === 0 || typeof MutationObserver === 'undefined') return;
+  // What last held focus; a click on the page's background also leaves <body> focused, but its element stays.
+  let holder: Element | null = document.activeElement;
+  const observer = new MutationObserver(() => {
+    const active = document.activeElement;
+    if (active && active !== document.body) {
+      holder = active;
+      return;
+    }
+    if (!holder || holder === document.body || holder.isConnected) return;
+    observer.disconnect();
+    focusPlaceIfStillLost(places);
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+  window.setTimeout(() => observer.disconnect(), 5000);
+};
+
 export function DialogContent({ className, children, onOpenAutoFocus, onCloseAutoFocus, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
   // What had focus when the dialog opened. Radix gives focus back to a <DialogTrigger>, but most dialogs here are opened
   // from state (a card's link, a menu, a row's button), and then focus fell to <body> on close. Read as the content
   // mounts, before Radix moves focus inside.
   const opener = useRef<HTMLElement | null>(null);
+  const places = useRef<Element[]>([]);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-ink/40 backdrop-blur-[2px] data-[state=open]:animate-fade-in" />
@@ -22,14 +70,22 @@ export function DialogContent({ className, children, onOpenAutoFocus, onCloseAut
         )}
         onOpenAutoFocus={(event) => {
           opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          places.current = placesAround(opener.current);
           onOpenAutoFocus?.(event);
         }}
         onCloseAutoFocus={(event) => {
           onCloseAutoFocus?.(event);
           const target = opener.current;
-          if (event.defaultPrevented || !target || target === document.body || !target.isConnected) return;
+          if (event.defaultPrevented) {
+            // The caller placed focus itself; it is watched once that has happened.
+            queueMicrotask(() => watchFocusLoss(places.current));
+            return;
+          }
+          if (!target || target === document.body) return;
           event.preventDefault();
-          target.focus();
+          if (target.isConnected) target.focus();
+          else focusPlaceIfStillLost(places.current);
+          watchFocusLoss(places.current);
         }}
         {...props}
       >

@@ -38,7 +38,7 @@ export function ContactTab() {
                 <Mail aria-hidden="true" className="size-4 shrink-0" />
                 {submission.email}
               </a>
-              <p className="max-w-prose whitespace-pre-line break-words leading-relaxed text-ink">{submission.message}</p>
+              <p className="max-w-prose whitespace-pre-line wrap-anywhere leading-relaxed text-ink">{submission.message}</p>
             </RowCard>
           ))}
         </ul>

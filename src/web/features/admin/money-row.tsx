@@ -9,7 +9,7 @@ export function MoneyRow({ amountCents, lines, details, action }: { amountCents:
       <div className="min-w-0 space-y-1">
         <p className="font-serif text-lg tabular-nums text-ink">{formatMoneyCents(amountCents)}</p>
         {lines.map((line, index) => (
-          <p key={index} className="break-words text-sm text-muted-foreground">
+          <p key={index} className="wrap-anywhere text-sm text-muted-foreground">
             {line}
           </p>
         ))}

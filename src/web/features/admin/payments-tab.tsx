@@ -79,8 +79,8 @@ export function PaymentsTab() {
                   <span className="font-serif text-lg tabular-nums text-ink">{formatMoneyCents(row.amountCents)}</span>
                   <span className="text-sm font-medium text-ink">Invoice {row.number ?? '—'}</span>
                 </p>
-                <p className="break-words text-sm text-muted-foreground">{forWhat(row)}</p>
-                <p className="break-words text-sm text-muted-foreground">
+                <p className="wrap-anywhere text-sm text-muted-foreground">{forWhat(row)}</p>
+                <p className="wrap-anywhere text-sm text-muted-foreground">
                   {invoicedTo(row)} · issued {formatDate(row.issuedAt)}
                   {row.dueDate ? ` · due ${formatCalendarDay(row.dueDate)}` : ''}
                   {isOverdue(row) ? <span className="font-medium text-destructive"> · overdue</span> : null}

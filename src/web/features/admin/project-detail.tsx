@@ -34,7 +34,7 @@ function Detail({ project }: { project: ProjectView }) {
   return (
     <>
       <SectionLabel>Brief</SectionLabel>
-      <p className="mt-2 whitespace-pre-line break-words text-[0.9375rem] leading-relaxed text-ink/90">{project.description}</p>
+      <p className="mt-2 whitespace-pre-line wrap-anywhere text-[0.9375rem] leading-relaxed text-ink/90">{project.description}</p>
       {project.flagged && project.conversationId ? (
         <Link
           to={inboxPath(project.conversationId)}

@@ -56,7 +56,7 @@ function ReportCard({ report }: { report: AdminReport }) {
         {report.context.map((message) => (
           <li
             key={message.id}
-            className={cn('whitespace-pre-wrap break-words rounded-lg px-3 py-2 text-sm', message.id === report.message.id ? 'border border-destructive/50 bg-surface text-ink' : 'text-muted-foreground')}
+            className={cn('whitespace-pre-wrap wrap-anywhere rounded-lg px-3 py-2 text-sm', message.id === report.message.id ? 'border border-destructive/50 bg-surface text-ink' : 'text-muted-foreground')}
           >
             <span className="font-medium text-ink">{message.senderId ? (names.get(message.senderId) ?? 'Someone') : 'Humanmade'}: </span>
             {message.body}

@@ -30,7 +30,7 @@ function ReviewText({ review }: { review: Review }) {
       <p className="font-medium text-ink">
         {review.authorName} about {review.subjectName} · {review.rating} of 5
       </p>
-      <p className="mt-1 whitespace-pre-wrap break-words text-ink/85">{review.body}</p>
+      <p className="mt-1 whitespace-pre-wrap wrap-anywhere text-ink/85">{review.body}</p>
       {review.reply ? <p className="mt-2 text-muted-foreground">Reply: {review.reply}</p> : null}
       {review.hiddenReason ? <p className="mt-2 text-destructive">Hidden: {review.hiddenReason}</p> : null}
     </div>

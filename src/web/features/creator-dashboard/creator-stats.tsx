@@ -1,12 +1,21 @@
 import { Briefcase, CircleDollarSign, Images, ShieldCheck } from 'lucide-react';
 import type { CreatorSummary } from '../../../domain/profile-schemas';
-import { StatCard, StatGrid } from '../../components/stat-card';
+import { inReviewHint, StatCard, StatGrid } from '../../components/stat-card';
 import { formatMoneyCents, useCreatorBalance } from '../payments/payments-api';
 import { ApplicationStatusBadge } from './application-status-badge';
 
 /** The four stat cards; the maker's row starts with projects, the mind's with earnings (spec section 2). */
 export function CreatorStats({ role, summary, isLoading }: { role: 'maker' | 'mind'; summary: CreatorSummary | undefined; isLoading: boolean }) {
-  const active = <StatCard key="active" label="Active Projects" icon={<Briefcase className="size-4" />} value={summary?.activeProjects ?? '—'} isLoading={isLoading} />;
+  const active = (
+    <StatCard
+      key="active"
+      label="Active Projects"
+      icon={<Briefcase className="size-4" />}
+      value={summary?.activeProjects ?? '—'}
+      hint={inReviewHint(summary?.inReviewProjects)}
+      isLoading={isLoading}
+    />
+  );
   const earnings = <EarningsCard key="earnings" />;
   const portfolio = <StatCard key="portfolio" label="Portfolio Items" icon={<Images className="size-4" />} value={summary?.portfolioItems ?? '—'} isLoading={isLoading} />;
   const status = (

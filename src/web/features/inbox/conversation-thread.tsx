@@ -252,7 +252,7 @@ export function ConversationThreadView({ conversationId, userId }: { conversatio
         </Link>
         <CreatorAvatar name={other.name} url={other.avatarUrl} className="size-10 text-base" />
         <div className="min-w-0 flex-1">
-          <h2 id="thread-title" className={cn('font-serif text-xl', isParticipant ? 'truncate' : 'break-words leading-snug')}>
+          <h2 id="thread-title" className={cn('font-serif text-xl', isParticipant ? 'truncate' : 'wrap-anywhere leading-snug')}>
             {heading}
           </h2>
           {thread.projects.length > 0 ? (

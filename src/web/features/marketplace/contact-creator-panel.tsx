@@ -5,8 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { fetchStudio, studioQueryKey } from './api';
 import { CreatorContactForm, CreatorContactIntro } from './creator-contact-form';
 
-/** The dialog's id, which the Contact links end with (creator-directory.tsx). */
-export const CONTACT_PANEL_ID = 'contact-creator';
+import { CONTACT_PANEL_ID } from './api';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 

@@ -28,7 +28,7 @@ export function BankDetailsList({ details, extra = [], className }: { details: B
       {[...bankDetailRows(details), ...extra].map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="text-muted-foreground">{label}</dt>
-          <dd className={cn('break-words text-ink', /IBAN|Account number|Reference/.test(label) && 'font-mono tracking-tight')}>{value}</dd>
+          <dd className={cn('wrap-anywhere text-ink', /IBAN|Account number|Reference/.test(label) && 'font-mono tracking-tight')}>{value}</dd>
         </div>
       ))}
     </dl>

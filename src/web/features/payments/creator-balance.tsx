@@ -124,7 +124,7 @@ function PayoutRow({ payout }: { payout: PayoutView }) {
             </>
           ) : null}
           {payout.reference ? <span className="break-all"> · Reference {payout.reference}</span> : null}
-          {payout.paidTo ? <span className="break-words"> · To {payout.paidTo}</span> : null}
+          {payout.paidTo ? <span className="wrap-anywhere"> · To {payout.paidTo}</span> : null}
         </p>
       </div>
       {payout.receiptUrl ? (

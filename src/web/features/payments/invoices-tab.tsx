@@ -60,7 +60,7 @@ function InvoiceRow({ invoice }: { invoice: InvoiceView }) {
           <Badge variant={status.variant}>{status.label}</Badge>
           {isOverdue(invoice) ? <Badge variant="destructive">Overdue</Badge> : null}
         </div>
-        <p className="mt-1 break-words text-sm text-muted-foreground">
+        <p className="mt-1 wrap-anywhere text-sm text-muted-foreground">
           {forWhat(invoice)}
         </p>
         <p className="mt-0.5 text-sm text-muted-foreground">

@@ -174,11 +174,11 @@ function PaidTo({ details, onChange }: { details: PayoutDetailsView; onChange: (
           <Landmark aria-hidden="true" className="size-4" />
           Paid to
         </p>
-        <p className="mt-2 break-words font-medium text-ink">{details.accountHolder}</p>
+        <p className="mt-2 wrap-anywhere font-medium text-ink">{details.accountHolder}</p>
         <p className="font-mono tracking-tight text-ink">
           {details.accountNumberLabel} {details.accountNumberMasked}
         </p>
-        {details.routingCode || details.bankName ? <p className="break-words text-muted-foreground">{[details.bankName, details.routingCode].filter(Boolean).join(' · ')}</p> : null}
+        {details.routingCode || details.bankName ? <p className="wrap-anywhere text-muted-foreground">{[details.bankName, details.routingCode].filter(Boolean).join(' · ')}</p> : null}
       </div>
       <Button type="button" variant="secondary" size="sm" onClick={onChange} aria-label="Change payout details">
         {PAYOUT_COPY.change}

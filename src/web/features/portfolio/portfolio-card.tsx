@@ -52,7 +52,7 @@ export function PortfolioCard({ item }: { item: PortfolioItem }) {
       </a>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-start justify-between gap-3">
-          <h3 className="min-w-0 break-words text-lg leading-snug">{item.title}</h3>
+          <h3 className="min-w-0 wrap-anywhere text-lg leading-snug">{item.title}</h3>
           <Dialog open={open} onOpenChange={(next) => !isDeleting && setOpen(next)}>
             <DialogTrigger asChild>
               <Button variant="ghost" size="icon" className="-mr-2 -mt-2 size-9 shrink-0 text-muted-foreground hover:text-destructive" aria-label={`Delete ${item.title}`}>

@@ -84,7 +84,7 @@ function MilestoneRow({ milestone, funding, provider, isClient, creatorName, isS
   return (
     <li aria-label={`Milestone ${milestone.position}: ${milestone.title}`} className={cn('grid gap-2 p-4', isCurrent && 'bg-surface/70')}>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
-        <p className="min-w-0 break-words font-medium text-ink">
+        <p className="min-w-0 wrap-anywhere font-medium text-ink">
           <span className="mr-2 text-muted-foreground tabular-nums">{milestone.position}.</span>
           {milestone.title}
         </p>
@@ -116,7 +116,7 @@ function MilestoneRow({ milestone, funding, provider, isClient, creatorName, isS
       </p>
       {milestone.status === 'revision_requested' && milestone.revisionNote && !isStopped ? (
         <p className="rounded-lg bg-muted px-3 py-2 text-sm text-ink">
-          <span className="font-medium">Revision asked for:</span> <span className="whitespace-pre-line break-words">{milestone.revisionNote}</span>
+          <span className="font-medium">Revision asked for:</span> <span className="whitespace-pre-line wrap-anywhere">{milestone.revisionNote}</span>
         </p>
       ) : null}
       {milestone.status === 'submitted' && milestone.autoApproveAt && !isStopped ? (

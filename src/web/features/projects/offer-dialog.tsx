@@ -44,6 +44,8 @@ interface OfferDialogProps {
 
 export function OfferDialog({ project, open, onOpenChange }: OfferDialogProps) {
   const isRevision = project.offers.length > 0;
+  const latest = project.offers[0];
+  const changeRequest = latest?.status === 'changes_requested' && latest.responseNote ? latest.responseNote : null;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl">
@@ -54,6 +56,15 @@ export function OfferDialog({ project, open, onOpenChange }: OfferDialogProps) {
             accept it, ask for changes or decline.
           </DialogDescription>
         </DialogHeader>
+        {changeRequest ? (
+          // What the client asked for, beside the form that answers it (the card behind the dialog is covered).
+          <figure className="mb-5 rounded-xl border border-border bg-surface p-4 text-sm">
+            <figcaption className="font-medium text-ink">
+              {project.client.name} asked for changes to version {project.offers[0].version}:
+            </figcaption>
+            <blockquote className="mt-1.5 whitespace-pre-line text-ink/85">{changeRequest}</blockquote>
+          </figure>
+        ) : null}
         {/* Mounted only while open, so every opening starts from the latest version. */}
         <OfferForm project={project} onDone={() => onOpenChange(false)} />
       </DialogContent>

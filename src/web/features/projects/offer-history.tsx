@@ -20,13 +20,13 @@ const RESPONSE_LABEL: Partial<Record<OfferStatus, string>> = {
 const roundsText = (rounds: number) => (rounds === 0 ? 'No revision rounds' : `${rounds} revision ${rounds === 1 ? 'round' : 'rounds'}`);
 
 /** Every version of the creator's offer, newest first, with the client's answer to each: both sides see the same. */
-export function OfferHistory({ project }: { project: ProjectView }) {
+export function OfferHistory({ project, viewer = 'admin' }: { project: ProjectView; viewer?: 'client' | 'creator' | 'admin' }) {
   if (project.offers.length === 0) return null;
   const title = project.offers.length === 1 ? 'Offer' : `Offer history (${project.offers.length} versions)`;
   const versions = (
     <ol className="mt-3 grid gap-3">
       {project.offers.map((offer, index) => (
-        <OfferVersion key={offer.id} offer={offer} isLatest={index === 0} />
+        <OfferVersion key={offer.id} offer={offer} isLatest={index === 0} viewer={viewer} />
       ))}
     </ol>
   );
@@ -49,7 +49,11 @@ export function OfferHistory({ project }: { project: ProjectView }) {
   );
 }
 
-function OfferVersion({ offer, isLatest }: { offer: OfferView; isLatest: boolean }) {
+/** A pending offer waits on the client: the client reads that it waits for them, everyone else that it waits for the client. */
+const statusLabel = (status: OfferStatus, viewer: 'client' | 'creator' | 'admin'): string =>
+  status === 'pending' && viewer === 'client' ? 'Waiting for your answer' : OFFER_STATUS_LABELS[status];
+
+function OfferVersion({ offer, isLatest, viewer }: { offer: OfferView; isLatest: boolean; viewer: 'client' | 'creator' | 'admin' }) {
   const isOld = !isLatest;
   return (
     <li
@@ -66,14 +70,14 @@ function OfferVersion({ offer, isLatest }: { offer: OfferView; isLatest: boolean
           </p>
         </div>
         <Badge variant={STATUS_VARIANT[offer.status]} className="w-fit">
-          {OFFER_STATUS_LABELS[offer.status]}
+          {statusLabel(offer.status, viewer)}
         </Badge>
       </div>
-      {offer.note ? <p className="mt-3 whitespace-pre-line break-words text-sm text-ink/90">{offer.note}</p> : null}
+      {offer.note ? <p className="mt-3 whitespace-pre-line wrap-anywhere text-sm text-ink/90">{offer.note}</p> : null}
       <ol className="mt-3 grid gap-1.5 text-sm">
         {offer.milestones.map((milestone, index) => (
           <li key={index} className="flex flex-col gap-x-3 sm:flex-row sm:items-baseline sm:justify-between">
-            <span className="min-w-0 break-words text-ink">
+            <span className="min-w-0 wrap-anywhere text-ink">
               <span className="mr-1.5 text-muted-foreground tabular-nums">{index + 1}.</span>
               {milestone.title}
             </span>
@@ -86,7 +90,7 @@ function OfferVersion({ offer, isLatest }: { offer: OfferView; isLatest: boolean
       {offer.responseNote ? (
         <p className="mt-3 rounded-lg bg-muted px-3 py-2 text-sm text-ink">
           <span className="font-medium">{RESPONSE_LABEL[offer.status] ?? 'Client’s note'}:</span>{' '}
-          <span className="whitespace-pre-line break-words">{offer.responseNote}</span>
+          <span className="whitespace-pre-line wrap-anywhere">{offer.responseNote}</span>
         </p>
       ) : null}
     </li>

@@ -157,6 +157,9 @@ describe('the offer dialog', { timeout: 20000 }, () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Send a New Version' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Send version 2 of your offer' }));
+    // What the client asked for is in the dialog that answers it.
+    expect(dialog.getByText('Two rounds, please.')).toBeTruthy();
+    expect(dialog.getByText(/asked for changes to version 1:/)).toBeTruthy();
     // A new version starts from the latest one.
     expect((dialog.getByLabelText('Milestone 3 title') as HTMLInputElement).value).toBe('Gift box');
     fireEvent.click(dialog.getByRole('button', { name: 'Send Offer' }));
@@ -194,6 +197,10 @@ describe('what each side sees of the offers', { timeout: 20000 }, () => {
       'POST /api/projects/p-1/offers/2/request-changes': { status: 200, body: assigned({ offers: history }) },
     });
     expect(await buttonsOf('Wordmark')).toEqual(['Accept Offer', 'Ask for Changes', 'Decline Offer', 'Cancel Project']);
+    // The version that waits on the client says so in the client's words.
+    const [latest] = (await cardOf('Wordmark')).getAllByRole('listitem', { name: /^Offer version/ });
+    expect(within(latest).getByText('Waiting for your answer')).toBeTruthy();
+    expect(within(latest).queryByText('Waiting for the client')).toBeNull();
     fireEvent.click((await cardOf('Wordmark')).getByRole('button', { name: 'Ask for Changes' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Ask for changes to version 2?' }));
     fireEvent.click(dialog.getByRole('button', { name: 'Send Note' }));

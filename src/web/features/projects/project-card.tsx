@@ -42,7 +42,7 @@ export function ProjectCard({ project, perspective, onHireAgain }: ProjectCardPr
     <Card className="p-5 sm:p-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
-          <h3 id={`project-${project.id}-title`} className="text-xl break-words">
+          <h3 id={`project-${project.id}-title`} className="text-xl wrap-anywhere">
             {project.title}
           </h3>
           <p className="mt-1.5 flex flex-wrap gap-x-2 text-sm text-muted-foreground">
@@ -67,13 +67,13 @@ export function ProjectCard({ project, perspective, onHireAgain }: ProjectCardPr
         </div>
       </div>
 
-      <p className="mt-4 whitespace-pre-line break-words text-[0.9375rem] leading-relaxed text-ink/90">{project.description}</p>
+      <p className="mt-4 whitespace-pre-line wrap-anywhere text-[0.9375rem] leading-relaxed text-ink/90">{project.description}</p>
       {isFlagOpen && project.flagReason ? (
         <p className="mt-3 text-sm text-destructive">Flag reason: {project.flagReason}</p>
       ) : null}
 
       <MilestoneList project={project} perspective={perspective} />
-      <OfferHistory project={project} />
+      <OfferHistory project={project} viewer={perspective} />
       {/* With several milestones each delivery is linked from its own row. */}
       {project.deliverableUrl && project.milestones.length <= 1 ? <DeliverableLink url={project.deliverableUrl} /> : null}
       <ProcessDocs project={project} showHint={perspective === 'creator' && project.status === 'active'} />

@@ -1,4 +1,5 @@
-import { CONTENT_CREDENTIALS_MESSAGES, describeAction, type ContentCredentials } from '../../../domain/content-credentials';
+import type { ContentCredentials } from '../../../domain/content-credentials';
+import { CONTENT_CREDENTIALS_MESSAGES, describeAction } from '../../../domain/content-credentials-copy';
 import { cn } from '../../lib/utils';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog';
 import { formatLongDateTimeUtc } from '../../../domain/dates';
@@ -20,7 +21,7 @@ function Row({ term, children }: { term: string; children: React.ReactNode }) {
   return (
     <div className="grid grid-cols-[7.5rem_1fr] gap-3 border-t border-border py-2.5 first:border-t-0">
       <dt className="text-sm text-muted-foreground">{term}</dt>
-      <dd className="min-w-0 break-words text-sm text-ink">{children}</dd>
+      <dd className="min-w-0 wrap-anywhere text-sm text-ink">{children}</dd>
     </div>
   );
 }

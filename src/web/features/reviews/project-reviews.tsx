@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProjectView } from '../../../domain/project-schemas';
 import type { ClientRecord, ProjectReviewState, PublicReview } from '../../../domain/review-schemas';
@@ -57,7 +57,7 @@ function ReadReview({ title, review }: { title: string; review: Pick<PublicRevie
           {review.subRatings ? (
             <p className="mt-1 text-sm text-muted-foreground">{SUB_RATINGS.map(({ key, label }) => `${label} ${review.subRatings![key]}`).join(' · ')}</p>
           ) : null}
-          <p className="mt-2 whitespace-pre-line text-ink/85">{review.body}</p>
+          <p className="mt-2 whitespace-pre-line wrap-anywhere text-ink/85">{review.body}</p>
           {review.wouldHireAgain !== null ? <p className="mt-1 text-sm text-muted-foreground">{review.wouldHireAgain ? 'Would hire again' : 'Would not hire again'}</p> : null}
         </>
       )}
@@ -69,6 +69,8 @@ function ReadReview({ title, review }: { title: string; review: Pick<PublicRevie
 function ProjectReviewPanel({ projectId }: { projectId: string }) {
   const queryClient = useQueryClient();
   const [isEditing, setEditing] = useState(false);
+  // Saving replaces the form with the saved review: focus goes to the section's heading, not to the page's start.
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const query = useQuery({
     queryKey: reviewStateKey(projectId),
     queryFn: ({ signal }) => apiFetch<ProjectReviewState>(`/api/reviews/projects/${projectId}`, { signal }),
@@ -78,6 +80,7 @@ function ProjectReviewPanel({ projectId }: { projectId: string }) {
     onSuccess: (state) => {
       queryClient.setQueryData(reviewStateKey(projectId), state);
       setEditing(false);
+      requestAnimationFrame(() => headingRef.current?.focus());
     },
   });
   const state = query.data;
@@ -86,7 +89,7 @@ function ProjectReviewPanel({ projectId }: { projectId: string }) {
   return (
     // A part of the project's card under its heading, not a landmark (one per card would repeat 'Reviews').
     <section className="mt-5 border-t border-border pt-5">
-      <h4 className={heading}>
+      <h4 ref={headingRef} tabIndex={-1} className={heading}>
         Reviews
       </h4>
       {state.status === 'open' || isEditing ? (

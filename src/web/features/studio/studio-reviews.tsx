@@ -2,17 +2,18 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { CATEGORY_LABELS, studioQueryKey, type StudioData } from '../../../domain/marketplace';
+import type { OwnReviewIds, PublicReview, ReviewPage } from '../../../domain/review-schemas';
 import {
   ownReviewIdsQueryKey,
   ownReviewIdsUrl,
+  ratingLabel,
+  REVIEW_MESSAGES,
+  reviewMonth,
   reviewPageQueryKey,
   reviewPageUrl,
   STUDIO_REVIEWS_PARAM,
-  type OwnReviewIds,
-  type PublicReview,
-  type ReviewPage,
-} from '../../../domain/review-schemas';
-import { ratingLabel, REVIEW_MESSAGES, reviewMonth, SUB_RATINGS } from '../../../domain/reviews';
+  SUB_RATINGS,
+} from '../../../domain/reviews';
 import { Stars } from '../../components/rating-stars';
 import { Button } from '../../components/ui/button';
 import { apiFetch } from '../../lib/api';

@@ -21,7 +21,7 @@ export function WhiteGloveRequestCard({ request, onHire }: { request: WhiteGlove
         </div>
         <Badge variant={request.status === 'completed' ? 'accent' : 'muted'}>{request.status === 'completed' ? 'Completed' : 'Pending'}</Badge>
       </div>
-      <p className="mt-3 whitespace-pre-line break-words text-[0.9375rem] leading-relaxed text-ink/90">{request.description}</p>
+      <p className="mt-3 whitespace-pre-line wrap-anywhere text-[0.9375rem] leading-relaxed text-ink/90">{request.description}</p>
       <p className="mt-3 flex items-start gap-1.5 text-sm text-muted-foreground">
         <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         <span>
