@@ -96,6 +96,7 @@ describe('maker onboarding and dashboard', () => {
     await seeText(page, 'Please tell us a little about yourself');
     await seeText(page, 'Please enter your years of experience');
     await seeText(page, 'Please enter a full link starting with https://');
+    await seeText(page, 'Please select at least one deliverable category');
 
     await page.getByLabel('Bio').fill('I carve wood type and print posters by hand.');
     await page.getByLabel('Years of experience').fill('6');

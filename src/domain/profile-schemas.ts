@@ -104,7 +104,13 @@ export const makerProfileSchema = z.object({
   avatarUrl: ownFileUrlField,
   websiteLink: optionalUrlField,
   introVideoUrl: optionalUrlField,
-  deliverableCategories: z.array(z.enum(DELIVERABLE_CATEGORIES)).max(DELIVERABLE_CATEGORIES.length).transform(uniqueList),
+  // At least one, as a mind names an expertise area (decision 188): a maker with none matches no category filter,
+  // no White Glove request and no client's Browse tab by category.
+  deliverableCategories: z
+    .array(z.enum(DELIVERABLE_CATEGORIES))
+    .min(1, PROFILE_MESSAGES.categoriesRequired)
+    .max(DELIVERABLE_CATEGORIES.length)
+    .transform(uniqueList),
 });
 export type MakerProfileInput = z.input<typeof makerProfileSchema>;
 export type MakerProfileValues = z.output<typeof makerProfileSchema>;

@@ -3,18 +3,21 @@ import { DashboardHeader, DashboardShell } from '../components/dashboard-header'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { AdminStats } from '../features/admin/admin-stats';
 import { ApplicationsTab } from '../features/admin/applications-tab';
-import { AuditTab } from '../features/admin/audit-tab';
-import { ContactTab } from '../features/admin/contact-tab';
-import { PaymentsTab } from '../features/admin/payments-tab';
-import { ProjectsTab } from '../features/admin/projects-tab';
-import { ProvenanceTab } from '../features/admin/provenance-tab';
-import { ReportsTab } from '../features/admin/reports-tab';
-import { SealTab } from '../features/admin/seal-tab';
-import { SettingsTab } from '../features/admin/settings-tab';
-import { UsersTab } from '../features/admin/users-tab';
-import { WhiteGloveTab } from '../features/admin/white-glove-tab';
-import { WorkshopsTab } from '../features/admin/workshops-tab';
 import { usePageTitle } from '../lib/use-page-title';
+import { lazyPanel } from '../components/lazy-panel';
+
+// The dashboard opens on Applications; the other sections load when first opened (decision 188).
+const AuditTab = lazyPanel(() => import('../features/admin/audit-tab').then((m) => m.AuditTab));
+const ContactTab = lazyPanel(() => import('../features/admin/contact-tab').then((m) => m.ContactTab));
+const PaymentsTab = lazyPanel(() => import('../features/admin/payments-tab').then((m) => m.PaymentsTab));
+const ProjectsTab = lazyPanel(() => import('../features/admin/projects-tab').then((m) => m.ProjectsTab));
+const ProvenanceTab = lazyPanel(() => import('../features/admin/provenance-tab').then((m) => m.ProvenanceTab));
+const ReportsTab = lazyPanel(() => import('../features/admin/reports-tab').then((m) => m.ReportsTab));
+const SealTab = lazyPanel(() => import('../features/admin/seal-tab').then((m) => m.SealTab));
+const SettingsTab = lazyPanel(() => import('../features/admin/settings-tab').then((m) => m.SettingsTab));
+const UsersTab = lazyPanel(() => import('../features/admin/users-tab').then((m) => m.UsersTab));
+const WhiteGloveTab = lazyPanel(() => import('../features/admin/white-glove-tab').then((m) => m.WhiteGloveTab));
+const WorkshopsTab = lazyPanel(() => import('../features/admin/workshops-tab').then((m) => m.WorkshopsTab));
 
 const TABS = [
   { value: 'applications', label: 'Applications', Panel: ApplicationsTab },

@@ -9,12 +9,15 @@ import { useSignedInUser } from '../features/auth/signed-in-user';
 import { VerifyEmailBanner } from '../features/auth/verify-email-banner';
 import { BrowseCreatorsTab } from '../features/client/browse-creators-tab';
 import { useClientDashboard } from '../features/client/client-api';
-import { ClientProfileTab } from '../features/client/client-profile-tab';
-import { InvoicesTab } from '../features/payments/invoices-tab';
-import { ClientProjectsTab } from '../features/projects/client-projects-tab';
-import { CreateProjectDialog } from '../features/projects/create-project-dialog';
-import { WhiteGloveTab } from '../features/white-glove/white-glove-tab';
 import { usePageTitle } from '../lib/use-page-title';
+import { lazyPanel } from '../components/lazy-panel';
+
+// Browse Creators is the tab the dashboard opens on; the others load when first opened (decision 188).
+const ClientProjectsTab = lazyPanel(() => import('../features/projects/client-projects-tab').then((m) => m.ClientProjectsTab));
+const InvoicesTab = lazyPanel(() => import('../features/payments/invoices-tab').then((m) => m.InvoicesTab));
+const WhiteGloveTab = lazyPanel(() => import('../features/white-glove/white-glove-tab').then((m) => m.WhiteGloveTab));
+const ClientProfileTab = lazyPanel(() => import('../features/client/client-profile-tab').then((m) => m.ClientProfileTab));
+const CreateProjectDialog = lazyPanel(() => import('../features/projects/create-project-dialog').then((m) => m.CreateProjectDialog), { quiet: true });
 
 type ClientTab = 'browse' | 'projects' | 'invoices' | 'white-glove' | 'profile';
 const CLIENT_TABS: ReadonlyArray<{ value: ClientTab; label: string }> = [
@@ -51,6 +54,9 @@ export function DashboardClientPage() {
     );
   const [projectDialog, setProjectDialog] = useState<ProjectDialogState>({ open: false, creatorId: null });
   const [handledHire, setHandledHire] = useState<string | null>(null);
+  // The project dialog's code loads when it first opens, and it stays mounted after, so it can animate closed.
+  const [projectDialogUsed, setProjectDialogUsed] = useState(false);
+  if (projectDialog.open && !projectDialogUsed) setProjectDialogUsed(true);
 
   // ?hire=<creatorId> (from a studio's hire button) opens the project dialog with that creator, once per visit.
   if (hireParam && hireParam !== handledHire) {
@@ -121,12 +127,14 @@ export function DashboardClientPage() {
         </>
       )}
 
-      <CreateProjectDialog
-        open={projectDialog.open}
-        preselectedCreatorId={projectDialog.creatorId}
-        onOpenChange={(open) => setProjectDialog((current) => ({ ...current, open }))}
-        onCreated={() => setTab('projects')}
-      />
+      {projectDialogUsed ? (
+        <CreateProjectDialog
+          open={projectDialog.open}
+          preselectedCreatorId={projectDialog.creatorId}
+          onOpenChange={(open) => setProjectDialog((current) => ({ ...current, open }))}
+          onCreated={() => setTab('projects')}
+        />
+      ) : null}
     </DashboardShell>
   );
 }

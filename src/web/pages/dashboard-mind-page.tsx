@@ -1,9 +1,12 @@
 import { CreatorDashboard } from '../features/creator-dashboard/creator-dashboard';
-import { EarningsTab } from '../features/creator-dashboard/earnings-tab';
 import { MindProfileTab } from '../features/creator-dashboard/profile-tab';
-import { PortfolioTab } from '../features/portfolio/portfolio-tab';
-import { CreatorProjectsTab } from '../features/projects/creator-projects-tab';
 import { usePageTitle } from '../lib/use-page-title';
+import { lazyPanel } from '../components/lazy-panel';
+
+// The dashboard opens on Profile; the other tabs load when first opened (decision 188).
+const PortfolioTab = lazyPanel(() => import('../features/portfolio/portfolio-tab').then((m) => m.PortfolioTab));
+const CreatorProjectsTab = lazyPanel(() => import('../features/projects/creator-projects-tab').then((m) => m.CreatorProjectsTab));
+const EarningsTab = lazyPanel(() => import('../features/creator-dashboard/earnings-tab').then((m) => m.EarningsTab));
 
 const TABS = [
   { value: 'profile', label: 'Profile', content: <MindProfileTab /> },

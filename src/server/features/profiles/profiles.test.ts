@@ -96,6 +96,10 @@ describe('maker onboarding and profile', () => {
     expect(response.json().fields['deliverableCategories.0']).toBeDefined();
     const negative = await ctx.inject(maker, { method: 'PUT', url: '/api/profiles/maker', payload: makerBody({ experienceYears: -1 }) });
     expect(negative.json().fields.experienceYears).toBe('Years of experience cannot be negative');
+    // A maker names at least one thing they make, as a mind names an expertise area (decision 188).
+    const none = await ctx.inject(maker, { method: 'POST', url: '/api/profiles/maker/application', payload: makerBody({ deliverableCategories: [] }) });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().fields.deliverableCategories).toBe('Please select at least one deliverable category');
     expect((await makerRow(maker.id)).applicationStatus).toBe('draft');
   });
 

@@ -214,6 +214,8 @@ describe('the creator balance', { timeout: 15000 }, () => {
     const dialog = within(await screen.findByRole('dialog'));
     // No payout details yet: the dialog asks for them, checked as the server checks them.
     expect(await dialog.findByRole('heading', { name: 'Where should we pay you?' })).toBeTruthy();
+    // It opened while the details loaded; once the form is there, focus is on its first field, not on Close.
+    await waitFor(() => expect(document.activeElement?.tagName).toBe('INPUT'));
     fireEvent.change(dialog.getByLabelText('IBAN or account number'), { target: { value: 'DE89 3704 0044 0532 0130 01' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Save payout details' }));
     expect(await dialog.findByText('Enter the account holder’s name')).toBeTruthy();

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Landmark, LoaderCircle } from 'lucide-react';
 import { BANK_DETAILS_MESSAGES, type PayoutDetailsView } from '../../../domain/bank-details-schemas';
 import { PAYMENT_MESSAGES, payoutRequestSchema } from '../../../domain/payment-schemas';
@@ -86,9 +86,20 @@ export function PayoutDialog({ open, onOpenChange, availableCents, provider }: P
   const step = !isManual ? 'amount' : details.isPending ? 'loading' : details.isError ? 'error' : details.data === null || editing ? 'details' : 'amount';
   const formId = `${id}-payout-details`;
 
+  // The dialog opens while the details load, with focus on its only control (Close). When the form arrives, focus
+  // goes to its first field, where a keyboard user would start.
+  const content = useRef<HTMLDivElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    const was = shownStep.current;
+    shownStep.current = step;
+    if (was !== 'loading' || step === 'loading') return;
+    content.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+  }, [step]);
+
   return (
     <Dialog open={open} onOpenChange={change}>
-      <DialogContent>
+      <DialogContent ref={content}>
         {step === 'loading' ? (
           <div className="flex items-center gap-2 py-6 text-sm text-muted-foreground" role="status">
             <DialogTitle className="sr-only">{PAYOUT_COPY.action}</DialogTitle>
