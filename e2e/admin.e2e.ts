@@ -21,6 +21,8 @@ const logIn = async (target: Page, email: string, password: string) => {
 const openTab = async (name: string) => {
   await page.getByRole('tab', { name, exact: true }).click();
   await expect.poll(() => page.getByRole('tab', { name, exact: true }).getAttribute('aria-selected')).toBe('true');
+  // A tab's code loads the first time it opens (decision 188).
+  await expect.poll(() => page.locator('[data-lazy-panel]').count()).toBe(0);
 };
 
 const seeToast = (text: string) => expect.poll(() => page.getByText(text, { exact: true }).first().isVisible(), { timeout: 10000 }).toBe(true);

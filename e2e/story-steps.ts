@@ -48,6 +48,8 @@ export const openTab = async (page: Page, name: string) => {
   const tab = page.getByRole('tab', { name, exact: true });
   await tab.click();
   await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
+  // A dashboard tab's code loads the first time it opens (decision 188).
+  await expect.poll(() => page.locator('[data-lazy-panel]').count()).toBe(0);
 };
 
 /** A project card in the client's or creator's Projects tab. */

@@ -57,13 +57,19 @@ describe('what the entry and the public pages load before any form is opened', (
     'how-it-works-page.tsx',
     'for-makers-page.tsx',
     'for-minds-page.tsx',
-    'marketplace-page.tsx',
     'studio-page.tsx',
     'verify-page.tsx',
     'ai-policy-page.tsx',
     'not-found-page.tsx',
   ])('reaches %s without them (its forms and dialogs load on demand)', (page) => {
     expect(heavyPaths(path.join('pages', page))).toEqual([]);
+  });
+
+  it('reaches them from the marketplace only through the no-script Contact panel, which the server renders whole', () => {
+    // A lazy part would suspend in the server's render and come out hidden behind an inline script (decision 188).
+    const paths = heavyPaths(path.join('pages', 'marketplace-page.tsx'));
+    expect(paths.length).toBeGreaterThan(0);
+    expect(paths.every((chain) => chain.includes('features/marketplace/contact-creator-panel.tsx'))).toBe(true);
   });
 
   it('finds the path when a page does reach one (the check can fail)', () => {

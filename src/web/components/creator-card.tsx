@@ -106,7 +106,7 @@ export function CreatorCard({ creator, onContact, contactHref, actions, headingL
           {corner}
         </div>
         <RatingSummaryLine rating={creator.rating} className="mt-3" />
-        <p className={cn('mt-4 text-[0.9375rem] leading-relaxed', creator.bio?.trim() ? 'text-ink/80' : 'italic text-muted-foreground')}>
+        <p className={cn('mt-4 text-[0.9375rem] leading-relaxed wrap-anywhere', creator.bio?.trim() ? 'text-ink/80' : 'italic text-muted-foreground')}>
           {bioPreview(creator.bio)}
         </p>
         {creator.matchedField ? (

@@ -14,7 +14,7 @@ export function lazyPanel<P extends object>(load: () => Promise<ComponentType<P>
         fallback={
           // A dialog shows nothing until it can open; a panel shows that it is coming.
           quiet ? null : (
-            <div className="flex justify-center py-16">
+            <div data-lazy-panel="" className="flex justify-center py-16">
               <Spinner className="[&_svg]:size-7" />
             </div>
           )

@@ -115,7 +115,7 @@ export function ProjectsTab() {
                   <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
                     <div className="min-w-0 space-y-1.5">
                       <div className="flex flex-wrap items-center gap-2">
-                        <h3 className="font-serif text-lg font-normal text-ink">{project.title}</h3>
+                        <h3 className="font-serif text-lg font-normal text-ink wrap-anywhere">{project.title}</h3>
                         <ProjectStatusBadge status={project.status} />
                         {isFlagOpen ? (
                           <Badge variant="destructive">

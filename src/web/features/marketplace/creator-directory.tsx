@@ -13,11 +13,9 @@ import { DirectoryFiltersBar, type FiltersChange } from './directory-filters';
 // The same form reached by its link (?contact=<id>) before the app runs or without it (decision 105). Not lazy: a
 // lazy part is sent outside the page, to be put in place by a script, so without scripts it would stay hidden.
 import { ClientSaveToggle } from '../client/client-save-toggle';
+import { ContactCreatorPanel } from './contact-creator-panel';
 
 // The dialog brings the form library and the dialog primitive; it loads on the first 'Contact' click.
-// The panel is the same form as a page of its own, for a Contact link followed before or without scripts; it loads
-// only when the address asks for it, so the directory itself carries no form library or schemas.
-const ContactCreatorPanel = lazy(() => import('./contact-creator-panel').then((m) => ({ default: m.ContactCreatorPanel })));
 const ContactCreatorDialog = lazy(() => import('./contact-creator-dialog').then((m) => ({ default: m.ContactCreatorDialog })));
 
 /**
@@ -180,11 +178,7 @@ export function CreatorDirectory() {
           ) : null}
         </div>
       ) : null}
-      {contactParam ? (
-        <Suspense fallback={null}>
-          <ContactCreatorPanel creatorId={contactParam} closeHref={directoryAddress(params, null)} />
-        </Suspense>
-      ) : null}
+      {contactParam ? <ContactCreatorPanel creatorId={contactParam} closeHref={directoryAddress(params, null)} /> : null}
       {contacting ? (
         <Suspense fallback={null}>
           <ContactCreatorDialog creator={contacting} onClose={() => setContacting(null)} />

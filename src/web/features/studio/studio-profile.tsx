@@ -74,7 +74,7 @@ export function StudioProfile({ studio }: { studio: StudioData }) {
           {studio.sealStatus === 'verified' ? <SealBadge size="md" /> : null}
         </div>
         {studio.role === 'maker' && studio.sealStatus === 'verified' ? <SealCredentialLinks makerId={studio.id} /> : null}
-        <div className="mt-8 max-w-2xl whitespace-pre-line text-lg leading-relaxed text-ink/85">
+        <div className="mt-8 max-w-2xl whitespace-pre-line wrap-anywhere text-lg leading-relaxed text-ink/85">
           {studio.bio?.trim() || <span className="italic text-muted-foreground">No bio available</span>}
         </div>
         <div className="mt-10 flex flex-wrap gap-3">

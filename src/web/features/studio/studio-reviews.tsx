@@ -39,7 +39,7 @@ function ReviewItem({ review, studio, onChanged }: { review: ListedReview; studi
         <p className="font-medium text-ink">{review.authorName ?? 'A former client'}</p>
         <p className="text-sm text-muted-foreground">{meta}</p>
       </div>
-      <p className="mt-3 max-w-3xl whitespace-pre-line leading-relaxed text-ink/85">{review.body}</p>
+      <p className="mt-3 max-w-3xl whitespace-pre-line wrap-anywhere leading-relaxed text-ink/85">{review.body}</p>
       {review.wouldHireAgain !== null ? (
         <p className="mt-2 text-sm text-muted-foreground">{review.wouldHireAgain ? 'Would hire again' : 'Would not hire again'}</p>
       ) : null}
