@@ -32,6 +32,3 @@ export async function fetchStudio(userId: string, signal?: AbortSignal): Promise
     throw error;
   }
 }
-
-/** The Contact panel's id, which the Contact links end with (creator-directory.tsx, contact-creator-panel.tsx). */
-export const CONTACT_PANEL_ID = 'contact-creator';

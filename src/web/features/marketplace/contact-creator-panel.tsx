@@ -3,13 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { fetchStudio, studioQueryKey } from './api';
-import { CONTACT_PANEL_ID } from './api';
-import { CreatorContactForm } from './creator-contact-form';
-import { CreatorContactIntro } from './creator-contact-intro';
+import { CreatorContactForm, CreatorContactIntro } from './creator-contact-form';
 
-// The form comes with the panel, not on demand: the server renders it whole for a browser without scripts, and a
-// part that suspended there would come out hidden, behind an inline script the Content Security Policy blocks
-// (decision 188).
+/** The dialog's id, which the Contact links end with (creator-directory.tsx). */
+export const CONTACT_PANEL_ID = 'contact-creator';
+
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** The creator's Contact link on the page behind the dialog (a card's), where focus returns when it closes. */

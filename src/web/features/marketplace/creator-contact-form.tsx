@@ -4,7 +4,9 @@ import { ContactForm } from '../contact/contact-form';
 // What the marketplace's Contact dialog shows, whether the app opens it (contact-creator-dialog.tsx) or the page
 // comes with it (contact-creator-panel.tsx): the spec's contact schema, stored and emailed with the creator named.
 
-export { CreatorContactIntro } from './creator-contact-intro';
+export function CreatorContactIntro({ name }: { name: string }) {
+  return <>Tell us about your project. Our team reads every message and puts you in touch with {name}.</>;
+}
 
 export function CreatorContactForm({ creatorId, onSent }: { creatorId: string; onSent: () => void }) {
   return (

@@ -8,12 +8,12 @@ import { EmptyState } from '../../components/list-states';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { directoryCursorFrom, filtersFromParams, filtersToParams, hasActiveFilters, type DirectoryFilters } from '../../../domain/marketplace-directory';
-import { CONTACT_PANEL_ID, creatorsQueryKey, fetchCreators } from './api';
+import { creatorsQueryKey, fetchCreators } from './api';
 import { DirectoryFiltersBar, type FiltersChange } from './directory-filters';
 // The same form reached by its link (?contact=<id>) before the app runs or without it (decision 105). Not lazy: a
 // lazy part is sent outside the page, to be put in place by a script, so without scripts it would stay hidden.
+import { CONTACT_PANEL_ID, ContactCreatorPanel } from './contact-creator-panel';
 import { ClientSaveToggle } from '../client/client-save-toggle';
-import { ContactCreatorPanel } from './contact-creator-panel';
 
 // The dialog brings the form library and the dialog primitive; it loads on the first 'Contact' click.
 const ContactCreatorDialog = lazy(() => import('./contact-creator-dialog').then((m) => ({ default: m.ContactCreatorDialog })));
