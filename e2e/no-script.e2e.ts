@@ -184,6 +184,29 @@ describe('the controls that were scripts, with JavaScript disabled', () => {
     await context.close();
   }, 120_000);
 
+  it('folds the marketplace filters under one button on a phone, and shows them on a wide screen', async () => {
+    const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto('/marketplace?role=mind&sort=newest');
+    const fold = page.getByRole('search', { name: 'Filter creators' }).locator('summary');
+    // The Seal toggle and the Search button stay in reach; the four selects wait behind 'Filters', which says how
+    // many of them are set.
+    expect(await fold.textContent()).toContain('2 active');
+    expect(await page.getByLabel('Role').isVisible()).toBe(false);
+    expect(await page.locator('label', { hasText: 'Seal Only' }).isVisible()).toBe(true);
+    await fold.click();
+    expect(await page.getByLabel('Role').isVisible()).toBe(true);
+    await page.getByLabel('Role').selectOption('maker');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('role') === 'maker');
+    expect(await page.getByRole('search', { name: 'Filter creators' }).locator('summary').textContent()).toContain('2 active');
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(await fold.isVisible()).toBe(false);
+    for (const label of ['Role', 'Category', 'Sort by', 'Rating']) expect(await page.getByLabel(label).isVisible(), label).toBe(true);
+    await context.close();
+  }, 120_000);
+
   it("links each piece of a studio's work to its full image", async () => {
     const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false });
     const page = await context.newPage();

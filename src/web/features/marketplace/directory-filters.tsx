@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Search } from 'lucide-react';
+import { ChevronDown, Search, SlidersHorizontal } from 'lucide-react';
 import { DELIVERABLE_CATEGORIES, EXPERTISE_AREAS } from '../../../domain/constants';
 import { CATEGORY_LABELS, isMarketplaceCategory } from '../../../domain/marketplace';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -77,6 +77,14 @@ export function DirectoryFiltersBar({ filters, onChange }: { filters: DirectoryF
   const hydrated = useHydrated();
   const isSealAvailable = !hydrated || sealAppliesTo(filters.role);
 
+  // On a phone the four selects fold under 'Filters' (a native disclosure, so it works without scripts); from md
+  // they always show. Browsers without ::details-content (older than 2025) show them once the app opens the fold.
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (detailsRef.current && window.matchMedia?.('(min-width: 48rem)').matches) detailsRef.current.open = true;
+  }, []);
+  const activeFilters = [filters.role, filters.category, filters.sort, filters.minRating].filter(Boolean).length;
+
   return (
     <form
       ref={formRef}
@@ -88,9 +96,9 @@ export function DirectoryFiltersBar({ filters, onChange }: { filters: DirectoryF
         event.preventDefault();
         onChange((current) => ({ ...current, q: search }));
       }}
-      className="grid gap-4 rounded-2xl border border-border bg-surface p-4 sm:p-5 md:grid-cols-2 lg:grid-cols-4 md:items-end"
+      className="grid grid-cols-2 gap-4 rounded-2xl border border-border bg-surface p-4 sm:p-5 lg:grid-cols-4 md:items-end"
     >
-      <div className="grid gap-2 md:col-span-2 lg:col-span-full">
+      <div className="col-span-full grid gap-2">
         <Label htmlFor={`${id}-q`}>Search creators</Label>
         <div className="relative">
           <Search aria-hidden="true" className="pointer-events-none absolute left-3.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
@@ -107,98 +115,111 @@ export function DirectoryFiltersBar({ filters, onChange }: { filters: DirectoryF
           />
         </div>
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-role`}>Role</Label>
-        <select
-          id={`${id}-role`}
-          name="role"
-          // Uncontrolled, so a choice made before the app runs survives hydration; a new address starts it afresh.
-          key={filters.role}
-          defaultValue={filters.role}
-          onChange={(event) => {
-            const role = event.target.value as DirectoryFilters['role'];
-            onChange((current) => ({ ...current, role }));
-          }}
-          className={selectClass}
-          style={chevron}
-        >
-          <option value="">Makers and Minds</option>
-          <option value="maker">Makers</option>
-          <option value="mind">Minds</option>
-        </select>
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-category`}>Category</Label>
-        <select
-          id={`${id}-category`}
-          name="category"
-          key={filters.category}
-          defaultValue={filters.category}
-          onChange={(event) => {
-            const value = event.target.value;
-            onChange((current) => ({ ...current, category: isMarketplaceCategory(value) ? value : '' }));
-          }}
-          className={selectClass}
-          style={chevron}
-        >
-          <option value="">All Categories</option>
-          <optgroup label="Deliverables">
-            {DELIVERABLE_CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {CATEGORY_LABELS[category]}
-              </option>
-            ))}
-          </optgroup>
-          <optgroup label="Expertise (Minds)">
-            {EXPERTISE_AREAS.map((area) => (
-              <option key={area} value={area}>
-                {area}
-              </option>
-            ))}
-          </optgroup>
-        </select>
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-sort`}>Sort by</Label>
-        <select
-          id={`${id}-sort`}
-          name="sort"
-          key={filters.sort}
-          defaultValue={filters.sort}
-          onChange={(event) => {
-            const sort = sortFrom(event.target.value);
-            onChange((current) => ({ ...current, sort }));
-          }}
-          className={selectClass}
-          style={chevron}
-        >
-          {/* Relevance orders a search; without one the directory is newest first either way. */}
-          <option value="">Relevance</option>
-          <option value="newest">Newest</option>
-          <option value="rating">Highest rated</option>
-        </select>
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-rating`}>Rating</Label>
-        <select
-          id={`${id}-rating`}
-          name="minRating"
-          key={filters.minRating}
-          defaultValue={filters.minRating}
-          onChange={(event) => {
-            const minRating = minRatingFrom(event.target.value);
-            onChange((current) => ({ ...current, minRating }));
-          }}
-          className={selectClass}
-          style={chevron}
-        >
-          {MIN_RATING_CHOICES.map((choice) => (
-            <option key={choice.value} value={choice.value}>
-              {choice.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <details
+        ref={detailsRef}
+        className="group col-span-full md:details-content:[content-visibility:visible]"
+      >
+        <summary className="flex h-11 cursor-pointer list-none items-center gap-2.5 rounded-xl border border-border-strong px-4 text-[0.9375rem] font-medium text-ink transition-colors duration-150 hover:bg-muted focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-accent/25 md:hidden [&::-webkit-details-marker]:hidden">
+          <SlidersHorizontal aria-hidden="true" className="size-4 text-muted-foreground" />
+          Filters
+          {activeFilters > 0 ? <span className="text-muted-foreground">· {activeFilters} active</span> : null}
+          <ChevronDown aria-hidden="true" className="ml-auto size-4 text-muted-foreground transition-transform duration-150 group-open:rotate-180" />
+        </summary>
+        <div className="mt-4 grid gap-4 md:mt-0 md:grid-cols-2 lg:grid-cols-4">
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-role`}>Role</Label>
+            <select
+              id={`${id}-role`}
+              name="role"
+              // Uncontrolled, so a choice made before the app runs survives hydration; a new address starts it afresh.
+              key={filters.role}
+              defaultValue={filters.role}
+              onChange={(event) => {
+                const role = event.target.value as DirectoryFilters['role'];
+                onChange((current) => ({ ...current, role }));
+              }}
+              className={selectClass}
+              style={chevron}
+            >
+              <option value="">Makers and Minds</option>
+              <option value="maker">Makers</option>
+              <option value="mind">Minds</option>
+            </select>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-category`}>Category</Label>
+            <select
+              id={`${id}-category`}
+              name="category"
+              key={filters.category}
+              defaultValue={filters.category}
+              onChange={(event) => {
+                const value = event.target.value;
+                onChange((current) => ({ ...current, category: isMarketplaceCategory(value) ? value : '' }));
+              }}
+              className={selectClass}
+              style={chevron}
+            >
+              <option value="">All Categories</option>
+              <optgroup label="Deliverables">
+                {DELIVERABLE_CATEGORIES.map((category) => (
+                  <option key={category} value={category}>
+                    {CATEGORY_LABELS[category]}
+                  </option>
+                ))}
+              </optgroup>
+              <optgroup label="Expertise (Minds)">
+                {EXPERTISE_AREAS.map((area) => (
+                  <option key={area} value={area}>
+                    {area}
+                  </option>
+                ))}
+              </optgroup>
+            </select>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-sort`}>Sort by</Label>
+            <select
+              id={`${id}-sort`}
+              name="sort"
+              key={filters.sort}
+              defaultValue={filters.sort}
+              onChange={(event) => {
+                const sort = sortFrom(event.target.value);
+                onChange((current) => ({ ...current, sort }));
+              }}
+              className={selectClass}
+              style={chevron}
+            >
+              {/* Relevance orders a search; without one the directory is newest first either way. */}
+              <option value="">Relevance</option>
+              <option value="newest">Newest</option>
+              <option value="rating">Highest rated</option>
+            </select>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-rating`}>Rating</Label>
+            <select
+              id={`${id}-rating`}
+              name="minRating"
+              key={filters.minRating}
+              defaultValue={filters.minRating}
+              onChange={(event) => {
+                const minRating = minRatingFrom(event.target.value);
+                onChange((current) => ({ ...current, minRating }));
+              }}
+              className={selectClass}
+              style={chevron}
+            >
+              {MIN_RATING_CHOICES.map((choice) => (
+                <option key={choice.value} value={choice.value}>
+                  {choice.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+      </details>
       <label
         title={isSealAvailable ? undefined : SEAL_MAKERS_ONLY}
         className={cn(
