@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Menu, MessagesSquare, X } from 'lucide-react';
 import { dashboardPath } from '../../../domain/routes';
@@ -8,7 +8,6 @@ import { cn } from '../../lib/utils';
 import { Button, buttonVariants } from '../ui/button';
 import { BrandWordmark } from './brand-wordmark';
 import { PRIMARY_NAV } from './nav-links';
-import { NotificationBell } from './notification-bell';
 
 function AccountAction({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
   const { user } = useSession();
@@ -36,11 +35,18 @@ function AccountAction({ className, onNavigate }: { className?: string; onNaviga
   );
 }
 
+// Loaded once someone is signed in: the server's first paint never has a session, and most visitors never sign in.
+const NotificationBell = lazy(() => import('./notification-bell').then((module) => ({ default: module.NotificationBell })));
+
 /** The notification bell, for anyone signed in (an admin's stream carries only this count). */
 function SignedInBell() {
   const { user } = useSession();
   if (!user) return null;
-  return <NotificationBell />;
+  return (
+    <Suspense fallback={null}>
+      <NotificationBell />
+    </Suspense>
+  );
 }
 
 /** 'Inbox' with the unread count, kept current by the message stream. */

@@ -1,10 +1,10 @@
 import { useContext, type ComponentProps, type ReactNode } from 'react';
 import { LoaderCircle } from 'lucide-react';
-import { Slot } from 'radix-ui';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { useHydrated } from '../../lib/use-hydrated';
 import { cn } from '../../lib/utils';
 import { ServerFormContext } from '../server-form';
+import { Slot } from './slot';
 
 export const buttonVariants = cva(
   'inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-full font-medium transition-colors duration-150 disabled:pointer-events-none disabled:opacity-60 aria-busy:cursor-progress [&_svg]:pointer-events-none [&_svg]:shrink-0',
@@ -50,9 +50,9 @@ export function Button({ className, variant, size, asChild = false, type, disabl
   const waitingForApp = type === 'submit' && !hydrated && !disabled && !postsToServer;
   if (asChild)
     return (
-      <Slot.Root className={cn(buttonVariants({ variant, size }), className)} {...props} {...(disabled === undefined ? {} : { disabled })}>
+      <Slot className={cn(buttonVariants({ variant, size }), className)} {...props} {...(disabled === undefined ? {} : { disabled })}>
         {children}
-      </Slot.Root>
+      </Slot>
     );
   return (
     <button
