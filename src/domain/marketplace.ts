@@ -53,15 +53,7 @@ export const MARKETPLACE_MESSAGES = {
   viewStudio: 'View Studio',
 } as const;
 
-/** The spec's labels for the client-dashboard category select, plus the sixth category. */
-export const CATEGORY_LABELS: Record<DeliverableCategory, string> = {
-  branding_packages: 'Branding',
-  logo_design: 'Logo Design',
-  web_design: 'Web Design',
-  social_media_assets: 'Social Media',
-  content_marketing: 'Content Marketing',
-  editorial_design: 'Editorial Design',
-};
+export { CATEGORY_LABELS } from './category-labels';
 
 /**
  * Minds have expertise areas, not deliverable categories. Filtering by a deliverable category finds makers who

@@ -1,9 +1,16 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CATEGORY_LABELS, type ShowcaseItem } from '../../../domain/marketplace';
+import { CATEGORY_LABELS } from '../../../domain/category-labels';
+import type { ShowcaseItem } from '../../../domain/marketplace';
 import { Skeleton } from '../../components/ui/skeleton';
+import { apiFetch } from '../../lib/api';
 import { cn } from '../../lib/utils';
-import { fetchShowcase } from '../marketplace/api';
+
+// Here rather than with the marketplace's requests, which the home page does not otherwise load.
+async function fetchShowcase(limit: number, signal?: AbortSignal): Promise<ShowcaseItem[]> {
+  const { items } = await apiFetch<{ items: ShowcaseItem[] }>(`/api/marketplace/showcase?limit=${limit}`, { signal });
+  return items;
+}
 
 // The marketing pages load without the query library (decision 081): a plain fetch, kept for five minutes.
 const SHOWCASE_FRESH_MS = 5 * 60_000;

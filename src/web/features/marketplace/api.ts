@@ -1,4 +1,4 @@
-import type { MarketplacePage, ShowcaseItem, StudioData } from '../../../domain/marketplace';
+import type { MarketplacePage, StudioData } from '../../../domain/marketplace';
 import { filtersToParams, type DirectoryFilters } from '../../../domain/marketplace-directory';
 import { ApiError, apiFetch } from '../../lib/api';
 
@@ -9,13 +9,6 @@ export function fetchCreators(filters: DirectoryFilters, cursor: string | null, 
   if (cursor) params.set('cursor', cursor);
   const query = params.toString();
   return apiFetch<MarketplacePage>(`/api/marketplace/creators${query ? `?${query}` : ''}`, { signal });
-}
-
-export const showcaseQueryKey = (limit: number) => ['marketplace', 'showcase', limit] as const;
-
-export async function fetchShowcase(limit: number, signal?: AbortSignal): Promise<ShowcaseItem[]> {
-  const { items } = await apiFetch<{ items: ShowcaseItem[] }>(`/api/marketplace/showcase?limit=${limit}`, { signal });
-  return items;
 }
 
 export { studioQueryKey } from '../../../domain/marketplace';
