@@ -23,6 +23,8 @@ export const PROJECT_MESSAGES = {
   assignFailed: 'Error assigning creator',
   cancelled: 'Project cancelled',
   cancelFailed: 'Error cancelling project',
+  /** Plain Accept of a draft made before budgets started at $1 (decision 189): an offer names a price instead. */
+  noBudgetToAccept: 'This project has no budget to accept. Send an offer with a price instead.',
 } as const;
 
 export const PROJECT_FIELD_MESSAGES = {
@@ -32,7 +34,7 @@ export const PROJECT_FIELD_MESSAGES = {
   descriptionTooLong: 'Description must be less than 5000 characters',
   deliverableTypeRequired: 'Please select a deliverable type',
   budgetRequired: 'Please enter a budget',
-  budgetNegative: 'Budget cannot be negative',
+  budgetTooSmall: 'Budget must be at least $1',
   budgetTooLarge: 'Budget must be less than $1,000,000,000',
   budgetCents: 'Budget can have at most two decimal places',
   creatorUnavailable: 'Please choose an approved creator',
@@ -46,10 +48,13 @@ const M = PROJECT_FIELD_MESSAGES;
 
 export { BUDGET_MAX };
 
-/** A money amount in dollars, at most two decimals, as a real number (never a string). */
+/**
+ * A money amount in dollars, at least $1 (an offer's smallest price: a $0 project would start a milestone nobody
+ * can fund, decision 189), at most two decimals, as a real number (never a string).
+ */
 export const budgetField = z
   .number({ error: M.budgetRequired })
-  .min(0, M.budgetNegative)
+  .min(1, M.budgetTooSmall)
   .max(BUDGET_MAX - 0.01, M.budgetTooLarge)
   .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, M.budgetCents);
 

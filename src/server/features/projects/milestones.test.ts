@@ -132,6 +132,22 @@ describe('offers', () => {
     expect(accepted.offers[0].status).toBe('superseded');
     expect((await post(client, `/api/projects/${id}/offers/1/accept`)).statusCode).toBe(409);
   });
+
+  it('starts budgets at $1, and will not plain-accept an older draft with none (its milestone could never be funded)', async () => {
+    const zero = await post(client, '/api/projects', projectPayload({ creatorId: maker.id, budget: 0 }));
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json().fields).toEqual({ budget: 'Budget must be at least $1' });
+
+    // A draft saved before the floor: the creator is told to send an offer, and nothing changes.
+    const id = await newDraft();
+    await ctx.db.update(projects).set({ budget: '0' }).where(eq(projects.id, id));
+    const refused = await post(maker, `/api/projects/${id}/accept`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('This project has no budget to accept. Send an offer with a price instead.');
+    const after = await view(id);
+    expect(after).toMatchObject({ status: 'draft', milestones: [] });
+    expect((await expectOk(await post(maker, `/api/projects/${id}/offers`, threeMilestones()), 201)).offers).toHaveLength(1);
+  });
 });
 
 describe('milestones', () => {

@@ -67,7 +67,7 @@ describe('creating a project', () => {
       title: 'Please enter a title',
       description: 'Please enter a description',
       deliverableType: 'Please select a deliverable type',
-      budget: 'Budget cannot be negative',
+      budget: 'Budget must be at least $1',
     });
     const text = await ctx.inject(client, { method: 'POST', url: '/api/projects', payload: projectPayload({ budget: '100' }) });
     expect(text.json().fields).toEqual({ budget: 'Please enter a budget' });

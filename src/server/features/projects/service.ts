@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { FLAG_REASON, type ProjectAction } from '../../../domain/project-lifecycle';
-import { PROJECT_FIELD_MESSAGES, type CreateProjectInput, type ProjectView } from '../../../domain/project-schemas';
+import { PROJECT_FIELD_MESSAGES, PROJECT_MESSAGES, type CreateProjectInput, type ProjectView } from '../../../domain/project-schemas';
 import type { Transaction } from '../../db/client';
 import { projects } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
@@ -173,8 +173,11 @@ export const acceptProject = (app: FastifyInstance, auth: AuthContext, projectId
     email: 'accepted',
     changes: () => ({ status: 'active', revisionsUsed: 0, extraRevisions: 0 }),
     alsoInTransaction: async (tx, before) => {
+      const amountCents = Math.round(Number(before.budget) * 100);
+      // A milestone of less than $1 could never be funded; such a draft predates the $1 floor (decision 189).
+      if (amountCents < 100) throw conflict(PROJECT_MESSAGES.noBudgetToAccept);
       await supersedeOpenOffers(tx, before.id);
-      await startMilestones(tx, before.id, [{ title: before.title, amountCents: Math.round(Number(before.budget) * 100), dueDate: null }], new Date());
+      await startMilestones(tx, before.id, [{ title: before.title, amountCents, dueDate: null }], new Date());
     },
   });
 

@@ -25,7 +25,8 @@ describe('White Glove requests', () => {
       deliverableType: 'Please select a deliverable type',
       budget: 'Please enter a budget',
     });
-    expect((await request(client, { ...valid, budget: -1 })).json().fields).toEqual({ budget: 'Budget cannot be negative' });
+    expect((await request(client, { ...valid, budget: -1 })).json().fields).toEqual({ budget: 'Budget must be at least $1' });
+    expect((await request(client, { ...valid, budget: 0 })).json().fields).toEqual({ budget: 'Budget must be at least $1' });
     expect(await ctx.db.select().from(whiteGloveRequests).where(eq(whiteGloveRequests.clientId, client.id))).toHaveLength(0);
   });
 

@@ -84,7 +84,7 @@ function CreateProjectForm({ preselectedCreatorId, onDone, onCreated }: { presel
           label="Budget (USD)"
           type="number"
           inputMode="decimal"
-          min={0}
+          min={1}
           step="0.01"
           error={errors.budget?.message}
           {...form.register('budget', { valueAsNumber: true })}

@@ -71,7 +71,7 @@ export function WhiteGloveForm() {
             label="Budget (USD)"
             type="number"
             inputMode="decimal"
-            min={0}
+            min={1}
             step="0.01"
             error={errors.budget?.message}
             {...form.register('budget', { valueAsNumber: true })}
