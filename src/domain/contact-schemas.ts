@@ -2,18 +2,9 @@ import { z } from 'zod';
 import { LIMITS } from './constants';
 import { nameField } from './auth-schemas';
 import { VALIDATION_MESSAGES as M } from './messages';
+import { HONEYPOT_FIELD } from './contact-copy';
 
-/** Contact copy quoted verbatim from spec section 8. */
-export const CONTACT_MESSAGES = {
-  pageSuccess: "Thank you for reaching out. We'll be in touch shortly.",
-  pageFailure: 'Error submitting form',
-  sending: 'Sending...',
-  marketplaceSuccess: "Message sent! We'll get back to you soon.",
-  marketplaceFailure: 'Failed to send message',
-} as const;
-
-/** The hidden field bots fill in and people never see; a filled one is accepted silently and dropped. */
-export const HONEYPOT_FIELD = 'website';
+export { CONTACT_MESSAGES, HONEYPOT_FIELD } from './contact-copy';
 
 /** Spec section 5's contact email: trimmed, a valid address ('Invalid email address', also when empty), at most 255. */
 const contactEmailField = z

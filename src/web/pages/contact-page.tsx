@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { CONTACT_MESSAGES } from '../../domain/contact-schemas';
+import { CONTACT_MESSAGES } from '../../domain/contact-copy';
 import { ContactForm } from '../features/contact/contact-form';
 import { usePageTitle } from '../lib/use-page-title';
 

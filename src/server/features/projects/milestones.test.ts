@@ -140,7 +140,7 @@ describe('offers', () => {
 
     // A draft saved before the floor: the creator is told to send an offer, and nothing changes.
     const id = await newDraft();
-    await ctx.db.update(projects).set({ budget: '0' }).where(eq(projects.id, id));
+    await ctx.db.update(projects).set({ budget: 0 }).where(eq(projects.id, id));
     const refused = await post(maker, `/api/projects/${id}/accept`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('This project has no budget to accept. Send an offer with a price instead.');

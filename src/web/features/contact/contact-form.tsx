@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '../../lib/toast';
-import { CONTACT_MESSAGES, HONEYPOT_FIELD, contactRequestSchema, type ContactRequest } from '../../../domain/contact-schemas';
+import { CONTACT_MESSAGES, HONEYPOT_FIELD } from '../../../domain/contact-copy';
+import type { ContactRequest } from '../../../domain/contact-schemas';
 import { LIMITS } from '../../../domain/constants';
 import { SENT_PARAM } from '../../../domain/posted-form';
 import { ServerForm } from '../../components/server-form';
@@ -17,6 +17,24 @@ import { cn } from '../../lib/utils';
 import { showSubmitError } from '../auth/api-form-errors';
 
 const FIELDS = ['name', 'email', 'message'] as const;
+
+/**
+ * The shared schema and its resolver load at the first check (a field left, or a send), not with the page: zod is
+ * 26 KB of gzipped script whose set-up the marketplace and the Contact page paid before anyone typed (decision 189).
+ * Should the load fail, the form goes to the server, which checks the same schema and answers field by field.
+ */
+let schemaResolver: Promise<Resolver<ContactRequest> | null> | null = null;
+const contactResolver: Resolver<ContactRequest> = async (values, context, options) => {
+  schemaResolver ??= Promise.all([import('@hookform/resolvers/zod'), import('../../../domain/contact-schemas')]).then(
+    ([{ zodResolver }, { contactRequestSchema }]) => zodResolver(contactRequestSchema) as unknown as Resolver<ContactRequest>,
+    () => {
+      schemaResolver = null;
+      return null;
+    },
+  );
+  const resolver = await schemaResolver;
+  return resolver ? resolver(values, context, options) : { values, errors: {} };
+};
 
 interface ContactFormProps {
   /** Which form the server is told it got when the browser posts it natively (decision 105). */
@@ -39,7 +57,7 @@ export function ContactForm({ formName, idPrefix, endpoint, successMessage, fail
   const [params] = useSearchParams();
   const sentNatively = params.get(SENT_PARAM) === '1';
   const form = useForm({
-    resolver: zodResolver(contactRequestSchema),
+    resolver: contactResolver,
     defaultValues: { name: posted.values.name ?? '', email: posted.values.email ?? '', message: posted.values.message ?? '', [HONEYPOT_FIELD]: '' },
     errors: postedErrors,
     mode: 'onTouched',

@@ -1,4 +1,4 @@
-import { CONTACT_MESSAGES } from '../../../domain/contact-schemas';
+import { CONTACT_MESSAGES } from '../../../domain/contact-copy';
 import { ContactForm } from '../contact/contact-form';
 
 // What the marketplace's Contact dialog shows, whether the app opens it (contact-creator-dialog.tsx) or the page
