@@ -9,9 +9,8 @@ import { PAGE_GUARDS, type GuardRule } from '../domain/page-guards';
 
 // The declarative router (<Routes>) rather than the data router: it is about 16 KB gzipped lighter on every page,
 // and the app uses no loaders or actions (decision 082). Every page is its own chunk, so public pages never
-// download dashboard code. Routes that can show the Seal (and its tooltip) sit under a lazy layout that provides
-// tooltips, so the marketing pages never download Radix's positioning engine (decision 017); routes that fetch
-// with the query library sit under a lazy layout that provides it (decision 081).
+// download dashboard code. Routes that fetch with the query library sit under a lazy layout that provides it
+// (decision 081). The Seal's tooltip is our own and needs no provider (decision 189).
 type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => void };
 const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T): LazyPage =>
   Object.assign(
@@ -27,7 +26,6 @@ const ForMakersPage = page(() => import('./pages/for-makers-page'), 'ForMakersPa
 const ForMindsPage = page(() => import('./pages/for-minds-page'), 'ForMindsPage');
 const ResetPasswordPage = page(() => import('./pages/reset-password-page'), 'ResetPasswordPage');
 const QueryLayout = page(() => import('./components/layout/query-layout'), 'QueryLayout');
-const TooltipLayout = page(() => import('./components/layout/tooltip-layout'), 'TooltipLayout');
 const AuthPage = page(() => import('./pages/auth-page'), 'AuthPage');
 const AiPolicyPage = page(() => import('./pages/ai-policy-page'), 'AiPolicyPage');
 const VerifyPage = page(() => import('./pages/verify-page'), 'VerifyPage');
@@ -53,15 +51,15 @@ const CHAINS: Record<string, LazyPage[]> = {
   auth: [QueryLayout, AuthPage],
   'ai-policy': [QueryLayout, AiPolicyPage],
   verify: [QueryLayout, VerifyPage],
-  marketplace: [QueryLayout, TooltipLayout, MarketplacePage],
-  studio: [QueryLayout, TooltipLayout, StudioPage],
-  'onboard-maker': [QueryLayout, TooltipLayout, OnboardMakerPage],
-  'onboard-mind': [QueryLayout, TooltipLayout, OnboardMindPage],
-  'onboard-client': [QueryLayout, TooltipLayout, OnboardClientPage],
-  'dashboard-maker': [QueryLayout, TooltipLayout, DashboardMakerPage],
-  'dashboard-mind': [QueryLayout, TooltipLayout, DashboardMindPage],
-  'dashboard-client': [QueryLayout, TooltipLayout, DashboardClientPage],
-  'dashboard-admin': [QueryLayout, TooltipLayout, DashboardAdminPage],
+  marketplace: [QueryLayout, MarketplacePage],
+  studio: [QueryLayout, StudioPage],
+  'onboard-maker': [QueryLayout, OnboardMakerPage],
+  'onboard-mind': [QueryLayout, OnboardMindPage],
+  'onboard-client': [QueryLayout, OnboardClientPage],
+  'dashboard-maker': [QueryLayout, DashboardMakerPage],
+  'dashboard-mind': [QueryLayout, DashboardMindPage],
+  'dashboard-client': [QueryLayout, DashboardClientPage],
+  'dashboard-admin': [QueryLayout, DashboardAdminPage],
   inbox: [QueryLayout, InboxPage],
   settings: [QueryLayout, NotificationSettingsPage],
   unsubscribe: [UnsubscribePage],
@@ -97,17 +95,15 @@ export const APP_ROUTES = (
       {guarded('settings/notifications', PAGE_GUARDS['/settings/notifications'], NotificationSettingsPage)}
       <Route path="ai-policy" caseSensitive element={<AiPolicyPage />} />
       <Route path="verify" caseSensitive element={<VerifyPage />} />
-      <Route element={<TooltipLayout />}>
-        <Route path="marketplace" caseSensitive element={<MarketplacePage />} />
-        <Route path="studio/:userId" caseSensitive element={<StudioPage />} />
-        {guarded('onboard-maker', PAGE_GUARDS['/onboard-maker'], OnboardMakerPage)}
-        {guarded('onboard-mind', PAGE_GUARDS['/onboard-mind'], OnboardMindPage)}
-        {guarded('onboard-client', PAGE_GUARDS['/onboard-client'], OnboardClientPage)}
-        {guarded('dashboard-maker', PAGE_GUARDS['/dashboard-maker'], DashboardMakerPage)}
-        {guarded('dashboard-mind', PAGE_GUARDS['/dashboard-mind'], DashboardMindPage)}
-        {guarded('dashboard-client', PAGE_GUARDS['/dashboard-client'], DashboardClientPage)}
-        {guarded('dashboard-admin', PAGE_GUARDS['/dashboard-admin'], DashboardAdminPage)}
-      </Route>
+      <Route path="marketplace" caseSensitive element={<MarketplacePage />} />
+      <Route path="studio/:userId" caseSensitive element={<StudioPage />} />
+      {guarded('onboard-maker', PAGE_GUARDS['/onboard-maker'], OnboardMakerPage)}
+      {guarded('onboard-mind', PAGE_GUARDS['/onboard-mind'], OnboardMindPage)}
+      {guarded('onboard-client', PAGE_GUARDS['/onboard-client'], OnboardClientPage)}
+      {guarded('dashboard-maker', PAGE_GUARDS['/dashboard-maker'], DashboardMakerPage)}
+      {guarded('dashboard-mind', PAGE_GUARDS['/dashboard-mind'], DashboardMindPage)}
+      {guarded('dashboard-client', PAGE_GUARDS['/dashboard-client'], DashboardClientPage)}
+      {guarded('dashboard-admin', PAGE_GUARDS['/dashboard-admin'], DashboardAdminPage)}
     </Route>
     <Route path="*" element={<NotFoundPage />} />
   </Route>

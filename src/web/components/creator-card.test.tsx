@@ -5,16 +5,13 @@ import { MemoryRouter } from 'react-router';
 import '../test/jsdom-shims';
 import type { CreatorCardData } from '../../domain/marketplace';
 import { CreatorCard } from './creator-card';
-import { TooltipProvider } from './ui/tooltip';
 
 afterEach(cleanup);
 
 const renderCard = (creator: CreatorCardData) =>
   render(
     <MemoryRouter>
-      <TooltipProvider>
-        <CreatorCard creator={creator} onContact={() => undefined} />
-      </TooltipProvider>
+      <CreatorCard creator={creator} onContact={() => undefined} />
     </MemoryRouter>,
   );
 

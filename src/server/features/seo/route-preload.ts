@@ -22,8 +22,8 @@ const ROUTE_MODULES: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
   [/^\/ai-policy$/, ['components/layout/query-layout.tsx', 'pages/ai-policy-page.tsx']],
   [/^\/verify$/, ['components/layout/query-layout.tsx', 'pages/verify-page.tsx']],
   [/^\/auth$/, ['components/layout/query-layout.tsx', 'pages/auth-page.tsx']],
-  [/^\/marketplace$/, ['components/layout/query-layout.tsx', 'components/layout/tooltip-layout.tsx', 'pages/marketplace-page.tsx']],
-  [/^\/studio\/[^/]+$/, ['components/layout/query-layout.tsx', 'components/layout/tooltip-layout.tsx', 'pages/studio-page.tsx']],
+  [/^\/marketplace$/, ['components/layout/query-layout.tsx', 'pages/marketplace-page.tsx']],
+  [/^\/studio\/[^/]+$/, ['components/layout/query-layout.tsx', 'pages/studio-page.tsx']],
 ];
 
 let cached: Manifest | null | undefined;
