@@ -29,6 +29,8 @@ describe('SiteHeader', () => {
 
     const header = await screen.findByRole('banner');
     await waitFor(() => expect(within(header).getAllByRole('link', { name: 'Inbox, 3 unread' })).toHaveLength(2));
+    // The bell loads once someone is signed in (decision 189): both of them show its count from one request.
+    await waitFor(() => expect(within(header).getAllByRole('button', { name: 'Notifications, 2 unread' })).toHaveLength(2), { timeout: 5000 });
     const asked = (path: string) => fetchMock.mock.calls.filter(([input]) => String(input) === path).length;
     expect(asked('/api/conversations/events')).toBe(1);
     expect(asked('/api/notifications')).toBe(1);
