@@ -19,6 +19,12 @@ export interface LighthouseScores {
   speedIndex: number;
   /** Audits that lost points outside performance, so a score below 100 says why. */
   failing: string[];
+  /**
+   * Lighthouse's own measure of this machine's CPU for the run (its report's 'CPU/Memory Power'). Simulated
+   * throttling multiplies the tasks it sees by 4 whatever the machine, so the same page on a slower machine shows a
+   * longer blocking time: runs on different machines compare only beside this figure.
+   */
+  benchmarkIndex: number;
 }
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -58,6 +64,7 @@ const runOnce = async (url: string, formFactor: FormFactor, cookie?: string): Pr
       cls: value('cumulative-layout-shift'),
       speedIndex: value('speed-index'),
       failing,
+      benchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
     };
   } finally {
     chrome.kill();
