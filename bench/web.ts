@@ -79,8 +79,7 @@ const printScores = (scores: LighthouseScores[]) => {
   const indexes = scores.map((score) => score.benchmarkIndex).filter(Number.isFinite);
   if (indexes.length > 0) {
     // Simulated throttling scales what it sees by a fixed factor: a slower machine reads as a slower page.
-    console.log(`
-This machine's CPU benchmark index (Lighthouse's): ${Math.round(Math.min(...indexes))}–${Math.round(Math.max(...indexes))}`);
+    console.log(`\nThis machine's CPU benchmark index (Lighthouse's): ${Math.round(Math.min(...indexes))}–${Math.round(Math.max(...indexes))}`);
   }
   const mobilePublic = scores.filter((score) => score.formFactor === 'mobile' && !score.path.startsWith('/dashboard-'));
   if (mobilePublic.length > 0) {
