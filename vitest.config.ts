@@ -20,6 +20,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['src/server/**/*.test.ts', 'test/**/*.test.ts'],
+          // Migrates one database per run, which each file's database is copied from (test/support/database-template.ts).
+          globalSetup: ['test/support/database-template.ts'],
           environment: 'node',
           testTimeout: 30000,
           hookTimeout: 60000,

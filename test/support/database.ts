@@ -1,15 +1,19 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
+import { inject } from 'vitest';
+import { openDatabase, type DatabaseHandle, type OpenDatabaseOptions } from '../../src/server/db/client';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a throw-away database on
- * the PostgreSQL server named by TEST_DATABASE_URL (created here, dropped on close).
+ * the PostgreSQL server named by TEST_DATABASE_URL (created here, dropped on close). Each starts from the migrated
+ * image or template the API project's global setup made (database-template.ts), where there is one.
  */
-export const openTestDatabase = async (): Promise<DatabaseHandle & { url?: string }> => {
+export const openTestDatabase = async (options: Pick<OpenDatabaseOptions, 'onQuery' | 'poolSize'> = {}): Promise<DatabaseHandle & { url?: string }> => {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const handle = await openDatabase({ pgliteDir: 'memory://' });
+    const image = inject('testDatabaseImage');
+    const handle = await openDatabase({ pgliteDir: 'memory://', onQuery: options.onQuery, ...(image ? { pgliteImage: new Blob([readFileSync(image)]) } : {}) });
     await handle.migrate();
     return handle;
   }
@@ -17,11 +21,12 @@ export const openTestDatabase = async (): Promise<DatabaseHandle & { url?: strin
   const admin = new pg.Client({ connectionString: serverUrl });
   admin.on('error', () => undefined); // a dropped connection fails the pending query instead of ending the process
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const template = inject('testDatabaseTemplate');
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: options.poolSize ?? 5, onQuery: options.onQuery });
   await handle.migrate();
   return {
     ...handle,

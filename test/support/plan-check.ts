@@ -1,9 +1,8 @@
 // Test support for query-plans.test.ts: a database that records what the services run, and a reader of
 // PostgreSQL plans that names every sequential scan of a big table.
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { openDatabase, type Database } from '../../src/server/db/client';
+import type { Database } from '../../src/server/db/client';
 import { PREPARED_LISTING_MARK } from '../../src/server/features/creators/listing-statement';
+import { openTestDatabase } from './database';
 
 export interface CapturedQuery {
   text: string;
@@ -23,25 +22,11 @@ export interface PlanDatabase {
   close: () => Promise<void>;
 }
 
-/** In-memory PGlite, or a throw-away database on the PostgreSQL server named by TEST_DATABASE_URL. */
+/** The test database (in-memory PGlite, or a throw-away database on TEST_DATABASE_URL's server), recording its statements. */
 export const openPlanDatabase = async (): Promise<PlanDatabase> => {
   let recording: CapturedQuery[] | null = null;
   const onQuery = (text: string, params: unknown[]) => recording?.push({ text, params });
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  const name = `hm_plans_${randomBytes(6).toString('hex')}`;
-  let url: string | undefined;
-  if (serverUrl) {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    admin.on('error', () => undefined); // a dropped connection fails the pending query instead of ending the process
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const parsed = new URL(serverUrl);
-    parsed.pathname = `/${name}`;
-    url = parsed.toString();
-  }
-  const handle = await openDatabase(url ? { databaseUrl: url, poolSize: 3, onQuery } : { pgliteDir: 'memory://', onQuery });
-  await handle.migrate();
+  const handle = await openTestDatabase({ onQuery, poolSize: 3 });
   // node-postgres hands out a pool (connect() for one connection); PGlite is a single connection already.
   const client = (handle.db as unknown as { $client: RawClient & { connect?: () => Promise<RawClient & { release: () => void }> } }).$client;
   return {
@@ -64,16 +49,7 @@ export const openPlanDatabase = async (): Promise<PlanDatabase> => {
         connection.release();
       }
     },
-    close: async () => {
-      await handle.close();
-      if (serverUrl) {
-        const admin = new pg.Client({ connectionString: serverUrl });
-        admin.on('error', () => undefined); // a dropped connection fails the pending query instead of ending the process
-        await admin.connect();
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      }
-    },
+    close: () => handle.close(),
   };
 };
 

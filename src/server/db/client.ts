@@ -42,6 +42,11 @@ export interface OpenDatabaseOptions {
   socket?: { dir: string; port: number };
   /** Directory for the embedded database; `memory://` keeps it in memory (tests). */
   pgliteDir?: string;
+  /**
+   * A tarball of a data directory (PGlite's `dumpDataDir`) to start the embedded database from, instead of an empty
+   * cluster: the tests start each file's in-memory database from one already migrated (test/support/database.ts).
+   */
+  pgliteImage?: Blob;
   poolSize?: number;
   /** Sees every statement with its parameters (the query-plan test EXPLAINs what the services run). */
   onQuery?: (query: string, params: unknown[]) => void;
@@ -144,7 +149,11 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Databa
   const dir = options.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
   // pg_trgm backs the name search's trigram index (migration 0001), unaccent the full-text search (migration 0005).
-  const client = await PGlite.create(dir, { extensions: { pg_trgm, unaccent }, startParams: pgliteStartParams(options.pgliteSettings) });
+  const client = await PGlite.create(dir, {
+    extensions: { pg_trgm, unaccent },
+    startParams: pgliteStartParams(options.pgliteSettings),
+    ...(options.pgliteImage ? { loadDataDir: options.pgliteImage } : {}),
+  });
   const pgliteDb = drizzlePglite(client, { schema, logger: queryLogger(options.onQuery) });
   return {
     db: pgliteDb as unknown as Database,
