@@ -51,6 +51,11 @@ export const emailStatusEnum = pgEnum('email_status', EMAIL_STATUSES);
 // `DESC NULLS LAST` (drizzle's default for .desc()) cannot give that order, and the planner sorts the whole table.
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** A user's own row: it goes when the account is deleted. */
+const userRef = (name: string) =>
+  text(name)
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' });
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
 /**
  * A creator's published, visible reviews from clients, summed (decision 160): written only by the reviews trigger
@@ -89,9 +94,7 @@ export const session = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
   },
   (t) => [index('session_user_id_idx').on(t.userId)],
 );
@@ -102,9 +105,7 @@ export const account = pgTable(
     id: text('id').primaryKey(),
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),
@@ -137,9 +138,7 @@ export const userRoles = pgTable(
   'user_roles',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     role: appRoleEnum('role').notNull(),
     createdAt: createdAt(),
   },
@@ -169,9 +168,7 @@ export const makerProfiles = pgTable(
   'maker_profiles',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     applicationStatus: applicationStatusEnum('application_status').notNull().default('draft'),
     rejectionReason: text('rejection_reason'),
     sealStatus: sealStatusEnum('seal_status').notNull().default('none'),
@@ -219,9 +216,7 @@ export const mindProfiles = pgTable(
   'mind_profiles',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     applicationStatus: applicationStatusEnum('application_status').notNull().default('draft'),
     rejectionReason: text('rejection_reason'),
     expertiseAreas: expertiseAreaEnum('expertise_areas').array().notNull().default(sql`'{}'`),
@@ -258,9 +253,7 @@ export const clientProfiles = pgTable(
   'client_profiles',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     companyName: text('company_name'),
     logoUrl: text('logo_url'),
     desiredCategories: deliverableCategoryEnum('desired_categories').array().notNull().default(sql`'{}'`),
@@ -278,9 +271,7 @@ export const portfolioItems = pgTable(
   'portfolio_items',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    makerId: text('maker_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    makerId: userRef('maker_id'),
     title: text('title').notNull(),
     description: text('description'),
     category: deliverableCategoryEnum('category').notNull(),
@@ -319,9 +310,7 @@ export const projects = pgTable(
   'projects',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    clientId: text('client_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    clientId: userRef('client_id'),
     makerId: text('maker_id').references(() => user.id, { onDelete: 'set null' }),
     mindId: text('mind_id').references(() => user.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
@@ -358,9 +347,7 @@ export const processDocs = pgTable(
   'process_docs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    makerId: text('maker_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    makerId: userRef('maker_id'),
     projectId: uuid('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
@@ -377,9 +364,7 @@ export const whiteGloveRequests = pgTable(
   'white_glove_requests',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    clientId: text('client_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    clientId: userRef('client_id'),
     description: text('description').notNull(),
     deliverableType: deliverableCategoryEnum('deliverable_type').notNull(),
     budget: money('budget').notNull(),
@@ -640,12 +625,8 @@ export const conversations = pgTable(
   'conversations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    clientId: text('client_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    creatorId: text('creator_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    clientId: userRef('client_id'),
+    creatorId: userRef('creator_id'),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
     /** The participant who blocked the other; once set, neither can send in this conversation. */
     blockedBy: text('blocked_by').references(() => user.id, { onDelete: 'set null' }),
@@ -712,9 +693,7 @@ export const conversationReads = pgTable(
     conversationId: uuid('conversation_id')
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     /** The highest message seq this participant has read. */
     lastReadSeq: bigint('last_read_seq', { mode: 'number' }).notNull().default(0),
     /** The highest seq an unread-messages email has covered, and when the last one went (at most one an hour). */
@@ -759,9 +738,7 @@ export const notifications = pgTable(
   'notifications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     kind: text('kind').notNull(),
     subjectKey: text('subject_key').notNull(),
     title: text('title').notNull(),
@@ -902,12 +879,8 @@ export const reviews = pgTable(
       .notNull()
       .references(() => reviewWindows.projectId, { onDelete: 'cascade' }),
     direction: text('direction', { enum: ['client_to_creator', 'creator_to_client'] }).notNull(),
-    authorId: text('author_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    subjectId: text('subject_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    authorId: userRef('author_id'),
+    subjectId: userRef('subject_id'),
     rating: integer('rating').notNull(),
     /** The client's sub-ratings and 'Would hire again'; null on a creator's review of a client. */
     communication: integer('communication'),
@@ -1199,12 +1172,8 @@ export const stripeOperations = pgTable(
 export const savedCreators = pgTable(
   'saved_creators',
   {
-    clientId: text('client_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    creatorId: text('creator_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    clientId: userRef('client_id'),
+    creatorId: userRef('creator_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.clientId, t.creatorId] }), index('saved_creators_creator_idx').on(t.creatorId)],
