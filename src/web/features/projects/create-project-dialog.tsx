@@ -8,6 +8,7 @@ import { TextField } from '../../components/text-field';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { useCreatorOptions } from '../client/client-api';
 import { showFormError } from './action-errors';
+import { BudgetField } from './budget-field';
 import { CreatorSelectField } from './creator-select-field';
 import { DeliverableTypeField } from './deliverable-type-field';
 import { useCreateProject } from './projects-api';
@@ -79,16 +80,7 @@ function CreateProjectForm({ preselectedCreatorId, onDone, onCreated }: { presel
             <DeliverableTypeField id="project-deliverable-type" value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} />
           )}
         />
-        <TextField
-          id="project-budget"
-          label="Budget (USD)"
-          type="number"
-          inputMode="decimal"
-          min={1}
-          step="0.01"
-          error={errors.budget?.message}
-          {...form.register('budget', { valueAsNumber: true })}
-        />
+        <BudgetField id="project-budget" error={errors.budget?.message} {...form.register('budget', { valueAsNumber: true })} />
       </div>
       <Controller
         control={form.control}

@@ -4,10 +4,10 @@ import { Sparkles } from 'lucide-react';
 import { toast } from '../../lib/toast';
 import type { z } from 'zod';
 import { WHITE_GLOVE_MESSAGES, whiteGloveRequestSchema, type WhiteGloveRequestInput } from '../../../domain/white-glove-schemas';
-import { TextField } from '../../components/text-field';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { showFormError } from '../projects/action-errors';
+import { BudgetField } from '../projects/budget-field';
 import { DeliverableTypeField } from '../projects/deliverable-type-field';
 import { TextareaField } from '../projects/textarea-field';
 import { useCreateWhiteGloveRequest } from './white-glove-api';
@@ -58,7 +58,8 @@ export function WhiteGloveForm() {
           error={errors.description?.message}
           {...form.register('description')}
         />
-        <div className="grid gap-5 sm:grid-cols-2">
+        {/* Top-aligned, so an error under one field does not move the one beside it. */}
+        <div className="grid items-start gap-5 sm:grid-cols-2">
           <Controller
             control={form.control}
             name="deliverableType"
@@ -66,16 +67,7 @@ export function WhiteGloveForm() {
               <DeliverableTypeField id="white-glove-deliverable-type" value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} />
             )}
           />
-          <TextField
-            id="white-glove-budget"
-            label="Budget (USD)"
-            type="number"
-            inputMode="decimal"
-            min={1}
-            step="0.01"
-            error={errors.budget?.message}
-            {...form.register('budget', { valueAsNumber: true })}
-          />
+          <BudgetField id="white-glove-budget" error={errors.budget?.message} {...form.register('budget', { valueAsNumber: true })} />
         </div>
         <div className="flex justify-end">
           <Button type="submit" busy={isSubmitting}>
