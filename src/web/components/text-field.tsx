@@ -28,3 +28,8 @@ export function TextField({ id, label, error, hint, className, ...inputProps }: 
     </div>
   );
 }
+
+/** An email address, with the browser's email keyboard and autofill: sign-up, log-in, password reset and contact. */
+export function EmailField(props: Omit<TextFieldProps, 'label' | 'type' | 'autoComplete' | 'inputMode'>) {
+  return <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...props} />;
+}

@@ -12,7 +12,7 @@ import {
 } from '../../../domain/auth-schemas';
 import { SENT_PARAM } from '../../../domain/posted-form';
 import { ServerForm } from '../../components/server-form';
-import { TextField } from '../../components/text-field';
+import { EmailField, TextField } from '../../components/text-field';
 import { postedFieldErrors, usePostedForm } from '../../lib/posted-form';
 import { Button } from '../../components/ui/button';
 import { apiFetch } from '../../lib/api';
@@ -52,11 +52,8 @@ export function RequestResetForm() {
       className="grid gap-5"
       aria-label="Request a password reset link"
     >
-      <TextField
+      <EmailField
         id="reset-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
         error={errors.email?.message}
         defaultValue={posted.values.email}
         {...form.register('email')}

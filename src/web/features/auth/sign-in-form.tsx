@@ -8,7 +8,7 @@ import type { SessionUser } from '../../../domain/api-types';
 import { signInSchema, type SignInInput } from '../../../domain/auth-schemas';
 import { AUTH_MESSAGES } from '../../../domain/messages';
 import { dashboardPath } from '../../../domain/routes';
-import { TextField } from '../../components/text-field';
+import { EmailField, TextField } from '../../components/text-field';
 import { ServerForm } from '../../components/server-form';
 import { Button } from '../../components/ui/button';
 import { apiFetch } from '../../lib/api';
@@ -49,12 +49,8 @@ export function SignInForm({ redirectTo }: { redirectTo: string | null }) {
 
   return (
     <ServerForm formName="login" message={posted.message} noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-5" aria-label="Log in">
-      <TextField
+      <EmailField
         id="signin-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
         error={errors.email?.message}
         defaultValue={posted.values.email}
         {...form.register('email')}

@@ -9,7 +9,7 @@ import { signUpSchema, type SignUpInput } from '../../../domain/auth-schemas';
 import { LIMITS, SIGNUP_ROLES, type SignupRole } from '../../../domain/constants';
 import { AUTH_MESSAGES } from '../../../domain/messages';
 import { onboardPath } from '../../../domain/routes';
-import { TextField } from '../../components/text-field';
+import { EmailField, TextField } from '../../components/text-field';
 import { ServerForm } from '../../components/server-form';
 import { Button } from '../../components/ui/button';
 import { apiFetch } from '../../lib/api';
@@ -61,12 +61,8 @@ export function SignUpForm({ initialRole, redirectTo = null }: { initialRole: Si
     <ServerForm formName="signup" message={posted.message} noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-5" aria-label="Sign up">
       <SignupRoleField defaultRole={role} error={errors.role?.message} disabled={isSubmitting} {...form.register('role')} />
       <TextField id="signup-name" label="Name" autoComplete="name" error={errors.name?.message} defaultValue={posted.values.name} {...form.register('name')} />
-      <TextField
+      <EmailField
         id="signup-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
         error={errors.email?.message}
         defaultValue={posted.values.email}
         {...form.register('email')}

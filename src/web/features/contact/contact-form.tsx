@@ -7,7 +7,7 @@ import type { ContactRequest } from '../../../domain/contact-schemas';
 import { LIMITS } from '../../../domain/constants';
 import { SENT_PARAM } from '../../../domain/posted-form';
 import { ServerForm } from '../../components/server-form';
-import { TextField } from '../../components/text-field';
+import { EmailField, TextField } from '../../components/text-field';
 import { Button } from '../../components/ui/button';
 import { FieldError, Label } from '../../components/ui/label';
 import { Textarea } from '../../components/ui/textarea';
@@ -87,12 +87,8 @@ export function ContactForm({ formName, idPrefix, endpoint, successMessage, fail
         </p>
       ) : null}
       <TextField id={id('name')} label="Name" autoComplete="name" error={errors.name?.message} defaultValue={posted.values.name} {...form.register('name')} />
-      <TextField
+      <EmailField
         id={id('email')}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
         error={errors.email?.message}
         defaultValue={posted.values.email}
         {...form.register('email')}
