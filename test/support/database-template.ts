@@ -23,6 +23,18 @@ declare module 'vitest' {
  */
 let cleanup: (() => Promise<void>) | undefined;
 
+/** One statement on the PostgreSQL server's maintenance connection (creating and dropping test databases). */
+export const adminQuery = async (serverUrl: string, sql: string) => {
+  const client = new pg.Client({ connectionString: serverUrl });
+  client.on('error', () => undefined); // a dropped connection fails the pending query instead of ending the process
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+};
+
 export const setup = async (project: TestProject) => {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
@@ -38,17 +50,7 @@ export const setup = async (project: TestProject) => {
     return;
   }
   const name = `hm_template_${randomBytes(6).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    client.on('error', () => undefined); // a dropped connection fails the pending query instead of ending the process
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
+  await adminQuery(serverUrl, `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 1 });
@@ -56,7 +58,7 @@ export const setup = async (project: TestProject) => {
   // No session may be connected to a template while a database is copied from it.
   await handle.close();
   project.provide('testDatabaseTemplate', name);
-  cleanup = () => admin(`drop database if exists ${name} with (force)`);
+  cleanup = () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
 };
 
 export const teardown = async () => {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle, type OpenDatabaseOptions } from '../../src/server/db/client';
+import { adminQuery } from './database-template';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a throw-away database on
@@ -18,12 +18,8 @@ export const openTestDatabase = async (options: Pick<OpenDatabaseOptions, 'onQue
     return handle;
   }
   const name = `hm_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  admin.on('error', () => undefined); // a dropped connection fails the pending query instead of ending the process
-  await admin.connect();
   const template = inject('testDatabaseTemplate');
-  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
-  await admin.end();
+  await adminQuery(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: options.poolSize ?? 5, onQuery: options.onQuery });
@@ -33,11 +29,7 @@ export const openTestDatabase = async (options: Pick<OpenDatabaseOptions, 'onQue
     url: url.toString(),
     close: async () => {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      cleanup.on('error', () => undefined); // a dropped connection fails the pending query instead of ending the process
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
     },
   };
 };
