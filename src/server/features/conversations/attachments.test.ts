@@ -6,7 +6,7 @@ import { messageAttachments } from '../../db/schema';
 import { expectAccess, type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { approveMaker, multipart, pdfBuffer, pngBuffer, projectPayload, putInReview } from '../../../../test/support/project-fixtures';
 import { SCRIPT_PAYLOAD } from '../../../../test/security/hostile-files';
-import { createConversationCast, openConversation } from './conversation-fixtures';
+import { createConversationCast, openConversation } from '../../../../test/support/conversation-fixtures';
 
 let ctx: TestContext;
 let client: TestUser;

@@ -5,7 +5,7 @@ import { CONVERSATION_MESSAGES } from '../../../domain/conversation-schemas';
 import { messages, projects } from '../../db/schema';
 import { expectAccess, type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { approveMaker, approveMind, onboardedClient, projectPayload, putInReview } from '../../../../test/support/project-fixtures';
-import { sendMessage, startConversation } from './conversation-fixtures';
+import { sendMessage, startConversation } from '../../../../test/support/conversation-fixtures';
 
 let ctx: TestContext;
 let client: TestUser;

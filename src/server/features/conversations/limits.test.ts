@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CONVERSATION_MESSAGES } from '../../../domain/conversation-schemas';
 import { type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { approveMaker, onboardedClient } from '../../../../test/support/project-fixtures';
-import { openConversation, sendMessage, startConversation } from './conversation-fixtures';
+import { openConversation, sendMessage, startConversation } from '../../../../test/support/conversation-fixtures';
 
 let ctx: TestContext;
 let client: TestUser;

@@ -5,7 +5,7 @@ import { CONVERSATION_MESSAGES } from '../../../domain/conversation-schemas';
 import { auditLog } from '../../db/schema';
 import { expectAccess, type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { multipart, pngBuffer } from '../../../../test/support/project-fixtures';
-import { createConversationCast, openConversation, sendMessage } from './conversation-fixtures';
+import { createConversationCast, openConversation, sendMessage } from '../../../../test/support/conversation-fixtures';
 
 let ctx: TestContext;
 let client: TestUser;

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { TEST_ORIGIN, type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
-import { createConversationCast, openConversation, sendMessage } from './conversation-fixtures';
+import { createConversationCast, openConversation, sendMessage } from '../../../../test/support/conversation-fixtures';
 
 let ctx: TestContext;
 let client: TestUser;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../../db/schema';
 import { type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { approveMaker, emailsTo, onboardedClient } from '../../../../test/support/project-fixtures';
-import { sendMessage, startConversation } from './conversation-fixtures';
+import { sendMessage, startConversation } from '../../../../test/support/conversation-fixtures';
 import { emailUnreadMessages } from './unread-emails';
 
 let ctx: TestContext;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { TestContext, TestUser } from '../../../../test/support/harness';
-import { approveMaker, onboardedClient } from '../../../../test/support/project-fixtures';
+import type { TestContext, TestUser } from './harness';
+import { approveMaker, onboardedClient } from './project-fixtures';
 
-// Set-up shared by this folder's API tests. Each request carries a fresh clientMessageId unless the test is about
+// Set-up shared by the conversations feature's API tests. Each request carries a fresh clientMessageId unless the test is about
 // retries, and may come from a given address (the limits are per person, whatever the address).
 
 interface SendOptions {
