@@ -28,6 +28,39 @@ export type ContentCredentials = z.infer<typeof contentCredentialsSchema>;
 /** IPTC digital source types that mean generative AI made or went into the file. */
 export const AI_SOURCE_TYPES = ['trainedAlgorithmicMedia', 'compositeWithTrainedAlgorithmicMedia', 'algorithmicMedia'] as const;
 
+/**
+ * Generative AI tools whose name in an action's software agent declares generative AI, whatever source type the
+ * action states (decision 146, "An AI-tool action"). Matched as whole words, case and punctuation aside: 'DALL·E 3'
+ * and 'dall-e' match 'DALL-E'; 'Fluxion Paint' does not match 'FLUX'. Keep it to tools that only generate: a general
+ * editor with a generative feature (Photoshop's Generative Fill) states the source type on the action instead.
+ */
+export const GENERATIVE_AI_TOOLS = [
+  'DALL-E',
+  'ChatGPT',
+  'GPT-4o',
+  'gpt-image',
+  'Sora',
+  'Midjourney',
+  'Stable Diffusion',
+  'SDXL',
+  'Firefly',
+  'Imagen',
+  'Gemini',
+  'Veo',
+  'FLUX',
+  'Ideogram',
+  'Leonardo.Ai',
+  'Runway',
+  'Bing Image Creator',
+  'Microsoft Designer',
+] as const;
+
+/**
+ * Actions that do not make or change what the file shows: a generative tool named on one of these (opening a file,
+ * publishing it, re-encoding it) declares nothing about how it was made.
+ */
+export const NON_CONTENT_ACTIONS = ['c2pa.opened', 'c2pa.published', 'c2pa.transcoded', 'c2pa.repackaged', 'c2pa.converted', 'c2pa.edited.metadata', 'c2pa.watermarked'] as const;
+
 // The copy lives apart from the schema, so the public studio's mark loads no schema library.
 export { CONTENT_CREDENTIALS_MESSAGES, describeAction } from './content-credentials-copy';
 

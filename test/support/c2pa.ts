@@ -1,11 +1,13 @@
 import * as x509 from '@peculiar/x509';
 import { JPEG, PNG } from '@trustnxt/c2pa-ts/asset';
 import { CoseAlgorithmIdentifier, LocalSigner } from '@trustnxt/c2pa-ts/cose';
-import { ActionAssertion, ClaimVersion, DataHashAssertion, ManifestStore, type Action } from '@trustnxt/c2pa-ts/manifest';
+import { ActionAssertion, ClaimVersion, DataHashAssertion, ManifestStore, MetadataAssertion, type Action, type Assertion } from '@trustnxt/c2pa-ts/manifest';
 import { LocalTimestampProvider } from '@trustnxt/c2pa-ts/rfc3161';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
+import { GifAsset } from '../../src/server/features/provenance/gif-asset';
 import { PdfAsset } from '../../src/server/features/provenance/pdf-asset';
+import { WebpAsset } from '../../src/server/features/provenance/webp-asset';
 
 /**
  * Test support: signs small images with C2PA manifests the way a camera or an AI image tool would, with a test-only
@@ -50,11 +52,22 @@ const makeSigner = async () => {
   return { signer: new LocalSigner(key, CoseAlgorithmIdentifier.ES256, leaf, [ca]), timestamps: new LocalTimestampProvider(leaf, key, [ca]) };
 };
 
-/** Signs a JPEG, PNG or PDF (the PDF's manifest in an appended update, as a PDF editor would write it). */
-export const signWithManifest = async (file: Buffer, generator: string, actions: Action[]): Promise<Buffer> => {
+const openForSigning = async (file: Buffer) => {
+  if (PdfAsset.canRead(file)) return PdfAsset.open(file);
+  if (PNG.canRead(file)) return new PNG(file);
+  if (WebpAsset.canRead(file)) return new WebpAsset(file);
+  if (GifAsset.canRead(file)) return new GifAsset(file);
+  return new JPEG(file);
+};
+
+/**
+ * Signs a JPEG, PNG, WebP, GIF or PDF (the PDF's manifest in an appended update, as a PDF editor would write it), with
+ * the given actions and any further assertions (IPTC metadata, say).
+ */
+export const signWithManifest = async (file: Buffer, generator: string, actions: Action[], assertions: Assertion[] = []): Promise<Buffer> => {
   signerPromise ??= makeSigner();
   const { signer, timestamps } = await signerPromise;
-  const asset = PdfAsset.canRead(file) ? await PdfAsset.open(file) : PNG.canRead(file) ? new PNG(file) : new JPEG(file);
+  const asset = await openForSigning(file);
   const store = new ManifestStore();
   const manifest = store.createManifest({
     claimVersion: ClaimVersion.V2,
@@ -68,6 +81,7 @@ export const signWithManifest = async (file: Buffer, generator: string, actions:
   actionAssertion.label = 'c2pa.actions.v2';
   actionAssertion.actions = actions;
   manifest.addAssertion(actionAssertion);
+  for (const assertion of assertions) manifest.addAssertion(assertion);
   const binding = DataHashAssertion.create('SHA-256');
   manifest.addAssertion(binding);
   await asset.ensureManifestSpace(store.measureSize());
@@ -85,20 +99,22 @@ export const notesPdf = async (text = 'Process notes', objectStreams = false): P
   return Buffer.from(await document.save({ useObjectStreams: objectStreams }));
 };
 
+export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif';
+
 /** A small noisy picture: noise, so that no two fixtures look alike to the near-copy check. */
-export const noiseImage = (format: 'jpeg' | 'png' = 'jpeg', background = '#8a6a4a') => {
+export const noiseImage = (format: ImageFormat = 'jpeg', background = '#8a6a4a') => {
   const image = sharp({ create: { width: 96, height: 64, channels: 3, background, noise: { type: 'gaussian', mean: 128, sigma: 60 } } });
-  return (format === 'png' ? image.png() : image.jpeg()).toBuffer();
+  return image.toFormat(format).toBuffer();
 };
 
 /** An image whose manifest says an AI model made it (IPTC trainedAlgorithmicMedia). */
-export const aiDeclaredImage = async (format: 'jpeg' | 'png' = 'jpeg', base?: Buffer) =>
+export const aiDeclaredImage = async (format: ImageFormat = 'jpeg', base?: Buffer) =>
   signWithManifest(base ?? (await noiseImage(format)), 'Imagine Studio', [
     { action: 'c2pa.created', digitalSourceType: `${IPTC}trainedAlgorithmicMedia` as Action['digitalSourceType'], softwareAgent: { name: 'Imagine Diffusion 4' } },
   ] as Action[]);
 
 /** A photograph from a camera, then edited in a desktop editor: a plain, human capture-and-edit claim. */
-export const cameraClaimImage = async (format: 'jpeg' | 'png' = 'jpeg', base?: Buffer) =>
+export const cameraClaimImage = async (format: ImageFormat = 'jpeg', base?: Buffer) =>
   signWithManifest(base ?? (await noiseImage(format)), 'Fieldmark Camera', [
     { action: 'c2pa.created', digitalSourceType: `${IPTC}digitalCapture` as Action['digitalSourceType'], softwareAgent: { name: 'Fieldmark M2' } },
     { action: 'c2pa.color_adjustments', softwareAgent: { name: 'Darkroom Pro' } },
@@ -115,4 +131,35 @@ export const editorClaimPdf = async (base?: Buffer) =>
   signWithManifest(base ?? (await notesPdf('Sketchbook notes')), 'Pagecraft Desktop', [
     { action: 'c2pa.created', digitalSourceType: `${IPTC}digitalCreation` as Action['digitalSourceType'], softwareAgent: { name: 'Pagecraft 12' } },
     { action: 'c2pa.edited', softwareAgent: { name: 'Pagecraft 12' } },
+  ] as Action[]);
+
+/** Generative fill in an editor: a human's photo with a generated part (IPTC compositeWithTrainedAlgorithmicMedia). */
+export const generativeFillImage = async (format: ImageFormat = 'png') =>
+  signWithManifest(await noiseImage(format), 'Darkroom Pro', [
+    { action: 'c2pa.created', digitalSourceType: `${IPTC}digitalCapture` as Action['digitalSourceType'], softwareAgent: { name: 'Fieldmark M2' } },
+    { action: 'c2pa.edited', digitalSourceType: `${IPTC}compositeWithTrainedAlgorithmicMedia` as Action['digitalSourceType'], softwareAgent: { name: 'Darkroom Pro' } },
+  ] as Action[]);
+
+/** A picture a program generated by rule, not a trained model (IPTC algorithmicMedia): still generated, not made by hand. */
+export const algorithmicImage = async (format: ImageFormat = 'png') =>
+  signWithManifest(await noiseImage(format), 'Pattern Engine', [
+    { action: 'c2pa.created', digitalSourceType: `${IPTC}algorithmicMedia` as Action['digitalSourceType'], softwareAgent: { name: 'Pattern Engine 2' } },
+  ] as Action[]);
+
+/** A claim whose actions state no source type, but whose IPTC metadata (Iptc4xmpExt:DigitalSourceType) says AI made it. */
+export const iptcMetadataAiImage = async (format: ImageFormat = 'png') => {
+  const metadata = new MetadataAssertion();
+  metadata.entries = [{ namespace: 'http://iptc.org/std/Iptc4xmpExt/2008-02-29/', name: 'DigitalSourceType', value: `${IPTC}trainedAlgorithmicMedia` }] as MetadataAssertion['entries'];
+  return signWithManifest(await noiseImage(format), 'Export Studio', [{ action: 'c2pa.created', softwareAgent: { name: 'Export Studio 5' } }] as Action[], [metadata]);
+};
+
+/**
+ * A claim that states no source type anywhere, but whose `action` was done by the software agent `agent` (a
+ * generative AI tool on the maintained list, say), as an older or terser tool writes it. Any action but
+ * 'c2pa.created' follows a plain one, since a claim's actions begin with a creation.
+ */
+export const aiToolActionImage = async (agent: string, action = 'c2pa.created', format: ImageFormat = 'png') =>
+  signWithManifest(await noiseImage(format), 'Asset Exporter', [
+    ...(action === 'c2pa.created' ? [] : [{ action: 'c2pa.created', softwareAgent: { name: 'Sketchpad 3' } }]),
+    { action, softwareAgent: { name: agent } },
   ] as Action[]);

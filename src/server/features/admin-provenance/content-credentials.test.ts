@@ -2,10 +2,21 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CONTENT_CREDENTIALS_MESSAGES } from '../../../domain/content-credentials';
 import { auditLog, portfolioItems } from '../../db/schema';
-import { aiDeclaredImage, aiDeclaredPdf, cameraClaimImage, editorClaimPdf, noiseImage, notesPdf } from '../../../../test/support/c2pa';
+import {
+  aiDeclaredImage,
+  aiDeclaredPdf,
+  aiToolActionImage,
+  algorithmicImage,
+  cameraClaimImage,
+  editorClaimPdf,
+  generativeFillImage,
+  iptcMetadataAiImage,
+  noiseImage,
+  notesPdf,
+} from '../../../../test/support/c2pa';
 import { type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { approveMaker, multipart, onboardedClient, pdfBuffer, projectPayload } from '../../../../test/support/project-fixtures';
-import { readContentCredentials } from '../provenance/content-credentials';
+import { isGenerativeAiTool, readContentCredentials } from '../provenance/content-credentials';
 
 let ctx: TestContext;
 let admin: TestUser;
@@ -15,8 +26,9 @@ withTestContext(async (created) => {
   admin = await ctx.createAdmin();
 }, {}, 60_000);
 
+const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif' };
 const upload = async (maker: TestUser, image: Buffer, title: string, type = 'image/jpeg') => {
-  const body = multipart({ data: image, filename: type === 'image/png' ? 'work.png' : 'work.jpg', contentType: type }, { title, category: 'logo_design' });
+  const body = multipart({ data: image, filename: `work.${EXTENSIONS[type]}`, contentType: type }, { title, category: 'logo_design' });
   const response = await ctx.inject(maker, { method: 'POST', url: '/api/portfolio', payload: body.payload, headers: body.headers });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().item;
@@ -67,6 +79,79 @@ describe('reading Content Credentials', () => {
   });
 });
 
+describe('reading WebP and GIF', () => {
+  const IPTC = 'http://cv.iptc.org/newscodes/digitalsourcetype/';
+
+  it("reads a WebP's manifest from its RIFF 'C2PA' chunk: an AI declaration, a camera claim, nothing in a plain file", async () => {
+    const ai = await aiDeclaredImage('webp');
+    // Where the standard puts it: a top-level 'C2PA' chunk after the image's, with the RIFF size restated.
+    expect(ai.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    expect(ai.readUInt32LE(4)).toBe(ai.length - 8);
+    expect(ai.indexOf('C2PA', 12, 'latin1')).toBeGreaterThan(ai.indexOf('VP8', 12, 'latin1'));
+    expect(await readContentCredentials(ai)).toMatchObject({ generator: 'Imagine Studio', tool: 'Imagine Diffusion 4', digitalSourceType: `${IPTC}trainedAlgorithmicMedia`, aiDeclared: true, valid: true });
+    expect(await readContentCredentials(await cameraClaimImage('webp'))).toMatchObject({ generator: 'Fieldmark Camera', tool: 'Fieldmark M2', aiDeclared: false, valid: true });
+    expect(await readContentCredentials(await noiseImage('webp'))).toBeNull();
+  });
+
+  it("reads a GIF's manifest from its 'C2PA_GIF' application extension before the first image", async () => {
+    const ai = await aiDeclaredImage('gif');
+    const block = ai.indexOf('C2PA_GIF', 0, 'latin1');
+    expect(ai.subarray(0, 6).toString('latin1')).toBe('GIF89a');
+    expect([...ai.subarray(block - 3, block)]).toEqual([0x21, 0xff, 0x0b]);
+    expect([...ai.subarray(block + 8, block + 11)]).toEqual([0x01, 0x00, 0x00]);
+    expect(block).toBeLessThan(ai.indexOf(0x2c, 13));
+    expect(await readContentCredentials(ai)).toMatchObject({ generator: 'Imagine Studio', tool: 'Imagine Diffusion 4', aiDeclared: true, valid: true });
+    expect(await readContentCredentials(await cameraClaimImage('gif'))).toMatchObject({ generator: 'Fieldmark Camera', aiDeclared: false, valid: true });
+    expect(await readContentCredentials(await noiseImage('gif'))).toBeNull();
+  });
+
+  it('reads a WebP or GIF changed outside its manifest as not valid, and still reads its declaration', async () => {
+    for (const format of ['webp', 'gif'] as const) {
+      const changed = Buffer.from(await aiDeclaredImage(format));
+      // The last byte of the image data: before GIF's trailer, or the byte before WebP's 'C2PA' chunk.
+      const at = format === 'gif' ? changed.length - 3 : changed.indexOf('C2PA', 12, 'latin1') - 2;
+      changed[at] ^= 0x01;
+      expect(await readContentCredentials(changed), format).toMatchObject({ aiDeclared: true, valid: false });
+    }
+  });
+});
+
+describe('what declares generative AI', () => {
+  const IPTC = 'http://cv.iptc.org/newscodes/digitalsourcetype/';
+
+  it('every IPTC AI source type on an action: trained, composite with trained (generative fill), algorithmic', async () => {
+    expect(await readContentCredentials(await aiDeclaredImage('png'))).toMatchObject({ aiDeclared: true, digitalSourceType: `${IPTC}trainedAlgorithmicMedia` });
+    expect(await readContentCredentials(await generativeFillImage())).toMatchObject({
+      generator: 'Darkroom Pro',
+      aiDeclared: true,
+      valid: true,
+      digitalSourceType: `${IPTC}compositeWithTrainedAlgorithmicMedia`,
+    });
+    expect(await readContentCredentials(await algorithmicImage('webp'))).toMatchObject({ aiDeclared: true, valid: true, digitalSourceType: `${IPTC}algorithmicMedia` });
+    // A capture is not: the camera claim names digitalCapture.
+    expect(await readContentCredentials(await cameraClaimImage('png'))).toMatchObject({ aiDeclared: false, digitalSourceType: `${IPTC}digitalCapture` });
+  });
+
+  it("the IPTC metadata's digital source type, when no action states one", async () => {
+    expect(await readContentCredentials(await iptcMetadataAiImage())).toMatchObject({ generator: 'Export Studio', digitalSourceType: null, aiDeclared: true, valid: true });
+  });
+
+  it('an action that makes or changes the content, done by a generative AI tool on the list, with no source type stated', async () => {
+    expect(await readContentCredentials(await aiToolActionImage('Midjourney v6'))).toMatchObject({ tool: 'Midjourney v6', digitalSourceType: null, aiDeclared: true, valid: true });
+    expect(await readContentCredentials(await aiToolActionImage('DALL·E 3', 'c2pa.edited', 'webp'))).toMatchObject({ tool: 'DALL·E 3', aiDeclared: true, valid: true });
+    expect(await readContentCredentials(await aiToolActionImage('Adobe Firefly', 'c2pa.placed', 'gif'))).toMatchObject({ tool: 'Adobe Firefly', aiDeclared: true });
+    // A generative tool that only published the file says nothing about how it was made; nor does a name that merely
+    // begins like one on the list.
+    expect(await readContentCredentials(await aiToolActionImage('Midjourney v6', 'c2pa.published'))).toMatchObject({ aiDeclared: false, valid: true });
+    expect(await readContentCredentials(await aiToolActionImage('Fluxion Paint'))).toMatchObject({ tool: 'Fluxion Paint', aiDeclared: false, valid: true });
+  });
+
+  it('matches tool names as whole words, case and punctuation aside', () => {
+    for (const name of ['DALL-E', 'dall·e 3', 'Stable Diffusion XL 1.0', 'gpt-image-1', 'Leonardo.Ai Phoenix', 'FLUX.1 [pro]', 'Google Imagen 3']) expect(isGenerativeAiTool(name), name).toBe(true);
+    for (const name of ['Darkroom Pro', 'Fluxion Paint', 'Sorano Camera', 'Imagenius', 'Adobe Photoshop']) expect(isGenerativeAiTool(name), name).toBe(false);
+  });
+});
+
 describe('AI-declared uploads', () => {
   it('holds an AI-declared portfolio image out of sight, lists it for review with the reason and the tool, and shows it once approved', async () => {
     const maker = await approveMaker(ctx, { name: 'Ines Imagine' });
@@ -84,6 +169,42 @@ describe('AI-declared uploads', () => {
     expect((await studio(maker.id)).map((item) => item.title)).toContain('Dreamt harbour');
     const [audit] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'provenance.approve'), eq(auditLog.targetId, held.id)));
     expect(audit.metadata).toMatchObject({ reason: 'ai_declared' });
+  });
+
+  it('holds an AI-declared WebP or GIF exactly as it holds a PNG', async () => {
+    const maker = await approveMaker(ctx, { name: 'Wren Webp' });
+    const held = {
+      png: await upload(maker, await aiDeclaredImage('png'), 'Generated png', 'image/png'),
+      webp: await upload(maker, await aiDeclaredImage('webp'), 'Generated webp', 'image/webp'),
+      gif: await upload(maker, await aiDeclaredImage('gif'), 'Generated gif', 'image/gif'),
+    };
+    const titles = (await studio(maker.id)).map((item) => item.title);
+    const listed = await reviewList();
+    const reviewOf = (id: string) => {
+      const entry = listed.find((item) => item.id === id);
+      if (!entry) throw new Error(`${id} is not listed for review`);
+      // Everything but what names this upload: its id, title, stored image, time, and its claim's time-stamp.
+      const { id: _id, title: _title, imageUrl: _image, createdAt: _created, contentCredentials, ...rest } = entry;
+      const { signedAt: _signedAt, ...credentials } = contentCredentials as Record<string, unknown>;
+      return { ...rest, contentCredentials: credentials };
+    };
+    for (const format of ['webp', 'gif'] as const) {
+      expect(held[format].inReview, format).toBe(true);
+      expect(titles).not.toContain(`Generated ${format}`);
+      expect(reviewOf(held[format].id)).toEqual(reviewOf(held.png.id));
+    }
+    expect(reviewOf(held.webp.id)).toMatchObject({ reason: 'ai_declared', match: null, maker: { id: maker.id }, contentCredentials: { generator: 'Imagine Studio', tool: 'Imagine Diffusion 4', aiDeclared: true, valid: true } });
+  });
+
+  it('holds an upload whose claim names a generative AI tool on an action, and one whose IPTC metadata declares AI', async () => {
+    const maker = await approveMaker(ctx);
+    const byTool = await upload(maker, await aiToolActionImage('Midjourney v6', 'c2pa.created', 'webp'), 'Tool-made', 'image/webp');
+    const byMetadata = await upload(maker, await iptcMetadataAiImage(), 'Metadata-declared', 'image/png');
+    const composite = await upload(maker, await generativeFillImage('jpeg'), 'Filled', 'image/jpeg');
+    for (const item of [byTool, byMetadata, composite]) expect(item.inReview, item.title).toBe(true);
+    const listed = await reviewList();
+    expect(listed.find((item) => item.id === byTool.id)).toMatchObject({ reason: 'ai_declared', contentCredentials: { tool: 'Midjourney v6', aiDeclared: true } });
+    expect(listed.find((item) => item.id === byMetadata.id)).toMatchObject({ reason: 'ai_declared', contentCredentials: { generator: 'Export Studio', aiDeclared: true } });
   });
 
   it('deletes an AI-declared image when the admin removes it, audited', async () => {
@@ -113,6 +234,15 @@ describe('camera and editing claims', () => {
     // The stored image is re-encoded: what is served carries no manifest, so the summary is the record.
     const [row] = await ctx.db.select().from(portfolioItems).where(eq(portfolioItems.id, shot.id));
     expect(row.reviewReason).toBeNull();
+  });
+
+  it('keeps a valid camera claim on a WebP or GIF and shows the item', async () => {
+    const maker = await approveMaker(ctx);
+    for (const [format, type] of [['webp', 'image/webp'], ['gif', 'image/gif']] as const) {
+      const shot = await upload(maker, await cameraClaimImage(format), `Harbour ${format}`, type);
+      expect(shot, format).toMatchObject({ inReview: false, contentCredentials: { generator: 'Fieldmark Camera', tool: 'Fieldmark M2', valid: true, aiDeclared: false } });
+      expect((await studio(maker.id)).find((item) => item.id === shot.id)?.contentCredentials).toMatchObject({ generator: 'Fieldmark Camera' });
+    }
   });
 
   it('treats a changed file with a broken claim as a file without one', async () => {
@@ -171,6 +301,26 @@ describe('process docs and deliverables', () => {
     const listed = (await ctx.inject(admin, { method: 'GET', url: '/api/admin/provenance/project-files' })).json().items as Array<{ projectId: string; kind: string }>;
     expect(listed.filter((item) => item.projectId === generated.id)).toEqual([expect.objectContaining({ kind: 'deliverable', contentCredentials: expect.objectContaining({ aiDeclared: true }) })]);
     expect(listed.some((item) => item.projectId === edited.id)).toBe(false);
+  });
+
+  it('lists an AI-declared WebP or GIF process doc, and a GIF deliverable, for Provenance review as it does a JPEG', async () => {
+    const [client, maker] = [await onboardedClient(ctx), await approveMaker(ctx)];
+    const id = (await ctx.inject(client, { method: 'POST', url: '/api/projects', payload: projectPayload({ creatorId: maker.id }) })).json().id as string;
+    expect((await ctx.inject(maker, { method: 'POST', url: `/api/projects/${id}/accept` })).statusCode).toBe(200);
+    const send = async (kind: 'process-docs' | 'deliverable', data: Buffer, filename: string, contentType: string) => {
+      const body = multipart({ data, filename, contentType });
+      const response = await ctx.inject(maker, { method: 'POST', url: `/api/projects/${id}/${kind}`, payload: body.payload, headers: body.headers });
+      expect(response.statusCode, response.body).toBeLessThan(300);
+    };
+    await send('process-docs', await aiDeclaredImage('webp'), 'render.webp', 'image/webp');
+    await send('process-docs', await aiDeclaredImage('gif'), 'render.gif', 'image/gif');
+    await send('deliverable', await aiToolActionImage('Stable Diffusion XL', 'c2pa.created', 'gif'), 'final.gif', 'image/gif');
+    const listed = ((await ctx.inject(admin, { method: 'GET', url: '/api/admin/provenance/project-files' })).json().items as Array<{ projectId: string; kind: string; contentCredentials: unknown }>).filter(
+      (item) => item.projectId === id,
+    );
+    expect(listed.map((item) => item.kind).sort()).toEqual(['deliverable', 'process_doc', 'process_doc']);
+    for (const item of listed) expect(item.contentCredentials).toMatchObject({ aiDeclared: true });
+    expect(listed.find((item) => item.kind === 'deliverable')?.contentCredentials).toMatchObject({ tool: 'Stable Diffusion XL' });
   });
 
   it('lists an AI-declared process doc for Provenance review with its reason, for admins only, until one clears it (audited)', async () => {

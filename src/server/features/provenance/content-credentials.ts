@@ -1,8 +1,10 @@
 import type { Asset } from '@trustnxt/c2pa-ts/asset';
 import type { Manifest } from '@trustnxt/c2pa-ts/manifest';
-import { AI_SOURCE_TYPES, type ContentCredentials } from '../../../domain/content-credentials';
+import { AI_SOURCE_TYPES, GENERATIVE_AI_TOOLS, NON_CONTENT_ACTIONS, type ContentCredentials } from '../../../domain/content-credentials';
 import { loadC2pa } from '../../lazy-modules';
+import { GifAsset } from './gif-asset';
 import { PdfAsset } from './pdf-asset';
+import { WebpAsset } from './webp-asset';
 
 type C2pa = Awaited<ReturnType<typeof loadC2pa>>;
 
@@ -20,9 +22,22 @@ const isAiSourceType = (value: unknown): boolean => {
   return (AI_SOURCE_TYPES as readonly string[]).includes(last) || value === 'c2pa.trainedAlgorithmicData';
 };
 
+/** Lower case, every run of punctuation or space one space, padded: so names compare as whole words. */
+const asWords = (name: string): string => ` ${name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
+const TOOL_WORDS = GENERATIVE_AI_TOOLS.map(asWords);
+
+/** Whether a software agent's name names a generative AI tool on the maintained list. */
+export const isGenerativeAiTool = (agent: string): boolean => {
+  const words = asWords(agent);
+  return TOOL_WORDS.some((tool) => words.includes(tool));
+};
+
+/** Every upload type the product takes: JPEG, PNG, GIF and WebP images, and PDF (upload-policy.ts). */
 const openAsset = async ({ JPEG, PNG }: C2pa, data: Uint8Array): Promise<Asset | null> => {
   if (JPEG.canRead(data)) return new JPEG(data);
   if (PNG.canRead(data)) return new PNG(data);
+  if (WebpAsset.canRead(data)) return new WebpAsset(data);
+  if (GifAsset.canRead(data)) return new GifAsset(data);
   if (PdfAsset.canRead(data)) return PdfAsset.open(data);
   return null;
 };
@@ -43,20 +58,28 @@ interface ManifestFacts {
   actions: string[];
   sourceTypes: string[];
   agents: string[];
+  /** Software agents on the generative AI tool list, named on an action that makes or changes the content. */
+  aiTools: string[];
   metadataAi: boolean;
 }
 
+const agentNameOf = (agent: unknown): string | null => {
+  if (agent && typeof agent === 'object' && 'name' in agent && typeof agent.name === 'string') return agent.name;
+  return typeof agent === 'string' ? agent : null;
+};
+
 const factsOf = ({ ActionAssertion, MetadataAssertion }: C2pa, manifest: Manifest): ManifestFacts => {
-  const facts: ManifestFacts = { actions: [], sourceTypes: [], agents: [], metadataAi: false };
+  const facts: ManifestFacts = { actions: [], sourceTypes: [], agents: [], aiTools: [], metadataAi: false };
   for (const assertion of manifest.assertions?.assertions ?? []) {
     if (assertion instanceof ActionAssertion) {
       for (const action of assertion.actions) {
         facts.actions.push(action.action);
         const sourceType = action.digitalSourceType ?? action.parameters?.digitalSourceType;
         if (typeof sourceType === 'string') facts.sourceTypes.push(sourceType);
-        const agent: unknown = action.softwareAgent;
-        if (agent && typeof agent === 'object' && 'name' in agent && typeof agent.name === 'string') facts.agents.push(agent.name);
-        else if (typeof agent === 'string') facts.agents.push(agent);
+        const agent = agentNameOf(action.softwareAgent);
+        if (agent === null) continue;
+        facts.agents.push(agent);
+        if (!(NON_CONTENT_ACTIONS as readonly string[]).includes(action.action) && isGenerativeAiTool(agent)) facts.aiTools.push(agent);
       }
     } else if (assertion instanceof MetadataAssertion) {
       // IPTC photo metadata can state the source type outside the actions (Iptc4xmpExt:DigitalSourceType).
@@ -90,10 +113,12 @@ const signedAtOf = (manifest: Manifest): string | null => {
 };
 
 /**
- * Reads the Content Credentials (the C2PA manifest store) of an upload's original bytes: JPEG, PNG and PDF. Any other
- * format, a file without a manifest, or one the reader cannot parse gives null, and the upload goes on as before.
- * Generative AI counts as declared when any manifest in the store (the file's own or an ingredient's) names an AI
- * digital source type, whether or not its signature holds: a declaration is a declaration, and the admin decides.
+ * Reads the Content Credentials (the C2PA manifest store) of an upload's original bytes: JPEG, PNG, WebP, GIF and
+ * PDF. Any other format, a file without a manifest, or one the reader cannot parse gives null, and the upload goes on
+ * as before. Generative AI counts as declared when any manifest in the store (the file's own or an ingredient's)
+ * names an AI digital source type on an action or in its IPTC metadata, or names a generative AI tool as the software
+ * agent of an action that makes or changes the content (decision 146), whether or not its signature holds: a
+ * declaration is a declaration, and the admin decides.
  */
 export const readContentCredentials = async (data: Uint8Array): Promise<ContentCredentials | null> => {
   try {
@@ -111,9 +136,10 @@ export const readContentCredentials = async (data: Uint8Array): Promise<ContentC
     const bound = await isBoundToFile(c2pa, active, asset).catch(() => false);
     const all = store.manifests.map((manifest) => factsOf(c2pa, manifest));
     const own = factsOf(c2pa, active);
-    const aiDeclared = all.some((facts) => facts.metadataAi || facts.sourceTypes.some(isAiSourceType));
+    const aiDeclared = all.some((facts) => facts.metadataAi || facts.sourceTypes.some(isAiSourceType) || facts.aiTools.length > 0);
     const generator = active.claim.claimGeneratorName || 'Unknown app';
-    const tool = own.agents.find((agent) => agent !== generator) ?? null;
+    // The generative tool first: it is what the admin's Provenance review needs to see.
+    const tool = own.aiTools[0] ?? own.agents.find((agent) => agent !== generator) ?? null;
     const certificate = active.signature?.signatureData.certificate;
     return {
       generator,
