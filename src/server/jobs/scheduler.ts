@@ -40,12 +40,19 @@ export const scheduleJob = async (executor: DbExecutor, input: ScheduleInput): P
     .onConflictDoNothing({ target: jobs.key });
 };
 
-/** Cancels the pending timers whose key starts with `prefix`, in the caller's transaction. */
+/**
+ * Cancels the pending timers whose key starts with `prefix`, in the caller's transaction. A timer firing at this
+ * moment is skipped: its runner holds the row (fireOne) and its action is about to take the lock the caller holds
+ * (a project's row), so waiting for it would deadlock (decision 193). Its action then finds that what it was set for
+ * has changed and does nothing, as every action must check.
+ */
 export const cancelJobs = async (executor: DbExecutor, prefix: string): Promise<void> => {
-  await executor
-    .update(jobs)
-    .set({ status: 'cancelled', doneAt: new Date() })
-    .where(and(eq(jobs.status, 'pending'), like(jobs.key, `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)));
+  const open = executor
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.status, 'pending'), like(jobs.key, `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)))
+    .for('update', { skipLocked: true });
+  await executor.update(jobs).set({ status: 'cancelled', doneAt: new Date() }).where(inArray(jobs.id, open));
 };
 
 export const MAX_JOB_ATTEMPTS = 8;

@@ -16,11 +16,18 @@ export const validationFailed = (fields: Record<string, string>): HttpError =>
  */
 const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
 
-/** The SQLSTATE of an unstorable-text refusal, looked for down the `cause` chain (Drizzle wraps the driver's error). */
-const unstorableTextCode = (error: unknown): string | null => {
+/**
+ * PostgreSQL broke a tie between two transactions by rolling one back: a deadlock (40P01) or, under stricter
+ * isolation, a serialization failure (40001). Nothing of the request was kept, and it met someone else's change.
+ */
+const CONCURRENT_CHANGE_CODES = new Set(['40P01', '40001']);
+export const CONCURRENT_CHANGE_MESSAGE = 'Someone else changed this at the same moment. Please refresh and try again.';
+
+/** The first SQLSTATE of `codes`, looked for down the `cause` chain (Drizzle wraps the driver's error). */
+const sqlStateIn = (error: unknown, codes: ReadonlySet<string>): string | null => {
   for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; current = (current as { cause?: unknown }).cause, depth += 1) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && UNSTORABLE_TEXT_CODES.has(code)) return code;
+    if (typeof code === 'string' && codes.has(code)) return code;
   }
   return null;
 };
@@ -39,11 +46,18 @@ export const registerErrorHandler = (app: FastifyInstance): void => {
       }
       return reply.status(400).send(validationFailed(fields).toBody());
     }
-    const databaseCode = unstorableTextCode(error);
+    const databaseCode = sqlStateIn(error, UNSTORABLE_TEXT_CODES);
     if (databaseCode) {
       // A backstop: the NUL check in plugins/security.ts should have refused this input before it got here.
       request.log.warn({ code: databaseCode }, 'database refused unstorable text');
       return reply.status(400).send({ error: 'bad_request', message: 'The request contains characters that cannot be stored.' });
+    }
+    const concurrentCode = sqlStateIn(error, CONCURRENT_CHANGE_CODES);
+    if (concurrentCode) {
+      // A backstop: every transition takes its locks in one order (project, then milestone, decision 193), so this
+      // should not happen; if it does, the person is told what a stale read tells them, not that we failed.
+      request.log.warn({ code: concurrentCode, err: error }, 'transaction rolled back by the database to break a tie');
+      return reply.status(409).send({ error: 'conflict', message: CONCURRENT_CHANGE_MESSAGE });
     }
     if (isOutOfSpace(error)) {
       // Storage refusals became 507 in the storage module; what reaches here is the database out of disk. Nothing

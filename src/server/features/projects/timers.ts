@@ -18,12 +18,19 @@ const milestonePayload = z.object({ milestoneId: z.uuid() });
  * timer done. Each first checks that the milestone is still as the timer expects, and otherwise does nothing.
  */
 export const registerMilestoneTimers = (app: FastifyInstance): void => {
-  /** The submitted milestone and its project, locked, if this submission still waits for the client. */
+  /**
+   * The submitted milestone and its project, locked, if this submission still waits for the client. The project's
+   * row is locked first, then the milestone's: the order of the client's approve, revision and flag (and of every
+   * money move), so a click at the moment the timer fires waits its turn instead of deadlocking (decision 193). The
+   * milestone is read again once the project is held, as the click before it may have changed it.
+   */
   const stillWaiting = async (tx: Transaction, payload: unknown, now: Date) => {
     const { milestoneId, submission } = submissionPayload.parse(payload);
+    const [found] = await tx.select({ projectId: projectMilestones.projectId }).from(projectMilestones).where(eq(projectMilestones.id, milestoneId));
+    if (!found) return null;
+    const [project] = await tx.select().from(projects).where(eq(projects.id, found.projectId)).for('update');
     const [milestone] = await tx.select().from(projectMilestones).where(eq(projectMilestones.id, milestoneId)).for('update');
     if (!milestone || milestone.status !== 'submitted' || milestone.submissions !== submission || !milestone.autoApproveAt) return null;
-    const [project] = await tx.select().from(projects).where(eq(projects.id, milestone.projectId)).for('update');
     if (!project || project.flagged || project.status !== 'in_review') return null;
     return { milestone, project, autoApproveAt: milestone.autoApproveAt, due: milestone.autoApproveAt <= now };
   };
