@@ -61,13 +61,13 @@ const dropStaleCluster = () => {
   }
 };
 
-/** Ends every session of the server (`application_name` humanmade), from a connection of its own. */
+/** Ends every session of the server (`application_name` humanmade, and humanmade-listen for its LISTEN), from a connection of its own. */
 const terminateServerSessions = async (url: string): Promise<number> => {
   const client = new pg.Client({ connectionString: url });
   client.on('error', () => undefined); // a dropped connection fails the pending query instead of ending the process
   try {
     await client.connect();
-    const result = await client.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'humanmade' and datname = current_database()`);
+    const result = await client.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name like 'humanmade%' and datname = current_database()`);
     return result.rowCount ?? 0;
   } catch {
     return 0;

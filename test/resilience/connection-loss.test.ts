@@ -48,7 +48,8 @@ describe.skipIf(!serverUrl)('a dropped database connection (real PostgreSQL, rea
 
   /** Ends the server's sessions: those inside a transaction when there are any (waiting briefly for one), else all. */
   const terminateServerSessions = async (): Promise<{ terminated: number; inTransaction: number }> => {
-    const mine = `application_name = 'humanmade' and datname = current_database() and pid <> pg_backend_pid()`;
+    // Every session of the server: its pool's (`humanmade`) and its LISTEN connection's (`humanmade-listen`).
+    const mine = `application_name like 'humanmade%' and datname = current_database() and pid <> pg_backend_pid()`;
     for (let attempt = 0; attempt < 40; attempt += 1) {
       const { rows } = await admin.query<{ pid: number }>(`select pid from pg_stat_activity where ${mine} and xact_start is not null`);
       if (rows.length > 0) {
@@ -104,6 +105,20 @@ describe.skipIf(!serverUrl)('a dropped database connection (real PostgreSQL, rea
       expect(failure.status).toBe(503);
       expect(failure.message).toBe(DATABASE_UNAVAILABLE_MESSAGE);
     }
+
+    // The LISTEN connection, cut on its own: the server lives on and listens again on a new session.
+    const listening = async () =>
+      (await admin.query<{ pid: number }>(`select pid from pg_stat_activity where application_name = 'humanmade-listen' and datname = current_database()`)).rows.map((row) => row.pid);
+    const [listener] = await listening();
+    expect(listener, 'the server keeps a LISTEN connection').toBeDefined();
+    await admin.query(`select pg_terminate_backend($1)`, [listener]);
+    let relistened: number[] = [];
+    for (let attempt = 0; attempt < 100 && !relistened.some((pid) => pid !== listener); attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      relistened = await listening();
+    }
+    expect(relistened.filter((pid) => pid !== listener)).toHaveLength(1);
+    expect(exitedWith, 'the server process exited').toBeNull();
 
     // The next request succeeds, and health is ok, with no restart.
     await waitForHealth(server.url, 15000);

@@ -3,13 +3,13 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { profiles, projects } from '../../src/server/db/schema';
+import { profiles, projects, verification } from '../../src/server/db/schema';
 import { createLocalDriver } from '../../src/server/storage/driver';
 import { DATABASE_FULL_MESSAGE, STORAGE_FULL_MESSAGE } from '../../src/server/storage/out-of-space';
 import { createResourceWatch } from '../../src/server/features/health/resources';
-import { createTestContext, type TestContext, type TestUser } from '../support/harness';
+import { createTestContext, TEST_ORIGIN, type TestContext, type TestUser } from '../support/harness';
 import { acceptedProject, approveMaker, multipart, onboardedClient, pngBuffer } from '../support/project-fixtures';
 
 /** Every file under `dir`, recursively, as paths relative to it. */
@@ -77,6 +77,35 @@ describe('uploads when the storage fills up halfway through a write', () => {
   });
 });
 
+describe('an image stored whole whose thumbnail then finds the disk full', () => {
+  let ctx: TestContext;
+  const root = mkdtempSync(path.join(tmpdir(), 'hm-enospc-thumb-'));
+
+  beforeAll(async () => {
+    const driver = createLocalDriver(root, {
+      writeFile: async (file, data) => {
+        if (file.includes('.thumb.webp')) throw enospc();
+        return writeFile(file, data);
+      },
+    });
+    ctx = await createTestContext({ storageDriver: driver });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('answers 507 and removes the image it wrote, which no row points at', async () => {
+    const [client, creator] = [await onboardedClient(ctx), await approveMaker(ctx)];
+    const id = await acceptedProject(ctx, client, creator);
+    const body = multipart({ data: await pngBuffer('#225544', 64), filename: 'final.png', contentType: 'image/png' });
+    const response = await ctx.inject(creator, { method: 'POST', url: `/api/projects/${id}/deliverable`, payload: body.payload, headers: body.headers });
+    expect(response.statusCode).toBe(507);
+    expect(response.json()).toEqual({ error: 'storage_full', message: STORAGE_FULL_MESSAGE });
+    expect(filesUnder(root)).toEqual([]);
+  });
+});
+
 describe('the database out of disk', () => {
   let ctx: TestContext;
   beforeAll(async () => {
@@ -113,6 +142,57 @@ describe('the database out of disk', () => {
       payload: { name: 'Disk Full', email: 'disk-full@example.com', password: 'a good long password', role: 'client' },
     });
     expect(again.statusCode).toBe(201);
+  });
+
+  /** Makes every `op` on `table` fail the way PostgreSQL does when its disk is full; returns the undo. */
+  const refuseForDisk = async (table: string, op: 'insert' | 'update') => {
+    await ctx.db.execute(
+      sql.raw(`create function refuse_${table}() returns trigger language plpgsql as $$ begin raise exception 'could not extend file "base/1/2": No space left on device' using errcode = '53100'; end $$`),
+    );
+    await ctx.db.execute(sql.raw(`create trigger refuse_${table} before ${op} on "${table}" for each row execute function refuse_${table}()`));
+    return async () => {
+      await ctx.db.execute(sql.raw(`drop trigger refuse_${table} on "${table}"`));
+      await ctx.db.execute(sql.raw(`drop function refuse_${table}()`));
+    };
+  };
+
+  it("better-auth's own routes and the no-script reset page say the same, not an empty 500 or 'link expired'", async () => {
+    const person = await ctx.signUp('client');
+    let undo = await refuseForDisk('verification', 'insert');
+    try {
+      const asked = await ctx.inject(null, { method: 'POST', url: '/api/auth/request-password-reset', payload: { email: person.email, redirectTo: '/reset-password' } });
+      expect(asked.statusCode).toBe(503);
+      expect(asked.json()).toEqual({ error: 'database_full', message: DATABASE_FULL_MESSAGE });
+    } finally {
+      await undo();
+    }
+
+    const asked = await ctx.inject(null, { method: 'POST', url: '/api/auth/request-password-reset', payload: { email: person.email, redirectTo: '/reset-password' } });
+    expect(asked.statusCode).toBe(200);
+    const [row] = await ctx.db.select().from(verification).where(like(verification.identifier, 'reset-password:%'));
+    const token = row.identifier.slice('reset-password:'.length);
+    undo = await refuseForDisk('account', 'update');
+    try {
+      const page = await ctx.app.inject({
+        method: 'POST',
+        url: `/reset-password?token=${token}`,
+        headers: { origin: TEST_ORIGIN, 'sec-fetch-site': 'same-origin', 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ form: 'reset-password', newPassword: 'a brand new password', confirmPassword: 'a brand new password' }).toString(),
+      });
+      expect(page.statusCode).toBe(503);
+      expect(page.body).toContain(DATABASE_FULL_MESSAGE);
+      expect(page.body).not.toContain('This reset link has expired');
+    } finally {
+      await undo();
+    }
+    // The link was not used up by the refused attempt, and works once there is space.
+    const done = await ctx.app.inject({
+      method: 'POST',
+      url: `/reset-password?token=${token}`,
+      headers: { origin: TEST_ORIGIN, 'sec-fetch-site': 'same-origin', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ form: 'reset-password', newPassword: 'a brand new password', confirmPassword: 'a brand new password' }).toString(),
+    });
+    expect([done.statusCode, done.headers.location]).toEqual([303, '/auth?reset=1']);
   });
 
   it('health recovers to ok by itself once no refusal has been seen for 30 s', async () => {

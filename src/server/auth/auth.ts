@@ -17,7 +17,8 @@ export const createAuth = (config: AppConfig, db: Database, mailer: Mailer) =>
     basePath: '/api/auth',
     secret: config.AUTH_SECRET,
     trustedOrigins: [config.PUBLIC_URL],
-    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
+    // In transactions: a password reset whose write fails (a dropped connection, a full disk) keeps its link usable.
+    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification }, transaction: true }),
     emailAndPassword: {
       enabled: true,
       // Sign-up runs through our own endpoint so the role and profile are written with the account.
@@ -43,6 +44,9 @@ export const createAuth = (config: AppConfig, db: Database, mailer: Mailer) =>
     },
     // Our own Fastify rate limiter covers the auth routes (shared through Redis when configured).
     rateLimit: { enabled: false },
+    // A fault that is not better-auth's own refusal (a dropped connection, a database out of disk) reaches the app's
+    // error handler, which answers 503 with what happened, instead of better-call's empty 500.
+    onAPIError: { throw: true },
     advanced: {
       useSecureCookies: config.isProduction,
       cookiePrefix: 'hm',

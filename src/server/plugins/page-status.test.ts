@@ -136,6 +136,26 @@ describe('guarded pages before any script (spec section 6)', () => {
   });
 });
 
+describe('a conversation page (signed in)', () => {
+  it("answers 200 for one of the viewer's conversations, and 404 for one that does not exist or is not theirs", async () => {
+    const client = await ctx.signUp('client', { name: 'Cora Client' });
+    const stranger = await ctx.signUp('client', { name: 'Sam Stranger' });
+    const started = await ctx.inject(client, {
+      method: 'POST',
+      url: '/api/conversations',
+      payload: { creatorId: approved, body: 'Hello, are you free in May?', clientMessageId: crypto.randomUUID() },
+    });
+    expect(started.statusCode).toBe(201);
+    const conversationId = (started.json() as { conversationId: string }).conversationId;
+    expect(conversationId).toMatch(/^[0-9a-f-]{36}$/);
+
+    expect((await get(`/inbox/${conversationId}`, client)).statusCode).toBe(200);
+    expect((await get('/inbox', client)).statusCode).toBe(200);
+    expect((await get(`/inbox/${crypto.randomUUID()}`, client)).statusCode).toBe(404);
+    expect((await get(`/inbox/${conversationId}`, stranger)).statusCode).toBe(404);
+  });
+});
+
 describe('/auth for someone signed in (decision 176)', () => {
   it('answers 302 to their dashboard, or on to a safe ?redirect=, before any script; a visitor signed out gets the form', async () => {
     const client = await ctx.signUp('client', { name: 'Carl Client' });

@@ -117,6 +117,27 @@ const verificationQueries = async (app: FastifyInstance, request: FastifyRequest
   return [];
 };
 
+/** `/inbox/<conversation id>`: a signed-in page, whose thread the browser reads (decision 186). */
+const CONVERSATION_PATH = /^\/inbox\/([0-9a-fA-F-]{36})$/;
+
+/**
+ * Whether a signed-in page's subject is missing for this viewer, so the page answers 404 like a missing studio
+ * (decision 115): a conversation that does not exist or is not theirs. Its page renders in the browser, which shows
+ * 'Conversation not found' from the same API answer; this asks that answer once, as the viewer.
+ */
+const signedInSubjectMissing = async (app: FastifyInstance, request: FastifyRequest, url: URL): Promise<boolean> => {
+  const conversation = CONVERSATION_PATH.exec(url.pathname);
+  const { cookie } = request.headers;
+  if (!conversation || !cookie) return false;
+  try {
+    const response = await app.inject({ method: 'GET', url: `/api/conversations/${conversation[1]}`, headers: { cookie } });
+    return response.statusCode === 404;
+  } catch (error) {
+    app.log.warn({ err: error, path: url.pathname }, 'conversation check for the page status failed');
+    return false;
+  }
+};
+
 /** Every unknown address renders the same not-found page, so they share one render under this address. */
 const NOT_FOUND_RENDER_URL = '/not-found';
 
@@ -174,7 +195,9 @@ export const registerWeb = async (app: FastifyInstance, root: string = webRoot, 
     const queries = isKnownPath ? await firstPaintQueries(app, request, url) : [];
     // Every unknown address shows the same page, so they share one render (and one cache entry).
     const rendered = await firstPaint.render(isKnownPath ? request.url : NOT_FOUND_RENDER_URL, queries, posted);
-    const isMissing = rendered ? rendered.status === 404 : !isKnownPath || queries.some((query) => query.data === null);
+    const isMissing =
+      (rendered ? rendered.status === 404 : !isKnownPath || queries.some((query) => query.data === null)) ||
+      (isKnownPath && posted === undefined && (await signedInSubjectMissing(app, request, url)));
     const answer = isMissing ? 404 : status;
     if (isMissing) request.log.info({ path: url.pathname }, 'page not found');
     const meta: PageMeta = await resolvePageMeta(app, url.pathname, answer, studioCreator(url, queries));

@@ -57,6 +57,9 @@ export const thumbnailUrlOf = (url: string | null | undefined): string | null =>
   return fileUrl(parsed.bucket, thumbnailKeyOf(parsed.key), version);
 };
 
+/** Uses stored at one fixed path per person (`<userId>/avatar`, `<userId>/logo`); every other upload has a path of its own. */
+const REPLACED_IN_PLACE: ReadonlySet<UploadUse> = new Set(['profileImage', 'clientLogo']);
+
 export const createStorage = (driver: StorageDriver) => ({
   driver,
   /**
@@ -69,14 +72,19 @@ export const createStorage = (driver: StorageDriver) => ({
     const key = `${basePath}.${inspected.extension}`;
     const version = Date.now().toString(36);
     let thumbnailUrl: string | null = null;
+    let wroteMain = false;
     try {
       await driver.put(rule.bucket, key, inspected.body, inspected.mime);
+      wroteMain = true;
       if (inspected.thumbnail) {
         const thumbKey = thumbnailKeyOf(key);
         await driver.put(rule.bucket, thumbKey, inspected.thumbnail, 'image/webp');
         thumbnailUrl = fileUrl(rule.bucket, thumbKey, version);
       }
     } catch (error) {
+      // The file was written but its thumbnail was not: at a path of its own it is an orphan no row will point at, so
+      // it goes. An avatar or a logo has already replaced the one before it in place, and the row still points there.
+      if (wroteMain && !REPLACED_IN_PLACE.has(use)) await driver.delete(rule.bucket, key).catch(() => undefined);
       // A full disk or store is the person's to hear about (507, try later), not "something went wrong".
       if (isOutOfSpace(error)) throw storageFull();
       throw error;

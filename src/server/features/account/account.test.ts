@@ -56,6 +56,25 @@ describe('sign-up', () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it("answers 'Failed to create user account' when the account write returns no user, and keeps nothing", async () => {
+    // A trigger that returns null makes PostgreSQL skip the row without an error: the insert returns no user.
+    await ctx.db.execute(sql`create function skip_users() returns trigger language plpgsql as $$ begin return null; end $$`);
+    await ctx.db.execute(sql`create trigger skip_users before insert on "user" for each row execute function skip_users()`);
+    const email = `nobody-${Date.now()}@example.com`;
+    let response;
+    try {
+      response = await ctx.inject(null, { method: 'POST', url: '/api/account/sign-up', payload: { name: 'Nobody Returned', email, password: 'a good long password', role: 'client' } });
+    } finally {
+      await ctx.db.execute(sql`drop trigger skip_users on "user"`);
+      await ctx.db.execute(sql`drop function skip_users()`);
+    }
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ error: 'create_user_failed', message: AUTH_MESSAGES.createUserFailed });
+    expect(await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))).toHaveLength(0);
+    const again = await ctx.inject(null, { method: 'POST', url: '/api/account/sign-up', payload: { name: 'Nobody Returned', email, password: 'a good long password', role: 'client' } });
+    expect(again.statusCode).toBe(201);
+  });
+
   it('refuses a body that asks for the admin role, and creates nothing', async () => {
     const email = 'would-be-admin@example.com';
     const response = await ctx.inject(null, {

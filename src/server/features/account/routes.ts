@@ -39,10 +39,6 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
       // Telling them sign-up failed would send them to try again, only to hear that their email is taken.
       const signedIn = await signIn(app, request.body, toFetchHeaders(request)).catch((error: unknown) => {
         request.log.error({ err: error }, 'sign-in after sign-up failed');
-        if (error instanceof HttpError && error.code === 'login_failed') {
-          // Spec section 8: 'Failed to create user account' when sign-up returns no user.
-          throw new HttpError(500, 'create_user_failed', AUTH_MESSAGES.createUserFailed);
-        }
         return null;
       });
       if (!signedIn) return reply.status(201).send({ user: null, notice: AUTH_MESSAGES.signedUpNotSignedIn });

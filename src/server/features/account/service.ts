@@ -45,7 +45,12 @@ export const createAccount = async (app: FastifyInstance, input: SignUpInput): P
       if (existing) throw conflict(AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken });
 
       const now = new Date();
-      await tx.insert(user).values({ id: userId, name: input.name, email, emailVerified: false, createdAt: now, updatedAt: now });
+      const [created] = await tx
+        .insert(user)
+        .values({ id: userId, name: input.name, email, emailVerified: false, createdAt: now, updatedAt: now })
+        .returning({ id: user.id });
+      // Spec section 8: 'Failed to create user account' when the account write returns no user (nothing is kept).
+      if (!created) throw new HttpError(500, 'create_user_failed', AUTH_MESSAGES.createUserFailed);
       await tx.insert(account).values({
         id: randomUUID(),
         accountId: userId,
@@ -66,7 +71,7 @@ export const createAccount = async (app: FastifyInstance, input: SignUpInput): P
       );
     });
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode < 500) throw error;
+    if (error instanceof HttpError && (error.statusCode < 500 || error.code === 'create_user_failed')) throw error;
     // A unique violation here means a concurrent sign-up won the race for this email.
     if (isUniqueViolation(error)) throw conflict(AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken });
     rethrowIfDatabaseUnavailable(error);

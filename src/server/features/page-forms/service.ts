@@ -103,8 +103,8 @@ export const handlePagePost = async (
     return reply.redirect(sentAddress(address.pathname, address.searchParams), 303);
   }
   if (succeeded && form === 'reset-password') return reply.redirect(`/auth?${PASSWORD_RESET_DONE_PARAM}=1`, 303);
-  if (form === 'reset-password' && !answer.body.fields) {
-    // An expired or used token: the app's own words for it.
+  if (form === 'reset-password' && !answer.body.fields && answer.statusCode < 500) {
+    // An expired or used token: the app's own words for it. A fault of ours (503, database unavailable) says so below.
     return app.sendPage(request, reply, answer.statusCode, { form, values, errors: {}, message: 'This reset link has expired or is invalid. Please ask for a new one.' });
   }
   if (succeeded && answer.body.user) {

@@ -5,6 +5,8 @@ import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/textarea';
 import { MESSAGE_COUNT_FROM, MessageLength } from './message-length';
 import { ApiError } from '../../lib/api';
+import { toast } from '../../lib/toast';
+import { UPLOAD_MESSAGES } from '../uploads/file-checks';
 
 export interface Draft {
   body: string;
@@ -16,6 +18,8 @@ export interface Draft {
  * Writes one message: text (Enter sends, Shift+Enter is a new line) and optionally one file. The draft keeps its
  * client-made id until it is sent, so pressing Send again after a failure never makes a second message.
  */
+const SEND_FAILED = 'Your message could not be sent. Please try again.';
+
 export function MessageComposer({ onSend, label }: { onSend: (draft: Draft) => Promise<void>; label: string }) {
   const [body, setBody] = useState('');
   const [file, setFile] = useState<File | null>(null);
@@ -48,7 +52,12 @@ export function MessageComposer({ onSend, label }: { onSend: (draft: Draft) => P
       if (fileInput.current) fileInput.current.value = '';
     } catch (failure) {
       const fields = failure instanceof ApiError ? failure.fields : undefined;
-      setError(fields?.body ?? fields?.file ?? (failure instanceof ApiError && failure.message ? failure.message : 'Your message could not be sent. Please try again.'));
+      const message = fields?.body ?? fields?.file ?? (failure instanceof ApiError && failure.message ? failure.message : SEND_FAILED);
+      setError(message);
+      // Storage full (507) or the database unavailable (503): said where the other uploads say it too, as a toast.
+      if (failure instanceof ApiError && (failure.status === 507 || failure.status === 503)) {
+        toast.error(file ? UPLOAD_MESSAGES.failed : SEND_FAILED, { description: message });
+      }
     } finally {
       setSending(false);
     }
