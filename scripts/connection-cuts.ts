@@ -12,6 +12,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { RESOURCE_MESSAGES } from '../src/domain/messages';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../src/server/db/unavailable';
 import { cookieOf, createScratchDatabase, jsonPost, startServer } from './lib/server-process';
 import { createOutcomes } from './lib/outcomes';
@@ -22,7 +23,8 @@ const SECONDS = Number(process.env.CUTS_SECONDS ?? 70);
 const CUT_ROUNDS = 12;
 const RESTARTS = 3;
 const CLUSTER = 'hmcuts';
-const CLEAN_REFUSALS = new Set<string>([DATABASE_UNAVAILABLE_MESSAGE]);
+// Not saved, try again; or saved, but its answer could not be read back (decision 130's addendum).
+const CLEAN_REFUSALS = new Set<string>([DATABASE_UNAVAILABLE_MESSAGE, RESOURCE_MESSAGES.savedNotShown]);
 
 interface Cluster {
   url: string;

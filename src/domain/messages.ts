@@ -47,4 +47,6 @@ export const RESOURCE_MESSAGES = {
   databaseFull: 'We are out of storage space just now, so nothing was saved. Please try again later.',
   /** 503: the database connection was lost or refused. */
   databaseUnavailable: 'We could not reach our database just now. Please try again in a moment.',
+  /** 503 after a commit: the change is kept, but the answer could not be read back. Not "try again": it is done. */
+  savedNotShown: 'Your change was saved, but we could not load it just now. Please reload the page in a moment.',
 } as const;

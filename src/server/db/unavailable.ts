@@ -8,7 +8,8 @@ export const DATABASE_UNAVAILABLE_MESSAGE = RESOURCE_MESSAGES.databaseUnavailabl
 /**
  * SQLSTATEs that mean the connection, not the statement, failed: class 08 (connection exception), 57P01–57P03
  * (administrator or crash shutdown, cannot connect now: a `pg_terminate_backend`, a restart, a failover) and
- * 53300 (too many connections). A request that met one of these did not commit; trying again is the answer.
+ * 53300 (too many connections). A request that met one of these inside its transaction did not commit, and trying
+ * again is the answer; one that met it after its commit, reading back what to answer, goes through `readAfterCommit`.
  */
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3]|53300)$/;
 
@@ -49,4 +50,27 @@ export const databaseUnavailable = (): HttpError => new HttpError(503, 'database
  */
 export const rethrowIfDatabaseUnavailable = (error: unknown): void => {
   if (isDatabaseUnavailable(error) || isOutOfSpace(error)) throw error;
+};
+
+/** A change that committed, whose answer could not be read back: 503, saying it is kept (not "try again"). */
+export const savedNotShown = (): HttpError => new HttpError(503, 'saved_not_shown', RESOURCE_MESSAGES.savedNotShown);
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The read that builds a write's answer, after the write committed. A dropped connection fails only that read, and
+ * the pool has a new one a moment later, so the read is tried again (three times in about a second). If the database
+ * stays away, the answer says the change was saved: "try again" would make a second project, a second process doc,
+ * or a 409 for a step already taken.
+ */
+export const readAfterCommit = async <T>(read: () => Promise<T>, { attempts = 3, waitMs = 200 }: { attempts?: number; waitMs?: number } = {}): Promise<T> => {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await read();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      if (attempt >= attempts) throw savedNotShown();
+      await pause(waitMs * attempt);
+    }
+  }
 };

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ClientProfileValues, ClientProfileView } from '../../../domain/profile-schemas';
 import { clientProfiles, profiles } from '../../db/schema';
+import { readAfterCommit } from '../../db/unavailable';
 import { notFound } from '../../http/errors';
 import { removeReplacedFile, requireOwnFileUrl, SINGLE_FILE_NAMES } from '../uploads/own-file';
 
@@ -56,5 +57,5 @@ export const saveClientProfile = async (
     return current.logoUrl;
   });
   await removeReplacedFile(app, previousLogo, logoUrl);
-  return getClientProfile(app, userId);
+  return readAfterCommit(() => getClientProfile(app, userId));
 };

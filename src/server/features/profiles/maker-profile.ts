@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { MakerProfileValues, MakerProfileView } from '../../../domain/profile-schemas';
 import { makerProfiles, profiles } from '../../db/schema';
+import { readAfterCommit } from '../../db/unavailable';
 import { notFound } from '../../http/errors';
 import { removeReplacedFile, requireOwnFileUrl, SINGLE_FILE_NAMES } from '../uploads/own-file';
 import { nextApplicationState, writeBaseProfile } from './shared';
@@ -63,5 +64,5 @@ export const saveMakerProfile = async (
     return current.avatarUrl;
   });
   await removeReplacedFile(app, previousAvatar, avatarUrl);
-  return getMakerProfile(app, userId);
+  return readAfterCommit(() => getMakerProfile(app, userId));
 };

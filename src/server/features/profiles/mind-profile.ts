@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { MindProfileValues, MindProfileView } from '../../../domain/profile-schemas';
 import { mindProfiles, profiles } from '../../db/schema';
+import { readAfterCommit } from '../../db/unavailable';
 import { notFound } from '../../http/errors';
 import { removeReplacedFile, requireOwnFileUrl, SINGLE_FILE_NAMES } from '../uploads/own-file';
 import { nextApplicationState, writeBaseProfile } from './shared';
@@ -59,5 +60,5 @@ export const saveMindProfile = async (
     return current.avatarUrl;
   });
   await removeReplacedFile(app, previousAvatar, avatarUrl);
-  return getMindProfile(app, userId);
+  return readAfterCommit(() => getMindProfile(app, userId));
 };

@@ -5,6 +5,7 @@ import { clientReviewInputSchema, type ProjectReviewState, type ReviewInput } fr
 import { REVIEW_MESSAGES } from '../../../domain/reviews';
 import type { DbExecutor } from '../../db/client';
 import { profiles, projects, reviewReports, reviews, reviewWindows } from '../../db/schema';
+import { readAfterCommit } from '../../db/unavailable';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { AuthContext } from '../../types';
 import { PROJECT_NOT_FOUND } from '../projects/access';
@@ -111,7 +112,7 @@ export const writeReview = async (app: FastifyInstance, auth: AuthContext, proje
       .onConflictDoUpdate({ target: [reviews.projectId, reviews.direction], set: { ...fields, updatedAt: now } });
     if ((await countWindowReviews(tx, projectId)) === 2) await publishWindow(app, tx, window, now);
   });
-  return getReviewState(app, auth, projectId, now);
+  return readAfterCommit(() => getReviewState(app, auth, projectId, now));
 };
 
 /** A published review that is not hidden, for a reply or a report; anything else is 404 to everyone. */
