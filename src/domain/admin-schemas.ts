@@ -42,6 +42,8 @@ export const ADMIN_MESSAGES = {
   curateNotApproved: 'Every match must be an approved maker or mind.',
   requestNotPending: 'This request has already been curated.',
   reasonTooLong: 'Reason must be less than 1000 characters',
+  /** Cancelling a project under way (decision 193): both sides are told why. */
+  cancelReasonRequired: 'Please say why the project is cancelled',
 } as const;
 
 const M = ADMIN_MESSAGES;
@@ -50,6 +52,11 @@ export const REASON_MAX = 1000;
 /** An optional note from the admin (rejection, flag decision, seal revocation); empty means none. */
 export const reasonSchema = z.object({ reason: z.string().trim().max(REASON_MAX, M.reasonTooLong).optional() });
 export type ReasonInput = z.infer<typeof reasonSchema>;
+
+/** The admin's cancellation of a project under way (decision 193): the reason is required, as both sides are told it. */
+export const cancelActiveProjectSchema = z.object({
+  reason: z.string({ error: M.cancelReasonRequired }).trim().min(1, M.cancelReasonRequired).max(REASON_MAX, M.reasonTooLong),
+});
 
 export const APPLICANT_ROLES = ['maker', 'mind'] as const;
 export type ApplicantRole = (typeof APPLICANT_ROLES)[number];
@@ -208,6 +215,8 @@ export const AUDIT_ACTIONS = [
   'project.cancel',
   'project.auto_approve',
   'project.allow_revision',
+  'project.cancel_active',
+  'project.withdraw',
   'white_glove.curate',
   'workshop.create',
   'settings.update',

@@ -65,6 +65,9 @@ export const PROJECT_EVENTS = [
   'milestone_auto_approved',
   'revision_requested',
   'extra_revision_allowed',
+  // Ending work under way (decision 193)
+  'withdrawn',
+  'cancelled_by_admin',
   // Money (decision 170)
   'funding_requested',
   'payment_received',

@@ -31,11 +31,13 @@ const ALLOWED_EDGES: Record<ProjectAction, readonly string[]> = {
   request_revision: ['in_review>active'],
   allow_extra_revision: ['active>active', 'in_review>in_review'],
   admin_allow_revision: ['active>active', 'in_review>in_review'],
+  withdraw: ['active>cancelled'],
+  admin_cancel_active: ['active>cancelled'],
 };
 
 const CLIENT_ACTIONS: readonly ProjectAction[] = ['assign_creator', 'cancel', 'approve', 'flag', 'answer_offer', 'request_revision'];
-const CREATOR_ACTIONS: readonly ProjectAction[] = ['accept', 'decline', 'upload_process_doc', 'submit_deliverable', 'send_offer', 'allow_extra_revision'];
-const ADMIN_ACTIONS: readonly ProjectAction[] = ['clear_flag', 'admin_cancel', 'admin_allow_revision'];
+const CREATOR_ACTIONS: readonly ProjectAction[] = ['accept', 'decline', 'upload_process_doc', 'submit_deliverable', 'send_offer', 'allow_extra_revision', 'withdraw'];
+const ADMIN_ACTIONS: readonly ProjectAction[] = ['clear_flag', 'admin_cancel', 'admin_allow_revision', 'admin_cancel_active'];
 
 const viewerArb = fc.record({ role: fc.constantFrom(...USER_ROLES), relation: fc.constantFrom(...PROJECT_RELATIONS) });
 const actorFor = (action: ProjectAction, creatorRole: 'maker' | 'mind'): ProjectViewer =>
@@ -80,6 +82,8 @@ const expectLegalStep = (before: ProjectState, viewer: ProjectViewer, action: Pr
   if (action === 'request_revision') expect(before.flagged).toBe(false);
   if (action === 'decline') expect(after.hasCreator).toBe(false);
   if (action === 'accept') expect(before.hasCreator).toBe(true);
+  // Ending work under way never touches delivered work waiting for review, and keeps the creator on record.
+  if (action === 'withdraw' || action === 'admin_cancel_active') expect(after).toEqual({ ...before, status: 'cancelled' });
 };
 
 describe('project state machine (property)', () => {
@@ -185,6 +189,24 @@ describe('project state machine (examples)', () => {
     const row = { status: 'active' as const, makerId: 'm', mindId: null, flagged: false };
     expect(projectStateOf({ ...row, revisionRounds: 2, revisionsUsed: 3, extraRevisions: 1 }).revisionsLeft).toBe(0);
     expect(projectStateOf({ ...row, revisionRounds: 2, revisionsUsed: 1, extraRevisions: 0 }).revisionsLeft).toBe(1);
+  });
+
+  it('lets the creator withdraw, and an admin cancel, only while the current milestone is not submitted', () => {
+    const admin: ProjectViewer = { role: 'admin', relation: 'none' };
+    const active: ProjectState = { ...draft, status: 'active' };
+    expect(applyProjectAction(active, maker, 'withdraw')).toEqual({ ok: true, state: { ...active, status: 'cancelled' } });
+    expect(applyProjectAction(active, admin, 'admin_cancel_active')).toEqual({ ok: true, state: { ...active, status: 'cancelled' } });
+    // Delivered work waits for the client's answer, or a flag's decision: neither can end it behind their back.
+    expect(applyProjectAction({ ...active, status: 'in_review' }, maker, 'withdraw')).toEqual({
+      ok: false,
+      error: { kind: 'invalid_state', message: 'You can withdraw only while the project is active and its current milestone is not submitted.' },
+    });
+    expect(allowedProjectActions({ ...active, status: 'in_review', flagged: true }, admin)).not.toContain('admin_cancel_active');
+    expect(allowedProjectActions(draft, maker)).not.toContain('withdraw');
+    // The client's way out of a project under way is not this one; nor another creator's.
+    expect(applyProjectAction(active, client, 'withdraw').ok).toBe(false);
+    expect(applyProjectAction(active, { role: 'maker', relation: 'none' }, 'withdraw')).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    expect(applyProjectAction(active, client, 'admin_cancel_active')).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
   });
 
   it('counts a flag as open only while the project is', () => {

@@ -24,6 +24,8 @@ export const PROJECT_ACTIONS = [
   'request_revision',
   'allow_extra_revision',
   'admin_allow_revision',
+  'withdraw',
+  'admin_cancel_active',
 ] as const;
 export type ProjectAction = (typeof PROJECT_ACTIONS)[number];
 
@@ -169,6 +171,20 @@ const RULES: Record<ProjectAction, Rule> = {
     isPossibleFrom: (s) => s.status === 'active' || s.status === 'in_review',
     next: (s) => ({ ...s, revisionsLeft: s.revisionsLeft === undefined ? undefined : s.revisionsLeft + 1 }),
     stateMessage: 'Extra revisions can only be allowed while the project is under way.',
+  },
+  // Ending work under way (decision 193): only while nothing waits for the client's review, so no delivered work is
+  // in question. Work in review ends through a flag and the admin's decision, which settles the work delivered.
+  withdraw: {
+    actor: 'creator',
+    isPossibleFrom: (s) => s.status === 'active' && !s.flagged,
+    next: (s) => ({ ...s, status: 'cancelled' }),
+    stateMessage: 'You can withdraw only while the project is active and its current milestone is not submitted.',
+  },
+  admin_cancel_active: {
+    actor: 'admin',
+    isPossibleFrom: (s) => s.status === 'active' && !s.flagged,
+    next: (s) => ({ ...s, status: 'cancelled' }),
+    stateMessage: 'Only an active project whose current milestone is not submitted can be cancelled this way.',
   },
 };
 

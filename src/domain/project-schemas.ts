@@ -23,6 +23,9 @@ export const PROJECT_MESSAGES = {
   assignFailed: 'Error assigning creator',
   cancelled: 'Project cancelled',
   cancelFailed: 'Error cancelling project',
+  /** The creator leaves a project under way (decision 193). */
+  withdrawn: 'You withdrew from the project',
+  withdrawFailed: 'Error withdrawing from project',
   /** Plain Accept of a draft made before budgets started at $1 (decision 189): an offer names a price instead. */
   noBudgetToAccept: 'This project has no budget to accept. Send an offer with a price instead.',
 } as const;

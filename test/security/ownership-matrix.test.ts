@@ -151,6 +151,13 @@ const cases = (): OwnershipCase[] => {
       snapshot: projectRow(w.activeForExtraRevision),
     },
     {
+      route: 'POST /api/projects/:id/withdraw',
+      request: () => post(`${project(w.activeForWithdraw)}/withdraw`, { note: 'I have to step back.' }),
+      denied: [['anonymous', null, 401], ['maker B', makerB, 404], ['mind B', mindB, 404], ['mind A, not on this project', mindA, 404]],
+      allowed: [['maker A', makerA, 200]],
+      snapshot: projectRow(w.activeForWithdraw),
+    },
+    {
       route: 'POST /api/projects/:id/process-docs',
       request: async () => upload(`${project(w.active)}/process-docs`, await pngBuffer('#333333'), 'more.png', 'image/png'),
       denied: [['anonymous', null, 401], ['maker B', makerB, 404], ['mind B', mindB, 404]],
@@ -267,6 +274,13 @@ const adminCases = (world: OwnershipWorld): OwnershipCase[] => {
     adminCase('POST /api/admin/applications/:role/:userId/reject', `/api/admin/applications/mind/${world.pendingMind.id}/reject`, 200, mind(world.pendingMind.id), { reason: 'Not yet' }),
     adminCase('POST /api/admin/projects/:projectId/clear-flag', `/api/admin/projects/${world.flaggedForClear}/clear-flag`, 200, projectRow(world.flaggedForClear), {}),
     adminCase('POST /api/admin/projects/:projectId/cancel', `/api/admin/projects/${world.flaggedForCancel}/cancel`, 200, projectRow(world.flaggedForCancel), {}),
+    adminCase(
+      'POST /api/admin/projects/:projectId/cancel-active',
+      `/api/admin/projects/${world.activeForAdminCancel}/cancel-active`,
+      200,
+      projectRow(world.activeForAdminCancel),
+      { reason: 'The client asked us to stop the work.' },
+    ),
     adminCase('POST /api/admin/seal/:userId/assign', `/api/admin/seal/${makerA.id}/assign`, 200, maker(makerA.id)),
     adminCase('POST /api/admin/seal/:userId/revoke', `/api/admin/seal/${makerA.id}/revoke`, 200, maker(makerA.id), {}),
     adminCase('GET /api/admin/white-glove/:requestId/candidates', `/api/admin/white-glove/${world.whiteGloveId}/candidates`, 200, undefined, undefined, 'GET'),

@@ -45,6 +45,9 @@ export interface OwnershipWorld {
   offered: { forAccept: string; forDecline: string; forChanges: string };
   inReviewForRevision: string;
   activeForExtraRevision: string;
+  /** Active projects of maker A to end (decision 193): one the maker withdraws from, one an admin cancels. */
+  activeForWithdraw: string;
+  activeForAdminCancel: string;
 }
 
 const dueInTwoWeeks = () => new Date(Date.now() + 14 * 24 * 3600 * 1000).toISOString().slice(0, 10);
@@ -126,6 +129,11 @@ export const arrangeOwnershipWorld = async (ctx: TestContext): Promise<Ownership
   // The creator may allow an extra round only once the included ones are used up.
   await ctx.db.update(projects).set({ revisionsUsed: 2, revisionRounds: 2 }).where(eq(projects.id, activeForExtraRevision));
 
+  const activeForWithdraw = await createProject(makerA.id);
+  await act(makerA, activeForWithdraw, 'accept');
+  const activeForAdminCancel = await createProject(makerA.id);
+  await act(makerA, activeForAdminCancel, 'accept');
+
   const flagged = async () => (await addProject(ctx, { clientId: clientA.id, makerId: makerA.id, status: 'in_review', flagged: true })).id;
   // Three completed projects with process docs make maker A eligible for the Seal.
   for (let index = 0; index < 3; index += 1) await addProject(ctx, { clientId: clientA.id, makerId: makerA.id, status: 'completed', withDoc: true });
@@ -177,5 +185,7 @@ export const arrangeOwnershipWorld = async (ctx: TestContext): Promise<Ownership
     offered: offeredProjects,
     inReviewForRevision,
     activeForExtraRevision,
+    activeForWithdraw,
+    activeForAdminCancel,
   };
 };

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminProjectsQuerySchema, adminProjectsResponseSchema, reasonSchema } from '../../../domain/admin-schemas';
+import { adminProjectsQuerySchema, adminProjectsResponseSchema, cancelActiveProjectSchema, reasonSchema } from '../../../domain/admin-schemas';
 import { PROJECT_STATUSES } from '../../../domain/constants';
 import { DISPUTE_OUTCOMES, flaggedCancelSchema } from '../../../domain/payment-schemas';
 import { errorBodySchema } from '../../http/schemas';
+import { cancelActiveProject } from '../projects/ending';
 import { listProjects, resolveFlag } from './service';
 
 export const prefix = '/api/admin/projects';
@@ -65,5 +66,17 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
       const { reason, outcome, creatorCents } = request.body;
       return resolveFlag(app, await request.requireAuth(), request.params.projectId, 'cancel', reason || null, { outcome, creatorCents });
     },
+  });
+
+  app.post('/:projectId/cancel-active', {
+    config: { access: ['admin'] },
+    schema: {
+      tags: ['admin'],
+      summary: 'Cancel an active project whose current milestone is not submitted, with a reason; money held for unapproved work is refunded to the client',
+      params,
+      body: cancelActiveProjectSchema,
+      response: actionResponses,
+    },
+    handler: async (request) => cancelActiveProject(app, await request.requireAuth(), request.params.projectId, request.body.reason),
   });
 };

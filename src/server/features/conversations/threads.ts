@@ -40,6 +40,8 @@ const SYSTEM_LINES: Record<ProjectEvent, (actor: string, title: string, detail: 
   milestone_auto_approved: (_actor, title, detail) => `${detail.charAt(0).toUpperCase()}${detail.slice(1)} of ${quoted(title)} was approved automatically: the review time passed without an answer.`,
   revision_requested: (actor, title, detail) => `${actor} asked for a revision of ${detail} of ${quoted(title)}.`,
   extra_revision_allowed: (actor, title) => `${actor} allowed an extra revision round on ${quoted(title)}.`,
+  withdrawn: (actor, title) => `${actor} withdrew from ${quoted(title)}. The project is cancelled.`,
+  cancelled_by_admin: (actor, title) => `${actor} cancelled the project ${quoted(title)} while it was under way.`,
   funding_requested: (actor, title, detail) => `${actor} requested funding for ${quoted(title)}: ${detail}.`,
   payment_received: (actor, title, detail) => `${actor} recorded the payment for ${quoted(title)}: ${detail}, now held in escrow.`,
   funds_released: (actor, title, detail) => `${actor} released the payment for ${quoted(title)}: ${detail}.`,

@@ -22,6 +22,8 @@ export type ProjectEmailEvent =
   | 'milestone_auto_approved'
   | 'revision_requested'
   | 'extra_revision_allowed'
+  | 'withdrawn'
+  | 'cancelled_by_admin'
   | 'approval_reminder'
   | 'due_reminder'
   | 'answer_reminder'
@@ -79,6 +81,8 @@ const subjects: Record<ProjectEmailEvent, (title: string) => string> = {
   milestone_auto_approved: (title) => `A milestone was approved automatically: ${title}`,
   revision_requested: (title) => `A revision was asked for: ${title}`,
   extra_revision_allowed: (title) => `An extra revision round is open: ${title}`,
+  withdrawn: (title) => `The creator withdrew from your project: ${title}`,
+  cancelled_by_admin: (title) => `Project cancelled: ${title}`,
   approval_reminder: (title) => `Work waits for your review: ${title}`,
   due_reminder: (title) => `A milestone is due tomorrow: ${title}`,
   answer_reminder: (title) => `A client is waiting for your answer: ${title}`,
@@ -144,6 +148,14 @@ const bodies: Record<ProjectEmailEvent, (project: ProjectRow, actorName: string,
   milestone_auto_approved: (p, _actor, detail) => [`${detail} of "${p.title}" was approved automatically, because the review time passed without an answer.`],
   revision_requested: (p, actor, detail) => [`${actor} asked for a revision of ${detail} of "${p.title}".`, 'Submit the milestone again from your Projects tab when it is ready.'],
   extra_revision_allowed: (p, actor) => [`${actor} allowed an extra revision round on "${p.title}". You can now ask for one more revision.`],
+  withdrawn: (p, actor) => [
+    `${actor} withdrew from "${p.title}", so the project is cancelled.`,
+    'A payment held for work not yet approved comes back to you, and a separate email says how much; approved milestones stay as they were. You can hire another creator for the rest from your dashboard.',
+  ],
+  cancelled_by_admin: (p) => [
+    `Our team cancelled "${p.title}" while it was under way.`,
+    'A payment held for work not yet approved goes back to the client, and a separate email says how much; approved milestones stay as they were. If you have questions about this decision, reply to this email.',
+  ],
   approval_reminder: (p, _actor, detail, when) => [
     detail ? `${detail.charAt(0).toUpperCase()}${detail.slice(1)} of "${p.title}" is waiting for your review.` : `Work on "${p.title}" is waiting for your review.`,
     `If you neither approve it, ask for a revision nor flag it, it will be approved automatically on ${when}.`,

@@ -21,6 +21,7 @@ import { respondToOffer, sendOffer } from './offers';
 import { registerMilestoneTimers } from './timers';
 import { getProjectSummary } from './summary';
 import { addProcessDoc, precheckProjectAction, submitDeliverable } from './uploads';
+import { withdrawFromProject } from './ending';
 
 export const prefix = '/api/projects';
 
@@ -113,6 +114,18 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
     config: { access: ['client'] },
     schema: { tags: ['projects'], summary: 'Ask for a revision of the submitted milestone, with a note (uses one revision round)', params, body: answerNoteSchema, response: one },
     handler: async (request) => requestProjectRevision(app, await request.requireAuth(), request.params.id, request.body.note),
+  });
+
+  app.post('/:id/withdraw', {
+    config: { access: ['maker', 'mind'] },
+    schema: {
+      tags: ['projects'],
+      summary: 'Withdraw from an active project whose current milestone is not submitted, saying why (→ cancelled; money held for unapproved work is refunded)',
+      params,
+      body: declineNoteSchema,
+      response: one,
+    },
+    handler: async (request) => withdrawFromProject(app, await request.requireAuth(), request.params.id, request.body.note),
   });
 
   app.post('/:id/allow-extra-revision', {

@@ -17,6 +17,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'project.cancel': 'Cancelled flagged project',
   'project.auto_approve': 'Approved a milestone by time (no answer from the client)',
   'project.allow_revision': 'Allowed an extra revision round',
+  'project.cancel_active': 'Cancelled a project under way',
+  'project.withdraw': 'Creator withdrew from a project under way',
   'white_glove.curate': 'Curated White Glove matches',
   'workshop.create': 'Created workshop',
   'settings.update': 'Changed platform settings',
