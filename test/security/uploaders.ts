@@ -1,4 +1,5 @@
 // Test support: the callers and endpoints of every upload, for the hostile-upload tests.
+import { randomUUID } from 'node:crypto';
 import { UPLOAD_LIMITS_MB } from '../../src/domain/constants';
 import { approveMaker, onboardedClient, projectPayload } from '../support/project-fixtures';
 import type { TestContext, TestUser } from '../support/harness';
@@ -26,6 +27,8 @@ export interface Uploaders {
   imageTargets: () => UploadTarget[];
   portfolioTarget: () => UploadTarget;
   deliverableTarget: () => UploadTarget;
+  /** A message's attachment (an image or a PDF), sent by the client in the project's thread. */
+  attachmentTarget: () => UploadTarget;
 }
 
 export const arrangeUploaders = async (ctx: TestContext): Promise<Uploaders> => {
@@ -34,6 +37,7 @@ export const arrangeUploaders = async (ctx: TestContext): Promise<Uploaders> => 
   const client = await onboardedClient(ctx, 'Upload Co');
   const created = await ctx.inject(client, { method: 'POST', url: '/api/projects', payload: projectPayload({ creatorId: maker.id }) });
   const projectId = created.json().id as string;
+  const conversationId = created.json().conversationId as string;
   const accepted = await ctx.inject(maker, { method: 'POST', url: `/api/projects/${projectId}/accept` });
   if (accepted.statusCode !== 200) throw new Error(`could not start the project: ${accepted.body}`);
 
@@ -76,6 +80,17 @@ export const arrangeUploaders = async (ctx: TestContext): Promise<Uploaders> => 
       created: 200,
       maxMb: UPLOAD_LIMITS_MB.deliverable,
       storedUrl: urlOf('deliverableUrl'),
+    }),
+    attachmentTarget: () => ({
+      user: client,
+      url: `/api/conversations/${conversationId}/attachments`,
+      // A fresh message id for every request: a repeated one is a retry of the first send, answered with its message.
+      get fields() {
+        return { clientMessageId: randomUUID() };
+      },
+      created: 201,
+      maxMb: UPLOAD_LIMITS_MB.messageAttachment,
+      storedUrl: (body) => (body.message as { attachments: Array<{ url: string }> }).attachments[0].url,
     }),
   };
 };

@@ -1,5 +1,6 @@
-import { and, eq, exists } from 'drizzle-orm';
+import { and, eq, exists, notInArray } from 'drizzle-orm';
 import { CONVERSATION_MESSAGES } from '../../../domain/conversation-schemas';
+import { TERMINAL_PROJECT_STATUSES } from '../../../domain/project-lifecycle';
 import type { DbExecutor } from '../../db/client';
 import { conversations, messageAttachments, messageReports, projects } from '../../db/schema';
 import { forbidden, notFound } from '../../http/errors';
@@ -9,8 +10,8 @@ export type ConversationRow = typeof conversations.$inferSelect;
 export type ViewerSide = 'client' | 'creator' | null;
 
 /**
- * Loads a conversation the caller may read: one of its two participants, or an admin when a project linked to it
- * is flagged (the admin then reviews the dispute). Anyone else gets 404, as if it did not exist.
+ * Loads a conversation the caller may read: one of its two participants, or an admin while a project linked to it
+ * has an open flag (the admin then reviews the dispute). Anyone else gets 404, as if it did not exist.
  */
 export const requireReadableConversation = async (
   db: DbExecutor,
@@ -21,7 +22,7 @@ export const requireReadableConversation = async (
   if (!row) throw notFound(CONVERSATION_MESSAGES.notFound);
   if (row.clientId === auth.userId) return { row, side: 'client' };
   if (row.creatorId === auth.userId) return { row, side: 'creator' };
-  if (auth.role === 'admin' && (await hasFlaggedProject(db, conversationId))) return { row, side: null };
+  if (auth.role === 'admin' && (await hasOpenFlaggedProject(db, conversationId))) return { row, side: null };
   throw notFound(CONVERSATION_MESSAGES.notFound);
 };
 
@@ -32,9 +33,15 @@ export const requireParticipant = async (db: DbExecutor, auth: AuthContext, conv
   return { row: found.row, side: found.side };
 };
 
-export const hasFlaggedProject = async (db: DbExecutor, conversationId: string): Promise<boolean> => {
+/**
+ * Whether a project linked to the conversation has a flag still waiting for an admin (hasOpenFlag in the domain). A
+ * project the admin cancelled keeps `flagged` as a record (decision 186), but the dispute is over, so the thread,
+ * its later messages and its files are the two people's alone again.
+ */
+export const hasOpenFlaggedProject = async (db: DbExecutor, conversationId: string): Promise<boolean> => {
+  const openFlag = and(eq(projects.conversationId, conversationId), eq(projects.flagged, true), notInArray(projects.status, [...TERMINAL_PROJECT_STATUSES]));
   const [row] = await db
-    .select({ found: exists(db.select().from(projects).where(and(eq(projects.conversationId, conversationId), eq(projects.flagged, true)))) })
+    .select({ found: exists(db.select().from(projects).where(openFlag)) })
     .from(conversations)
     .where(eq(conversations.id, conversationId));
   return Boolean(row?.found);

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { attachmentFieldsSchema, CONVERSATION_MESSAGES, type SentMessage } from '../../../domain/conversation-schemas';
 import { messageAttachments, messages } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../http/errors';
-import type { ReceivedUpload } from '../../storage/upload-request';
+import { fileTooLargeMessage } from '../../../domain/messages';
+import { UPLOAD_RULES } from '../../../domain/upload-policy';
+import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
+import { readUpload, type ReceivedUpload } from '../../storage/upload-request';
 import type { StoredFile } from '../../storage/storage';
 import type { AuthContext } from '../../types';
 import { isAttachmentOfOpenReport, requireParticipant, requireReadableConversation } from './access';
@@ -22,6 +24,22 @@ export const cleanFileName = (name: string, extension: string): string => {
     .slice(0, 120);
   if (!base) return `attachment.${extension}`;
   return base.toLowerCase().endsWith(`.${extension}`) ? base : `${base.replace(/\.[A-Za-z0-9]{1,5}$/, '')}.${extension}`;
+};
+
+const ATTACHMENT_MAX_MB = UPLOAD_RULES.messageAttachment.maxMb;
+
+/**
+ * Reads the attachment of a multipart request. A file over 20 MB is answered 413 (Payload Too Large, what the route
+ * declares) with the size in words, where the shared reader answers the other upload forms' 400 with the same words.
+ */
+export const readAttachmentUpload = async (request: FastifyRequest): Promise<ReceivedUpload> => {
+  try {
+    return await readUpload(request, 'messageAttachment');
+  } catch (error) {
+    const tooLarge = fileTooLargeMessage(ATTACHMENT_MAX_MB);
+    if (error instanceof HttpError && error.message === tooLarge) throw new HttpError(413, 'file_too_large', tooLarge, { file: tooLarge });
+    throw error;
+  }
 };
 
 const parseFields = (fields: Record<string, string>) => {

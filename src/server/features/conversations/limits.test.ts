@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONVERSATION_MESSAGES } from '../../../domain/conversation-schemas';
 import { type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
-import { approveMaker, onboardedClient } from '../../../../test/support/project-fixtures';
+import { approveMaker, onboardedClient, projectPayload } from '../../../../test/support/project-fixtures';
 import { openConversation, sendMessage, startConversation } from '../../../../test/support/conversation-fixtures';
 
 let ctx: TestContext;
@@ -23,6 +23,24 @@ describe('per-person limits', () => {
     expect(eleventh.statusCode).toBe(429);
     expect(eleventh.json().message).toBe(CONVERSATION_MESSAGES.tooManyConversations);
     expect((await start(makers[0].id, '10.40.1.2')).statusCode).toBe(201);
+  });
+
+  it("does not count threads that creating a project opened, only those the client opened by writing (decision 140)", async () => {
+    const busy = await onboardedClient(ctx, 'Project Co');
+    const makers: TestUser[] = [];
+    for (let n = 0; n < 14; n += 1) makers.push(await approveMaker(ctx));
+    // Three projects today, each with a creator not written to before: each makes a thread, none counted.
+    for (const maker of makers.slice(0, 3)) {
+      const created = await ctx.inject(busy, { method: 'POST', url: '/api/projects', payload: projectPayload({ creatorId: maker.id }) });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    const write = (creatorId: string, n: number) => startConversation(ctx, busy, creatorId, 'Hello', { remoteAddress: `10.42.0.${n + 1}` });
+    // Writing in a project's thread continues it: not a new conversation either.
+    expect((await write(makers[0].id, 0)).statusCode).toBe(201);
+    for (const [n, maker] of makers.slice(3, 13).entries()) expect((await write(maker.id, n + 1)).statusCode, `conversation ${n + 1}`).toBe(201);
+    const eleventh = await write(makers[13].id, 20);
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json().message).toBe(CONVERSATION_MESSAGES.tooManyConversations);
   });
 
   it('allows 30 messages a minute per person, whatever address they come from', async () => {

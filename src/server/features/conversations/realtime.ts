@@ -5,18 +5,24 @@ import type { NotificationHandlers, NotificationListener } from '../../db/notifi
 /** The PostgreSQL channel that carries "something new in this conversation" to every instance. */
 export const CONVERSATION_CHANNEL = 'hm_conversations';
 
-export interface ConversationEvent {
+/** Something new in a conversation: a message, or (kind 'read') a participant's read marker moved. */
+export interface ConversationMessageEvent {
   conversationId: string;
   /** The seq of the new message (readers fetch from their last seen seq, so nothing rides in the payload). */
   seq: number;
-  /** Whose streams should hear of it: the two participants (or, for a read marker, the reader; for a report, the admins). */
+  /** Whose streams should hear of it: the two participants (or, for a read marker, the reader). */
   userIds: string[];
-  /**
-   * 'read': a participant's read marker moved, so only their unread count changed. 'notification': only the
-   * recipients' notification count changed (a report reaching the admins), and there is no message for them.
-   */
-  kind?: 'message' | 'read' | 'notification';
+  /** 'read': a participant's read marker moved, so only their unread count changed. */
+  kind?: 'message' | 'read';
 }
+
+/** Only the recipients' notification count changed (an item written, or marked read): no message for them. */
+export interface NotificationEvent {
+  kind: 'notification';
+  userIds: string[];
+}
+
+export type ConversationEvent = ConversationMessageEvent | NotificationEvent;
 
 /**
  * Announces a new message. NOTIFY inside the writing transaction is delivered only when that transaction commits,
@@ -24,6 +30,16 @@ export interface ConversationEvent {
  */
 export const publishConversationEvent = async (tx: DbExecutor, event: ConversationEvent): Promise<void> => {
   await tx.execute(sql`select pg_notify(${CONVERSATION_CHANNEL}, ${JSON.stringify(event)})`);
+};
+
+/**
+ * Tells the users' streams, on every instance, that their notification count may have moved. On the same channel as
+ * messages, so one LISTEN per instance serves both; called in the transaction that wrote the change, it is heard
+ * exactly when that commits (PostgreSQL also folds identical notices of one transaction into one).
+ */
+export const publishNotificationEvent = async (tx: DbExecutor, userIds: string[]): Promise<void> => {
+  if (userIds.length === 0) return;
+  await publishConversationEvent(tx, { kind: 'notification', userIds });
 };
 
 type Listener = (event: ConversationEvent | null) => void;

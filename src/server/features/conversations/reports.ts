@@ -1,14 +1,14 @@
-import { and, asc, desc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CONVERSATION_MESSAGES, type AdminReport } from '../../../domain/conversation-schemas';
-import { messageReports, messages, userRoles } from '../../db/schema';
+import type { Transaction } from '../../db/client';
+import { conversations, messageReports, messages, notifications, userRoles } from '../../db/schema';
 import { notify } from '../notifications/service';
 import { conflict, notFound } from '../../http/errors';
 import type { AuthContext } from '../../types';
 import { recordAudit } from '../audit/service';
-import { hasFlaggedProject, requireParticipant } from './access';
-import { publishConversationEvent } from './realtime';
-import { loadPeople, toMessageViews } from './views';
+import { hasOpenFlaggedProject, otherParticipant, requireParticipant } from './access';
+import { conversationSubjectKey, loadPeople, toMessageViews } from './views';
 
 /** How many messages before and after a reported one the admin sees. */
 const CONTEXT_EACH_SIDE = 4;
@@ -33,7 +33,8 @@ export const reportMessage = async (app: FastifyInstance, auth: AuthContext, con
       .onConflictDoNothing({ target: [messageReports.messageId, messageReports.reporterId] })
       .returning({ id: messageReports.id });
     if (!report) return;
-    // Every admin hears of a new report in the notification centre, with the report, in its transaction.
+    // Every admin hears of a new report in the notification centre, with the report, in its transaction; notify()
+    // also moves their bells on their open streams once this commits (the message itself is not sent to them).
     const admins = await tx.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.role, 'admin'));
     for (const admin of admins) {
       await notify(tx, {
@@ -44,10 +45,6 @@ export const reportMessage = async (app: FastifyInstance, auth: AuthContext, con
         body: reason ? `Reason: ${reason.slice(0, 140)}` : `Reported by ${auth.name}`,
         link: '/dashboard-admin?tab=reports',
       });
-    }
-    // Moves the admins' bells on their open streams once this commits; the message itself is not sent to them.
-    if (admins.length > 0) {
-      await publishConversationEvent(tx, { conversationId, seq: message.seq, userIds: admins.map((admin) => admin.id), kind: 'notification' });
     }
   });
 };
@@ -64,24 +61,19 @@ export const listOpenReports = async (app: FastifyInstance): Promise<AdminReport
   for (const report of reports) {
     const [reported] = await app.db.select().from(messages).where(eq(messages.id, report.messageId));
     if (!reported) continue;
-    const around = await app.db
-      .select()
-      .from(messages)
-      .where(
-        and(
-          eq(messages.conversationId, report.conversationId),
-          gte(messages.seq, reported.seq - 50),
-          lte(messages.seq, reported.seq + 50),
-        ),
-      )
-      .orderBy(desc(messages.seq));
-    const index = around.findIndex((row) => row.id === reported.id);
-    const window = around.slice(Math.max(0, index - CONTEXT_EACH_SIDE), index + CONTEXT_EACH_SIDE + 1).reverse();
+    // seq is one counter across every conversation, so the neighbours are read by order within this thread, not by
+    // a seq range (on a busy platform a range of seqs may hold nothing of this conversation).
+    const inThread = eq(messages.conversationId, report.conversationId);
+    const [before, after] = await Promise.all([
+      app.db.select().from(messages).where(and(inThread, lt(messages.seq, reported.seq))).orderBy(desc(messages.seq)).limit(CONTEXT_EACH_SIDE),
+      app.db.select().from(messages).where(and(inThread, gt(messages.seq, reported.seq))).orderBy(asc(messages.seq)).limit(CONTEXT_EACH_SIDE),
+    ]);
+    const window = [...before.reverse(), reported, ...after];
     const people = await loadPeople(app.db, [...new Set([report.reporterId, ...window.map((row) => row.senderId)].filter((id): id is string => Boolean(id)))]);
     const [message] = await toMessageViews(app.db, [reported]);
     // The admin may open the reported message's own files; the others around it stay private to the two people,
-    // unless a flagged project opened the whole thread to admins.
-    const isThreadOpen = await hasFlaggedProject(app.db, report.conversationId);
+    // unless an open flag on a linked project opened the whole thread to admins.
+    const isThreadOpen = await hasOpenFlaggedProject(app.db, report.conversationId);
     const context = (await toMessageViews(app.db, window)).map((view) => (isThreadOpen || view.id === reported.id ? view : { ...view, attachments: [] }));
     result.push({
       id: report.id,
@@ -99,6 +91,28 @@ export const listOpenReports = async (app: FastifyInstance): Promise<AdminReport
 };
 
 /**
+ * The recipient's notification item for the conversation quotes the newest message the sender wrote to them. When
+ * that is the removed message, the quote goes too, in the removal's transaction; the item keeps its read state and
+ * its place (nothing new happened for the recipient).
+ */
+const blankNotifiedExcerpt = async (tx: Transaction, removed: typeof messages.$inferSelect): Promise<void> => {
+  if (removed.kind !== 'text' || !removed.senderId) return;
+  const [conversation] = await tx.select().from(conversations).where(eq(conversations.id, removed.conversationId));
+  if (!conversation) return;
+  const [newest] = await tx
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.conversationId, removed.conversationId), eq(messages.senderId, removed.senderId), eq(messages.kind, 'text')))
+    .orderBy(desc(messages.seq))
+    .limit(1);
+  if (newest?.id !== removed.id) return;
+  await tx
+    .update(notifications)
+    .set({ body: CONVERSATION_MESSAGES.removed })
+    .where(and(eq(notifications.userId, otherParticipant(conversation, removed.senderId)), eq(notifications.subjectKey, conversationSubjectKey(conversation.id))));
+};
+
+/**
  * An admin resolves a report: dismiss it, or remove the message (it then reads 'Message removed by Humanmade' for
  * everyone, its files stop being served, and every open report of it is closed). Both are audited.
  */
@@ -109,7 +123,8 @@ export const resolveReport = async (app: FastifyInstance, auth: AuthContext, rep
     if (report.status !== 'open') throw conflict('This report was already resolved.');
     const now = new Date();
     if (decision === 'remove') {
-      await tx.update(messages).set({ removedAt: now }).where(eq(messages.id, report.messageId));
+      const [removed] = await tx.update(messages).set({ removedAt: now }).where(eq(messages.id, report.messageId)).returning();
+      if (removed) await blankNotifiedExcerpt(tx, removed);
       const open = await tx
         .select({ id: messageReports.id })
         .from(messageReports)

@@ -13,9 +13,8 @@ import {
   unreadCountSchema,
 } from '../../../domain/conversation-schemas';
 import { errorBodySchema } from '../../http/schemas';
-import { readUpload } from '../../storage/upload-request';
 import { requireParticipant } from './access';
-import { openAttachment, sendAttachment } from './attachments';
+import { openAttachment, readAttachmentUpload, sendAttachment } from './attachments';
 import { reportMessage } from './reports';
 import { createConversationHub } from './realtime';
 import { createOpenStreams, openMessageStream } from './stream';
@@ -63,7 +62,8 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['conversations'],
       summary:
-        'With Accept: text/event-stream, a Server-Sent Events stream of new messages (event "message", id = seq; resumes after Last-Event-ID), of the unread count (event "unread") and of the notification count (event "notifications"); an admin\'s stream carries only the notification count. Otherwise the unread count as JSON.',
+        'With Accept: text/event-stream, a Server-Sent Events stream of new messages (event "message", id = seq; resumes after Last-Event-ID, or after `lastEventId` in the query when the header is absent), of the unread count (event "unread") and of the notification count (event "notifications"); an admin\'s stream carries only the notification count. Otherwise the unread count as JSON.',
+      querystring: z.object({ lastEventId: z.string().max(32).optional() }),
       response: { 200: unreadCountSchema, ...errors },
     },
     handler: async (request, reply) => {
@@ -209,7 +209,7 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
       const auth = await request.requireAuth();
       // Refuse a caller who may not write here before reading (and storing) anything they send.
       await requireParticipant(app.db, auth, request.params.id);
-      const upload = await readUpload(request, 'messageAttachment');
+      const upload = await readAttachmentUpload(request);
       return replySent(reply, await sendAttachment(app, auth, request.params.id, upload));
     },
   });

@@ -17,7 +17,7 @@ import { findApprovedCreator } from '../projects/creators';
 import { requireParticipant, requireReadableConversation, type ConversationRow } from './access';
 import { publishConversationEvent } from './realtime';
 import { ensureConversation } from './threads';
-import { loadMessagePage, loadPeople, toMessageViews, unknownPerson } from './views';
+import { conversationSubjectKey, loadMessagePage, loadPeople, toMessageViews, unknownPerson } from './views';
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -86,7 +86,7 @@ export const appendMessage = async (
   await notify(tx, {
     userId: recipientId,
     kind: 'message',
-    subjectKey: `conversation:${conversation.id}`,
+    subjectKey: conversationSubjectKey(conversation.id),
     title: `New message from ${sender.name}`,
     body: excerpt(input.body || 'Sent a file'),
     link: inboxPath(conversation.id),
@@ -102,8 +102,26 @@ const toSent = async (db: DbExecutor, message: MessageRow): Promise<SentMessage>
   return { conversationId: message.conversationId, message: view };
 };
 
-/** New conversations a person may open in a day; writing again in an existing one does not count. */
+/**
+ * New conversations a person may open in a day by writing; writing again in an existing one does not count, and
+ * neither does a thread a project made (decision 140).
+ */
 export const NEW_CONVERSATIONS_PER_DAY = 10;
+
+// Qualified by hand, as in views.ts: inside the subquery a bare "id" would mean the message's id.
+const outerConversation = (column: string) => sql`${sql.identifier('conversations')}.${sql.identifier(column)}`;
+
+/**
+ * The thread was started by its client writing: its first line is the client's own message, not a project's
+ * system line. Nothing else records how a thread began, and the first line never changes (seq only grows).
+ */
+const isStartedByMessage = sql<boolean>`coalesce((
+  select m.kind = 'text' and m.sender_id = ${outerConversation('client_id')}
+  from ${messages} m
+  where m.conversation_id = ${outerConversation('id')}
+  order by m.seq
+  limit 1
+), false)`;
 
 const requireNewConversationAllowance = async (tx: Transaction, clientId: string, creatorId: string): Promise<void> => {
   const [existing] = await tx
@@ -114,7 +132,7 @@ const requireNewConversationAllowance = async (tx: Transaction, clientId: string
   const [recent] = await tx
     .select({ count: sql<number>`count(*)::int` })
     .from(conversations)
-    .where(and(eq(conversations.clientId, clientId), gt(conversations.createdAt, new Date(Date.now() - 24 * 60 * 60 * 1000))));
+    .where(and(eq(conversations.clientId, clientId), gt(conversations.createdAt, new Date(Date.now() - 24 * 60 * 60 * 1000)), isStartedByMessage));
   if (Number(recent?.count ?? 0) >= NEW_CONVERSATIONS_PER_DAY) {
     throw new HttpError(429, 'rate_limited', CONVERSATION_MESSAGES.tooManyConversations);
   }
@@ -214,7 +232,7 @@ export const markRead = async (app: FastifyInstance, auth: AuthContext, conversa
     await tx
       .update(notifications)
       .set({ readAt: new Date() })
-      .where(and(eq(notifications.userId, auth.userId), eq(notifications.subjectKey, `conversation:${conversationId}`), isNull(notifications.readAt)));
+      .where(and(eq(notifications.userId, auth.userId), eq(notifications.subjectKey, conversationSubjectKey(conversationId)), isNull(notifications.readAt)));
     // The reader's other tabs (on any instance) update their count too.
     await publishConversationEvent(tx, { conversationId, seq: marker, userIds: [auth.userId], kind: 'read' });
   });

@@ -1,5 +1,8 @@
 import http from 'node:http';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { makerProfiles } from '../../db/schema';
+import { notify } from '../notifications/service';
 import { TEST_ORIGIN, type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { createConversationCast, openConversation, sendMessage } from '../../../../test/support/conversation-fixtures';
 
@@ -26,12 +29,12 @@ interface StreamEvent {
 }
 
 /** Holds an SSE stream open like a browser's EventSource, collecting its events. */
-const openStream = (user: TestUser, lastEventId?: number) =>
+const openStreamAt = (user: TestUser, query: string, lastEventId?: number) =>
   new Promise<{ events: StreamEvent[]; status: number; waitFor: (test: (e: StreamEvent) => boolean) => Promise<StreamEvent>; close: () => void }>((resolve, reject) => {
     const events: StreamEvent[] = [];
     const waiters: Array<{ test: (e: StreamEvent) => boolean; done: (e: StreamEvent) => void }> = [];
     const request = http.get(
-      `${baseUrl}/api/conversations/events`,
+      `${baseUrl}/api/conversations/events${query}`,
       { headers: { accept: 'text/event-stream', cookie: user.cookie, origin: TEST_ORIGIN, ...(lastEventId ? { 'last-event-id': String(lastEventId) } : {}) } },
       (response) => {
         let buffer = '';
@@ -83,6 +86,8 @@ const openStream = (user: TestUser, lastEventId?: number) =>
     });
   });
 
+const openStream = (user: TestUser, lastEventId?: number) => openStreamAt(user, '', lastEventId);
+
 const send = (user: TestUser, body: string) => sendMessage(ctx, user, conversationId, body);
 
 const isMessage = (body: string) => (event: StreamEvent) => event.event === 'message' && JSON.parse(event.data).body === body;
@@ -122,6 +127,39 @@ describe('the message stream', () => {
     adminStream.close();
   });
 
+  it('moves the notification count for items that come with no message, and for reading them in another tab', async () => {
+    const makerStream = await openStream(maker);
+    const countAfter = async (mark: number, unread: number) =>
+      makerStream.waitFor((event) => event.event === 'notifications' && JSON.parse(event.data).unread === unread && makerStream.events.indexOf(event) >= mark);
+    const before = JSON.parse((await makerStream.waitFor((event) => event.event === 'notifications')).data).unread as number;
+    let mark = makerStream.events.length;
+
+    // An admin's decision that writes only a bell item (the Seal revoked): no message, no thread.
+    await ctx.db.update(makerProfiles).set({ sealStatus: 'verified' }).where(eq(makerProfiles.userId, maker.id));
+    const revoked = await ctx.inject(admin, { method: 'POST', url: `/api/admin/seal/${maker.id}/revoke`, payload: { reason: 'Checking the stream' } });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    await countAfter(mark, before + 1);
+    expect(makerStream.events.slice(mark).map((event) => event.event)).not.toContain('message');
+
+    // Any notify(), whichever feature calls it, once its transaction commits.
+    mark = makerStream.events.length;
+    await ctx.db.transaction(async (tx) => {
+      await notify(tx, { userId: maker.id, kind: 'account', subjectKey: 'stream-test', title: 'Matches ready', body: 'Three creators', link: '/dashboard-client' });
+    });
+    await countAfter(mark, before + 2);
+
+    // Read in another tab: one item, then all of them.
+    const items = (await ctx.inject(maker, { method: 'GET', url: '/api/notifications' })).json().notifications as Array<{ id: string; title: string }>;
+    const seal = items.find((item) => item.title === 'Your Seal was revoked')!;
+    mark = makerStream.events.length;
+    expect((await ctx.inject(maker, { method: 'POST', url: `/api/notifications/${seal.id}/read` })).statusCode).toBe(204);
+    await countAfter(mark, before + 1);
+    mark = makerStream.events.length;
+    expect((await ctx.inject(maker, { method: 'POST', url: '/api/notifications/read-all' })).statusCode).toBe(204);
+    await countAfter(mark, 0);
+    makerStream.close();
+  });
+
   it('resumes after Last-Event-ID with everything missed while away', async () => {
     const before = await send(client, 'Before the drop');
     const missedOne = await send(maker, 'Missed one');
@@ -133,6 +171,20 @@ describe('the message stream', () => {
     expect(bodies).toEqual(['Missed one', 'Missed two']);
     expect(missedOne.statusCode).toBe(201);
     resumed.close();
+  });
+
+  it('resumes after lastEventId in the query when a new stream cannot send the header, the header winning when both come', async () => {
+    const before = await send(client, 'Before the proxy failed');
+    await send(maker, 'Missed behind the proxy');
+    const viaQuery = await openStreamAt(client, `?lastEventId=${before.json().message.seq}`);
+    await viaQuery.waitFor(isMessage('Missed behind the proxy'));
+    expect(viaQuery.events.filter((event) => event.event === 'message').map((event) => JSON.parse(event.data).body)).toEqual(['Missed behind the proxy']);
+    viaQuery.close();
+    const latest = await send(maker, 'The newest');
+    const both = await openStreamAt(client, '?lastEventId=1', latest.json().message.seq - 1);
+    await both.waitFor(isMessage('The newest'));
+    expect(both.events.filter((event) => event.event === 'message').map((event) => JSON.parse(event.data).body)).toEqual(['The newest']);
+    both.close();
   });
 
   it('answers the unread count as JSON to a plain request, and refuses the anonymous', async () => {

@@ -40,11 +40,17 @@ const messagesSince = async (db: DbExecutor, userId: string, afterSeq: number, a
   );
 };
 
+const asEventId = (value: string | undefined): number | null => (value && /^\d{1,15}$/.test(value) ? Number(value) : null);
+
+/**
+ * Where to resume: the Last-Event-ID header an EventSource sends when it reconnects by itself, else `lastEventId` in
+ * the query, which the page sets when it opens a new EventSource after the browser gave up on the old one (a new
+ * EventSource cannot send the header). The header wins: it is that stream's own, newer position.
+ */
 const parseLastEventId = (request: FastifyRequest): number | null => {
   const header = request.headers['last-event-id'];
-  const value = Array.isArray(header) ? header[0] : header;
-  if (!value || !/^\d{1,15}$/.test(value)) return null;
-  return Number(value);
+  const query = (request.query as { lastEventId?: string } | undefined)?.lastEventId;
+  return asEventId(Array.isArray(header) ? header[0] : header) ?? asEventId(query);
 };
 
 export interface OpenStreams {
@@ -119,19 +125,33 @@ export const openMessageStream = async (
     if (sent.size > 1000) for (const seq of [...sent].slice(0, sent.size - 500)) sent.delete(seq);
     write(`event: unread\ndata: ${JSON.stringify({ unread: await countUnread(app.db, auth.userId) })}\n\n`);
   };
-  const pushUpdates = async () => {
-    if (carriesMessages) await pushMessages();
+  const pushNotificationCount = async () => {
     write(`event: notifications\ndata: ${JSON.stringify({ unread: await countUnreadNotifications(app.db, auth.userId) })}\n\n`);
   };
-  const schedule = () => {
+  const pushUpdates = async () => {
+    if (carriesMessages) await pushMessages();
+    await pushNotificationCount();
+  };
+  // A read already queued but not begun will see whatever a later event announces, so a burst of events costs one
+  // read of each kind rather than one per event.
+  const queued = { all: false, notifications: false };
+  const schedule = (what: 'all' | 'notifications') => {
+    if (queued[what] || (what === 'notifications' && queued.all)) return;
+    queued[what] = true;
     queue = queue
-      .then(() => (closed ? undefined : pushUpdates()))
+      .then(() => {
+        queued[what] = false;
+        if (closed) return undefined;
+        return what === 'all' ? pushUpdates() : pushNotificationCount();
+      })
       .catch((error: unknown) => request.log.warn({ err: error }, 'message stream could not read new messages'));
   };
 
   const unsubscribe = hub.subscribe(auth.userId, (event) => {
-    if (event && carriesMessages && (event.kind ?? 'message') === 'message') pendingSeqs.add(event.seq);
-    schedule();
+    // An item written or read (on any instance, in any tab): only the notification count moved.
+    if (event?.kind === 'notification') return schedule('notifications');
+    if (event && carriesMessages && event.kind !== 'read') pendingSeqs.add(event.seq);
+    schedule('all');
   });
   const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
   heartbeat.unref();
@@ -156,5 +176,5 @@ export const openMessageStream = async (
   request.raw.on('error', cleanUp);
 
   // The first batch: what was missed since Last-Event-ID (if any), and the unread count.
-  schedule();
+  schedule('all');
 };

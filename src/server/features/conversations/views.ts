@@ -6,6 +6,9 @@ import { conversationReads, conversations, messageAttachments, messages, profile
 
 type MessageRow = typeof messages.$inferSelect;
 
+/** The key of a conversation's one notification item per recipient ('New message from …', updated per message). */
+export const conversationSubjectKey = (conversationId: string) => `conversation:${conversationId}`;
+
 export const attachmentUrl = (conversationId: string, attachmentId: string) => `/api/conversations/${conversationId}/attachments/${attachmentId}`;
 
 /** Messages with their attachments, oldest first. */

@@ -3,6 +3,7 @@ import { NOTIFICATION_PAGE_SIZE, type NotificationKind, type NotificationView } 
 import type { DbExecutor } from '../../db/client';
 import { notifications } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { publishNotificationEvent } from '../conversations/realtime';
 
 export interface NewNotification {
   userId: string;
@@ -14,7 +15,11 @@ export interface NewNotification {
   link: string;
 }
 
-/** Writes (or refreshes) one item. Call it with the event's transaction, so it exists exactly when the event does. */
+/**
+ * Writes (or refreshes) one item, and tells the recipient's open streams (on any instance) to send the new count.
+ * Call it with the event's transaction, so the item exists exactly when the event does, and the count moves only
+ * once both are committed.
+ */
 export const notify = async (tx: DbExecutor, item: NewNotification): Promise<void> => {
   const now = new Date();
   await tx
@@ -24,6 +29,7 @@ export const notify = async (tx: DbExecutor, item: NewNotification): Promise<voi
       target: [notifications.userId, notifications.subjectKey],
       set: { title: item.title, body: item.body, link: item.link, readAt: null, updatedAt: now },
     });
+  await publishNotificationEvent(tx, [item.userId]);
 };
 
 const EXCERPT = 140;
@@ -76,18 +82,26 @@ export const listNotifications = async (db: DbExecutor, userId: string, cursor?:
   };
 };
 
+/** Marks one item read; the reader's other tabs (on any instance) hear the new count. */
 export const markNotificationRead = async (db: DbExecutor, userId: string, id: string): Promise<void> => {
-  const updated = await db
-    .update(notifications)
-    .set({ readAt: new Date() })
-    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
-    .returning({ id: notifications.id });
-  if (updated.length === 0) throw notFound('Notification not found');
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(notifications)
+      .set({ readAt: new Date() })
+      .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+      .returning({ id: notifications.id });
+    if (updated.length === 0) throw notFound('Notification not found');
+    await publishNotificationEvent(tx, [userId]);
+  });
 };
 
 export const markAllNotificationsRead = async (db: DbExecutor, userId: string): Promise<void> => {
-  await db
-    .update(notifications)
-    .set({ readAt: new Date() })
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(notifications)
+      .set({ readAt: new Date() })
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+      .returning({ id: notifications.id });
+    if (updated.length > 0) await publishNotificationEvent(tx, [userId]);
+  });
 };
