@@ -102,6 +102,11 @@ export const studioSchema = z.object({
   bio: z.string().nullable(),
   avatarUrl: z.string().nullable(),
   sealStatus: z.enum(SEAL_STATUSES),
+  /**
+   * The maker holds a Seal credential in force, so the studio offers 'Verify this Seal' and 'Download credential'. A
+   * Seal from before credentials existed may have none (decision 192); absent counts as none.
+   */
+  hasSealCredential: z.boolean().optional(),
   applicationStatus: z.enum(APPLICATION_STATUSES),
   isPreview: z.boolean(),
   websiteLink: z.string().nullable(),

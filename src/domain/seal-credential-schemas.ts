@@ -31,7 +31,8 @@ export const credentialVerificationSchema = z.object({
   achievement: z.string().nullable(),
   validFrom: z.string().nullable(),
   evidenceCount: z.number().int().nonnegative(),
-  evidence: z.array(z.object({ name: z.string(), record: z.enum(EVIDENCE_RECORD_STATES) })),
+  /** `removedAt`: when a project whose record is `removed` went with its client's account. */
+  evidence: z.array(z.object({ name: z.string(), record: z.enum(EVIDENCE_RECORD_STATES), removedAt: z.string().nullable().optional() })),
 });
 export type CredentialVerification = z.infer<typeof credentialVerificationSchema>;
 

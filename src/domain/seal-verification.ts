@@ -17,8 +17,12 @@ export const VERIFY_MESSAGES = {
  */
 export const VERIFICATION_OUTCOMES = ['valid', 'revoked', 'evidence_changed', 'invalid_signature', 'unreadable'] as const;
 
-/** Per evidence project: its record recomputed and still holding the cited head; changed since; or none cited. */
-export const EVIDENCE_RECORD_STATES = ['verified', 'changed', 'none'] as const;
+/**
+ * Per evidence project: its record recomputed and still holding the cited head; changed since; removed with the
+ * client's deleted account (the project went, and what stays of its record shows the cited head: decision 192); or
+ * none cited.
+ */
+export const EVIDENCE_RECORD_STATES = ['verified', 'changed', 'removed', 'none'] as const;
 export type VerificationOutcome = (typeof VERIFICATION_OUTCOMES)[number];
 
 export const credentialVerificationQueryKey = (input: { credential?: string; maker?: string }) => ['credential-verification', input] as const;

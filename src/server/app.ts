@@ -27,6 +27,7 @@ import { createPaymentProvider } from './features/payments/provider';
 import { loadAccountCipher } from './features/payments/account-cipher';
 import { reencryptAccountNumbers } from './features/payments/account-reencrypt';
 import { createStripeProvider } from './features/payments/stripe-provider';
+import { issueMissingSealCredentials } from './features/seal-credentials/backfill';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -129,6 +130,9 @@ export const buildApp = async (options: BuildAppOptions) => {
   await registerWeb(app, options.webRoot, { warmPages: options.warmPages });
 
   if (options.startWorker) {
+    // Seals from before credentials existed get theirs before the first visitor sees a studio (decision 192). A
+    // failure leaves those studios without the credential links, as before, and is retried at the next start.
+    await issueMissingSealCredentials(app).catch((error: unknown) => app.log.error({ err: error }, 'could not issue missing Seal credentials'));
     outbox.start();
     jobs.start();
     app.addHook('onClose', async () => jobs.stop());

@@ -572,6 +572,25 @@ export const processRecordEntries = pgTable(
 );
 
 /**
+ * What stays of a project's process record once the project itself is gone: a client's account deletion takes the
+ * projects they commissioned, and the foreign key's cascade their record entries (decision 192). No foreign key, so
+ * this row outlives them. It keeps the entries' hashes in order, not their files, people or times, so a Seal
+ * credential that cites one of them reads as 'removed with an account deletion', not as a record that changed;
+ * `chain_held` says whether the chain's links and hashes checked out when it was removed.
+ */
+export const processRecordRemovals = pgTable(
+  'process_record_removals',
+  {
+    projectId: uuid('project_id').primaryKey(),
+    reason: text('reason', { enum: ['client_account_deleted'] }).notNull(),
+    entryHashes: text('entry_hashes').array().notNull(),
+    chainHeld: boolean('chain_held').notNull(),
+    removedAt: timestamp('removed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('process_record_removals_reason', sql`${t.reason} IN ('client_account_deleted')`)],
+);
+
+/**
  * A process doc or deliverable whose Content Credentials declare generative AI, waiting for (or cleared or removed
  * by) an admin in Provenance review. Kept beside the append-only record rather than in it, since a review changes state.
  */

@@ -61,6 +61,20 @@ describe('StudioPage', () => {
     expect(await screen.findByRole('dialog')).toBeTruthy();
   });
 
+  it("offers 'Verify this Seal' and 'Download credential' only when the server says the maker holds a credential", async () => {
+    stubFetch({ 'GET /api/account/me': signedOut, 'GET /api/studio/maker-1': { status: 200, body: { ...studio, hasSealCredential: true } } });
+    renderApp('/studio/maker-1');
+    expect(await hrefOf('Verify this Seal')).toBe('/verify?maker=maker-1');
+    expect(await hrefOf('Download credential')).toBe('/api/credentials/seal/maker-1');
+    cleanup();
+    // A Seal from before credentials existed, with no credential issued: the Seal shows, the links (which would 404) do not.
+    stubFetch({ 'GET /api/account/me': signedOut, 'GET /api/studio/maker-1': { status: 200, body: { ...studio, hasSealCredential: false } } });
+    renderApp('/studio/maker-1');
+    expect(await screen.findByRole('img', { name: 'Verified Human Creator' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Verify this Seal' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Download credential' })).toBeNull();
+  });
+
   it("answers 'Creator Not Found' with a way back to the marketplace", async () => {
     stubFetch({ 'GET /api/account/me': signedOut, 'GET /api/studio/hidden': { status: 404, body: { error: 'not_found', message: 'Creator Not Found' } } });
     renderApp('/studio/hidden');

@@ -50,11 +50,20 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-const EVIDENCE_LABELS: Record<CredentialVerification['evidence'][number]['record'], string> = {
+type EvidenceEntry = CredentialVerification['evidence'][number];
+
+const EVIDENCE_LABELS: Record<EvidenceEntry['record'], string> = {
   verified: 'Process record verifies',
   changed: 'Process record changed since issue',
+  removed: 'Removed with an account deletion: the client deleted their account, and the project went with it. Not a change to the record.',
   none: 'No process record cited',
 };
+
+/** A record removed with an account deletion says when it went. */
+const evidenceLabel = (entry: EvidenceEntry): string =>
+  entry.record === 'removed' && entry.removedAt
+    ? `Removed with an account deletion on ${formatLongDate(entry.removedAt)}: the client deleted their account, and the project went with it. Not a change to the record.`
+    : EVIDENCE_LABELS[entry.record];
 
 function VerificationResult({ result }: { result: CredentialVerification }) {
   const Icon = result.outcome === 'valid' ? CheckCircle2 : result.outcome === 'revoked' || result.outcome === 'evidence_changed' ? ShieldAlert : ShieldX;
@@ -99,7 +108,7 @@ function VerificationResult({ result }: { result: CredentialVerification }) {
                 {result.evidence.map((entry, index) => (
                   <li key={index} className="flex flex-wrap gap-x-2">
                     <span className="text-ink">{entry.name}</span>
-                    <span className={cn(entry.record === 'changed' ? 'font-medium text-destructive' : 'text-muted-foreground')}>{EVIDENCE_LABELS[entry.record]}</span>
+                    <span className={cn(entry.record === 'changed' ? 'font-medium text-destructive' : 'text-muted-foreground')}>{evidenceLabel(entry)}</span>
                   </li>
                 ))}
               </ul>

@@ -4,6 +4,7 @@ import { conversations, emailOutbox, processDocs, processRecordEntries, projectM
 import type { DbExecutor, Transaction } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { settleCancelledProject } from '../payments/settlement';
+import { keepRemovedRecordsOf } from '../process-record/removals';
 import { appendTombstonesFor } from '../process-record/service';
 import { revokeSealCredentials } from '../seal-credentials/service';
 
@@ -83,6 +84,8 @@ export const deleteUserCompletely = async (
 
     // Their files go after the commit; each process record they added to says so first (the chain stays whole).
     await appendTombstonesFor(tx, userId);
+    // The records of the projects they commissioned go with the cascade; what a Seal cites of them stays (decision 192).
+    await keepRemovedRecordsOf(tx, userId);
     // A Seal credential someone kept must read as revoked once its maker is gone.
     await revokeSealCredentials(tx, userId);
     const createdByUser = or(eq(projects.makerId, userId), eq(projects.mindId, userId));

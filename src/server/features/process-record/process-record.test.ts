@@ -2,12 +2,15 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { processRecordEntries, projects } from '../../db/schema';
+import { processRecordEntries, processRecordRemovals, projects } from '../../db/schema';
 import { parseFileUrl } from '../../storage/storage';
 import { expectAccess, type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { acceptedProject, approveMaker, onboardedClient, pdfBuffer, pngBuffer, uploadProjectFile } from '../../../../test/support/project-fixtures';
 import { checkChain, entryHashOf, GENESIS_HASH } from './chain';
 import { TOMBSTONE_NOTE } from './service';
+
+/** What the database says when it refuses a statement ('allowed' when it does not). */
+const refusal = (attempt: Promise<unknown>) => attempt.then(() => 'allowed', (error: Error) => String((error.cause as Error | undefined)?.message ?? error.message));
 
 let ctx: TestContext;
 let client: TestUser;
@@ -116,7 +119,6 @@ describe('process record', () => {
 
   it('refuses any change or removal of an entry in the database itself', async () => {
     const id = await documentedProject();
-    const refusal = (attempt: Promise<unknown>) => attempt.then(() => 'allowed', (error: Error) => String((error.cause as Error | undefined)?.message ?? error.message));
     expect(await refusal(ctx.db.update(processRecordEntries).set({ note: 'rewritten' }).where(eq(processRecordEntries.projectId, id)))).toMatch(/append-only/);
     expect(await refusal(ctx.db.delete(processRecordEntries).where(eq(processRecordEntries.projectId, id)))).toMatch(/append-only/);
     expect(await ctx.db.select().from(processRecordEntries).where(eq(processRecordEntries.projectId, id))).toHaveLength(3);
@@ -149,8 +151,22 @@ describe('process record', () => {
   it("goes with the project when the client's account is deleted", async () => {
     const leavingClient = await onboardedClient(ctx);
     const id = await documentedProject(leavingClient, maker);
+    const hashes = (await ctx.db.select({ hash: processRecordEntries.entryHash }).from(processRecordEntries).where(eq(processRecordEntries.projectId, id)).orderBy(processRecordEntries.seq)).map(
+      (row) => row.hash,
+    );
     expect((await ctx.inject(admin, { method: 'DELETE', url: `/api/admin/users/${leavingClient.id}` })).statusCode).toBe(204);
     expect(await ctx.db.select().from(projects).where(eq(projects.id, id))).toHaveLength(0);
     expect(await ctx.db.select().from(processRecordEntries).where(eq(processRecordEntries.projectId, id))).toHaveLength(0);
+
+    // What outlives the cascade (decision 192): the chain's hashes in order, that it held, and why it went; never changed.
+    const [removal] = await ctx.db.select().from(processRecordRemovals).where(eq(processRecordRemovals.projectId, id));
+    expect(removal).toMatchObject({ reason: 'client_account_deleted', chainHeld: true, entryHashes: hashes });
+    expect(await refusal(ctx.db.update(processRecordRemovals).set({ chainHeld: false }).where(eq(processRecordRemovals.projectId, id)))).toMatch(/append-only/);
+    expect(await refusal(ctx.db.delete(processRecordRemovals).where(eq(processRecordRemovals.projectId, id)))).toMatch(/append-only/);
+    const status = await ctx.inject(null, { method: 'GET', url: `/api/process-records/${id}/status` });
+    expect(status.statusCode).toBe(410);
+    expect(status.json()).toMatchObject({ error: 'gone', message: "This project's process record was removed when its client deleted their account." });
+    // A project that never was still answers 404.
+    expect((await ctx.inject(null, { method: 'GET', url: '/api/process-records/00000000-0000-4000-8000-000000000000/status' })).statusCode).toBe(404);
   });
 });

@@ -36,9 +36,9 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'public', rateLimit: VERIFY_LIMIT },
     schema: {
       tags: ['process-record'],
-      summary: "Whether a project's process record verifies, for anyone; reveals no file and no person",
+      summary: "Whether a project's process record verifies, for anyone; reveals no file and no person (410: removed with its client's deleted account)",
       params,
-      response: { 200: processRecordStatusSchema, ...errors },
+      response: { 200: processRecordStatusSchema, ...errors, 410: errorBodySchema },
     },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');

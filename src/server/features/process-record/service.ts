@@ -5,11 +5,12 @@ import type { ContentCredentials } from '../../../domain/content-credentials';
 import type { ProcessRecordEntryView, ProcessRecordStatus, ProcessRecordVerification } from '../../../domain/process-record-schemas';
 import type { DbExecutor, Transaction } from '../../db/client';
 import { processRecordEntries, projectFileReviews, projects, user } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { HttpError, notFound } from '../../http/errors';
 import { parseFileUrl, type Storage } from '../../storage/storage';
 import type { AuthContext } from '../../types';
 import { PROJECT_NOT_FOUND, requireVisibleProject } from '../projects/access';
 import { checkChain, entryHashOf, GENESIS_HASH, type ProcessRecordKind, type StoredChainEntry } from './chain';
+import { RECORD_REMOVED_MESSAGE, removalOf } from './removals';
 
 export const TOMBSTONE_NOTE = "The creator's account was deleted, and their files with it.";
 
@@ -209,21 +210,33 @@ export const verifyProcessRecord = async (app: FastifyInstance, auth: AuthContex
 /** For anyone, signed out too: whether a project's record verifies, and its head, without its files or people. */
 export const publicProcessRecordStatus = async (app: FastifyInstance, projectId: string): Promise<Omit<ProcessRecordVerification, 'entries'>> => {
   const [project] = await app.db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId));
-  if (!project) throw notFound(PROJECT_NOT_FOUND);
+  if (!project) {
+    // A credential's evidence links here: a record removed with an account answers so, not as if it never was.
+    if (await removalOf(app.db, projectId)) throw new HttpError(410, 'gone', RECORD_REMOVED_MESSAGE);
+    throw notFound(PROJECT_NOT_FOUND);
+  }
   const rows = await readEntries(app.db, projectId);
   const { verified } = await verifyEntries(app.storage, rows);
   return { projectId, verified, entryCount: rows.length, head: headOf(rows), checkedAt: new Date().toISOString() };
 };
 
+export type CitedRecordState = { state: 'verified' | 'changed' } | { state: 'removed'; removedAt: Date };
+
 /**
- * Whether a record a credential cites still holds: the project's chain verifies now (links, hashes and every
- * file), and the cited head is one of its entries, so the record at issuance is still its beginning. Later entries
- * (a tombstone, a review's removal) may follow it.
+ * Where a record a credential cites stands. `verified`: the project's chain verifies now (links, hashes and every
+ * file), and the cited head is one of its entries, so the record at issuance is still its beginning (later entries,
+ * a tombstone or a review's removal, may follow it). `removed`: the project went with its client's deleted account,
+ * and its removal row shows the cited head in a chain that held when it went (decision 192). Otherwise `changed`.
  */
-export const citedRecordHolds = async (app: FastifyInstance, projectId: string, head: string): Promise<boolean> => {
+export const citedRecordState = async (app: FastifyInstance, projectId: string, head: string): Promise<CitedRecordState> => {
   const rows = await readEntries(app.db, projectId);
-  if (!rows.some((row) => row.entryHash === head)) return false;
-  return (await verifyEntries(app.storage, rows)).verified;
+  if (rows.length === 0) {
+    const removal = await removalOf(app.db, projectId);
+    if (removal?.chainHeld && removal.entryHashes.includes(head)) return { state: 'removed', removedAt: removal.removedAt };
+    return { state: 'changed' };
+  }
+  if (!rows.some((row) => row.entryHash === head)) return { state: 'changed' };
+  return { state: (await verifyEntries(app.storage, rows)).verified ? 'verified' : 'changed' };
 };
 
 /** The head of each project's chain (null for a project with no entries), for credentials that cite them. */

@@ -1,11 +1,15 @@
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, decodeProtectedHeader } from 'jose';
 import { describe, expect, it } from 'vitest';
+import type { StudioData } from '../../../domain/marketplace';
+import { makerProfiles, processRecordEntries, processRecordRemovals, sealCredentials } from '../../db/schema';
 import { appendProcessRecordEntry } from '../process-record/service';
 import { type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { addProject, submitMaker } from '../../../../test/support/admin';
+import { issueMissingSealCredentials } from './backfill';
 import { buildSealCredential, didWebOf, encodeStatusList, isBitSet, signCredential, STATUS_LIST_MIN_BITS } from './credential';
 import { loadSealKeys } from './keys';
 
@@ -31,17 +35,28 @@ const recordProcessDoc = async (projectId: string, makerId: string): Promise<str
   return filePath;
 };
 
-/** A maker with the Seal; with `recorded`, each evidence project's process doc is in its record (the others cite none). */
-const sealedMaker = async ({ recorded = false } = {}) => {
+/**
+ * A maker with three completed, documented projects (for `clients`, the shared client by default); with `recorded`,
+ * each project's process doc is in its record (the others cite none). With `assign`, an admin assigns the Seal.
+ */
+const documentedMaker = async ({ recorded = false, clients = [client, client, client] } = {}) => {
   const maker = await ctx.signUp('maker');
   await submitMaker(ctx, maker, { status: 'approved' });
   const files: string[] = [];
+  const projectIds: string[] = [];
   for (let index = 0; index < 3; index += 1) {
-    const project = await addProject(ctx, { clientId: client.id, makerId: maker.id, status: 'completed', withDoc: true, title: `Project ${index + 1}` });
+    const project = await addProject(ctx, { clientId: clients[index].id, makerId: maker.id, status: 'completed', withDoc: true, title: `Project ${index + 1}` });
+    projectIds.push(project.id);
     if (recorded) files.push(await recordProcessDoc(project.id, maker.id));
   }
+  return Object.assign(maker, { files, projectIds });
+};
+
+/** A maker with the Seal, assigned by an admin (see documentedMaker). */
+const sealedMaker = async (options: Parameters<typeof documentedMaker>[0] = {}) => {
+  const maker = await documentedMaker(options);
   expect((await ctx.inject(admin, { method: 'POST', url: `/api/admin/seal/${maker.id}/assign` })).statusCode).toBe(200);
-  return Object.assign(maker, { files });
+  return maker;
 };
 
 const download = async (makerId: string) => ctx.inject(null, { method: 'GET', url: `/api/credentials/seal/${makerId}` });
@@ -130,6 +145,43 @@ describe('the Seal as a verifiable credential', () => {
     expect((await ctx.inject(null, { method: 'GET', url: `/api/credentials/seal/${maker.id}/verification` })).json().outcome).toBe('evidence_changed');
   });
 
+  it("reads a cited project that went with its client's deleted account as removed, not changed: the Seal stays valid", async () => {
+    const leaving = await ctx.signUp('client');
+    const maker = await sealedMaker({ recorded: true, clients: [leaving, client, client] });
+    const envelope = JSON.stringify((await download(maker.id)).json());
+    expect((await verify(envelope)).outcome).toBe('valid');
+    const [removedProject] = maker.projectIds;
+    const status = (projectId: string) => ctx.inject(null, { method: 'GET', url: `/api/process-records/${projectId}/status` });
+    expect((await status(removedProject)).json()).toMatchObject({ verified: true, entryCount: 1 });
+
+    expect((await ctx.inject(leaving, { method: 'DELETE', url: '/api/account' })).statusCode).toBe(204);
+    // The cascade took the project's record; what stays is its hashes, and that its chain held when it went.
+    expect(await ctx.db.select().from(processRecordEntries).where(eq(processRecordEntries.projectId, removedProject))).toHaveLength(0);
+    const [removal] = await ctx.db.select().from(processRecordRemovals).where(eq(processRecordRemovals.projectId, removedProject));
+    expect(removal).toMatchObject({ reason: 'client_account_deleted', chainHeld: true, entryHashes: [expect.stringMatching(/^[0-9a-f]{64}$/)] });
+
+    const after = await verify(envelope);
+    expect(after).toMatchObject({ outcome: 'valid', signatureValid: true, revoked: false });
+    expect(after.evidence.find((entry: { name: string }) => entry.name === 'Project 1')).toEqual({ name: 'Project 1', record: 'removed', removedAt: removal.removedAt.toISOString() });
+    expect(after.evidence.filter((entry: { record: string }) => entry.record === 'verified')).toHaveLength(2);
+    expect((await ctx.inject(null, { method: 'GET', url: `/api/credentials/seal/${maker.id}/verification` })).json().outcome).toBe('valid');
+    // The link the credential gives for that project says what became of it, instead of 'not found'.
+    const gone = await status(removedProject);
+    expect(gone.statusCode).toBe(410);
+    expect(gone.json().message).toBe("This project's process record was removed when its client deleted their account.");
+    expect((await status(maker.projectIds[1])).json()).toMatchObject({ verified: true });
+
+    // A credential citing a head the removed record never had (re-signed with our key) still reads as changed.
+    const payload = payloadOf(jwtOf(JSON.parse(envelope)));
+    payload.evidence = payload.evidence.map((entry: { description: string; id: string }) =>
+      entry.id.includes(removedProject) ? { ...entry, description: entry.description.replace(/[0-9a-f]{64}$/, 'f'.repeat(64)) } : entry,
+    );
+    const forgedHead = await signCredential(payload, await loadSealKeys({ dataDir: ctx.config.DATA_DIR }), didWebOf(ctx.config.PUBLIC_URL));
+    const checked = await verify(forgedHead);
+    expect(checked.outcome).toBe('evidence_changed');
+    expect(checked.evidence.find((entry: { name: string }) => entry.name === 'Project 1')).toMatchObject({ record: 'changed' });
+  });
+
   it('fails when any byte of the credential changed', async () => {
     const maker = await sealedMaker();
     const jwt = jwtOf((await download(maker.id)).json());
@@ -178,5 +230,49 @@ describe('the Seal as a verifiable credential', () => {
     expect(again.kid).toBe(first.kid);
     const built = buildSealCredential({ publicUrl: 'http://x', siteName: 'H', credentialId: 'c', maker: { id: 'm', name: 'M' }, issuedAt: new Date(0), statusIndex: 1, evidence: [] });
     expect(built.validFrom).toBe('1970-01-01T00:00:00.000Z');
+  });
+});
+
+describe('Seals assigned before credentials existed', () => {
+  const studioOf = async (makerId: string) => (await ctx.inject(null, { method: 'GET', url: `/api/studio/${makerId}` })).json<StudioData>();
+  /** As migration 0008 found them: the Seal set, no credential issued. */
+  const legacySeal = (makerId: string) => ctx.db.update(makerProfiles).set({ sealStatus: 'verified' }).where(eq(makerProfiles.userId, makerId));
+
+  it('get a credential at start when their evidence exists, once; the studio then offers its links', async () => {
+    const maker = await documentedMaker({ recorded: true });
+    await legacySeal(maker.id);
+    expect(await studioOf(maker.id)).toMatchObject({ sealStatus: 'verified', hasSealCredential: false });
+    expect((await download(maker.id)).statusCode).toBe(404);
+
+    // Two instances starting together: one credential between them.
+    const [first, second] = await Promise.all([issueMissingSealCredentials(ctx.app), issueMissingSealCredentials(ctx.app)]);
+    expect(first + second).toBe(1);
+    expect(await studioOf(maker.id)).toMatchObject({ sealStatus: 'verified', hasSealCredential: true });
+    const verification = await verify(JSON.stringify((await download(maker.id)).json()));
+    expect(verification).toMatchObject({ outcome: 'valid', subject: { name: maker.name }, evidenceCount: 3 });
+    expect(verification.evidence.map((entry: { record: string }) => entry.record)).toEqual(['verified', 'verified', 'verified']);
+
+    // Started again (or a second instance): nothing more to issue.
+    expect(await issueMissingSealCredentials(ctx.app)).toBe(0);
+    expect(await ctx.db.select().from(sealCredentials).where(eq(sealCredentials.makerId, maker.id))).toHaveLength(1);
+  });
+
+  it('get none without the evidence: the studio shows the Seal without the links', async () => {
+    const maker = await ctx.signUp('maker');
+    await submitMaker(ctx, maker, { status: 'approved' });
+    await addProject(ctx, { clientId: client.id, makerId: maker.id, status: 'completed', withDoc: true });
+    await legacySeal(maker.id);
+
+    await issueMissingSealCredentials(ctx.app);
+    expect(await ctx.db.select().from(sealCredentials).where(eq(sealCredentials.makerId, maker.id))).toHaveLength(0);
+    expect(await studioOf(maker.id)).toMatchObject({ sealStatus: 'verified', hasSealCredential: false });
+    expect((await download(maker.id)).statusCode).toBe(404);
+  });
+
+  it('a Seal assigned today has its credential, and the studio says so; a revoked one has neither', async () => {
+    const maker = await sealedMaker();
+    expect(await studioOf(maker.id)).toMatchObject({ sealStatus: 'verified', hasSealCredential: true });
+    expect((await ctx.inject(admin, { method: 'POST', url: `/api/admin/seal/${maker.id}/revoke`, payload: { reason: 'Copied work' } })).statusCode).toBe(200);
+    expect(await studioOf(maker.id)).toMatchObject({ sealStatus: 'none', hasSealCredential: false });
   });
 });

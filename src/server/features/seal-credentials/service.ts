@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CredentialVerification } from '../../../domain/seal-credential-schemas';
 import type { DbExecutor, Transaction } from '../../db/client';
 import { projects, sealCredentials } from '../../db/schema';
-import { citedRecordHolds, processRecordHeads } from '../process-record/service';
+import { citedRecordState, processRecordHeads } from '../process-record/service';
 import { hasCountedProcessDoc } from '../provenance/project-file-credentials';
 import {
   buildSealCredential,
@@ -112,7 +112,9 @@ const NOTHING_READ = { revoked: null, revokedAt: null, issuer: null, subject: nu
 /**
  * Each evidence entry checked as the public status endpoint checks it: the cited project's process record
  * recomputed (chain and files), with the head the credential cites still in it. An entry that cited no record
- * (a project documented before records existed) has nothing to check.
+ * (a project documented before records existed) has nothing to check. A project that went with its client's
+ * deleted account reads as removed, not changed, when what stays of its record shows the cited head (decision 192):
+ * the maker did nothing to it, so it does not make the Seal's evidence fail.
  */
 const checkEvidence = async (app: FastifyInstance, entries: unknown[]): Promise<CredentialVerification['evidence']> => {
   const checked: CredentialVerification['evidence'] = [];
@@ -123,8 +125,8 @@ const checkEvidence = async (app: FastifyInstance, entries: unknown[]): Promise<
       checked.push({ name, record: 'none' });
       continue;
     }
-    const holds = citation.projectId !== null && (await citedRecordHolds(app, citation.projectId, citation.head));
-    checked.push({ name, record: holds ? 'verified' : 'changed' });
+    const cited = citation.projectId === null ? { state: 'changed' as const } : await citedRecordState(app, citation.projectId, citation.head);
+    checked.push(cited.state === 'removed' ? { name, record: 'removed', removedAt: cited.removedAt.toISOString() } : { name, record: cited.state });
   }
   return checked;
 };

@@ -43,6 +43,7 @@ const prepareStudios = (db: DbExecutor) =>
       maker: makerProfiles,
       mind: mindProfiles,
       portfolio: studioPortfolio,
+      hasSealCredential: sql<boolean>`exists (select 1 from seal_credentials held where held.maker_id = ${profiles.id} and held.revoked_at is null)`,
       reviews: firstReviewPageJson(profiles.id),
       listingVersion: sql<number>`(select ${listingVersion.version} from ${listingVersion} where ${listingVersion.id} = 1)`,
     })
@@ -90,6 +91,7 @@ export const getVersionedStudio = async (db: DbExecutor, userId: string, viewer:
     bio: creator.bio,
     avatarUrl: creator.avatarUrl,
     sealStatus: creator.maker?.sealStatus ?? 'none',
+    hasSealCredential: creator.role === 'maker' && creator.hasSealCredential,
     applicationStatus: status,
     isPreview: !isPublic,
     websiteLink: creator.maker?.websiteLink ?? null,

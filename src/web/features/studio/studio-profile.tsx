@@ -73,7 +73,8 @@ export function StudioProfile({ studio }: { studio: StudioData }) {
           <RoleBadge role={studio.role} className="text-sm" />
           {studio.sealStatus === 'verified' ? <SealBadge size="md" /> : null}
         </div>
-        {studio.role === 'maker' && studio.sealStatus === 'verified' ? <SealCredentialLinks makerId={studio.id} /> : null}
+        {/* Only with a credential in force: a Seal from before credentials existed may have none, and the links would 404. */}
+        {studio.role === 'maker' && studio.sealStatus === 'verified' && studio.hasSealCredential ? <SealCredentialLinks makerId={studio.id} /> : null}
         <div className="mt-8 max-w-2xl whitespace-pre-line wrap-anywhere text-lg leading-relaxed text-ink/85">
           {studio.bio?.trim() || <span className="italic text-muted-foreground">No bio available</span>}
         </div>

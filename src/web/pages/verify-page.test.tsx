@@ -1,0 +1,43 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import type { CredentialVerification } from '../../domain/seal-credential-schemas';
+import { VERIFICATION_HEADLINES } from '../../domain/seal-verification';
+import { renderApp, signedOut, stubFetch } from '../test/render-app';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const verification: CredentialVerification = {
+  outcome: 'valid',
+  signatureValid: true,
+  revoked: false,
+  revokedAt: null,
+  issuer: { id: 'did:web:humanmade.example', name: 'Humanmade' },
+  subject: { id: 'https://humanmade.example/studio/maker-1', name: 'Ines Marlowe' },
+  achievement: 'Seal of human creativity',
+  validFrom: '2026-03-01T10:00:00.000Z',
+  evidenceCount: 3,
+  evidence: [
+    { name: 'Harbour identity', record: 'verified' },
+    { name: 'Bakery mark', record: 'removed', removedAt: '2026-05-04T09:30:00.000Z' },
+    { name: 'Tide posters', record: 'verified' },
+  ],
+};
+
+describe('VerifyPage', () => {
+  it("says a cited project went with an account deletion, not that its record changed, and the Seal stays valid", async () => {
+    stubFetch({ 'GET /api/account/me': signedOut, 'GET /api/credentials/seal/maker-1/verification': { status: 200, body: verification } });
+    renderApp('/verify?maker=maker-1');
+    expect(await screen.findByText(VERIFICATION_HEADLINES.valid)).toBeTruthy();
+    const removed = screen.getByText(/^Removed with an account deletion on/);
+    expect(removed.textContent).toBe(
+      'Removed with an account deletion on May 4, 2026: the client deleted their account, and the project went with it. Not a change to the record.',
+    );
+    expect(removed.className).not.toContain('text-destructive');
+    expect(screen.getAllByText('Process record verifies')).toHaveLength(2);
+    expect(screen.queryByText('Process record changed since issue')).toBeNull();
+  });
+});
