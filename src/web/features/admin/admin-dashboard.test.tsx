@@ -312,6 +312,65 @@ describe('the flagged projects queue', () => {
   });
 });
 
+describe('cancelling a project under way', () => {
+  const underWay = { ...flagged, id: 'p-3', title: 'Tea tins', status: 'active', flagged: false, flagReason: null, clientName: 'June Alder' };
+  const inReview = { ...underWay, id: 'p-4', title: 'Menu card', status: 'in_review' };
+
+  it('is offered on active work only, needs a reason, and sends it', async () => {
+    let projects = [underWay, inReview];
+    const { fetchMock } = renderAdmin(
+      {
+        'GET /api/admin/projects?filter=all': () => ({ status: 200, body: { projects } }),
+        'POST /api/admin/projects/p-3/cancel-active': () => {
+          projects = [{ ...underWay, status: 'cancelled' }, inReview];
+          return { status: 200, body: { id: 'p-3', status: 'cancelled', flagged: false } };
+        },
+      },
+      '/dashboard-admin?tab=projects',
+    );
+    const row = within((await screen.findByText('Tea tins', {}, slow)).closest('li')!);
+    // Work waiting for the client's review is theirs to answer, or a flag's to decide: no cancel button there.
+    expect(within(screen.getByText('Menu card').closest('li')!).queryByRole('button', { name: 'Cancel project' })).toBeNull();
+    fireEvent.click(row.getByRole('button', { name: 'Cancel project' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel “Tea tins”?' });
+    expect(within(dialog).getByText(/Money held for work not yet approved is refunded to the client; approved milestones stay as they are\./)).toBeTruthy();
+    const reason = within(dialog).getByLabelText('Reason for cancelling');
+    expect(reason.getAttribute('aria-required')).toBe('true');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel project' }));
+    expect(await within(dialog).findByText('Please say why the project is cancelled')).toBeTruthy();
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/admin/projects/p-3/cancel-active')).toBe(false);
+
+    fireEvent.change(reason, { target: { value: 'The creator stopped answering.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel project' }));
+    expect(await screen.findByText('Project cancelled')).toBeTruthy();
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/admin/projects/p-3/cancel-active');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ reason: 'The creator stopped answering.' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(within(screen.getByText('Tea tins').closest('li')!).queryByRole('button', { name: 'Cancel project' })).toBeNull());
+  });
+
+  it('shows the server’s refusal and keeps the dialog open', async () => {
+    renderAdmin(
+      {
+        'GET /api/admin/projects?filter=all': { status: 200, body: { projects: [underWay] } },
+        'POST /api/admin/projects/p-3/cancel-active': {
+          status: 409,
+          body: { error: 'conflict', message: 'Only an active project whose current milestone is not submitted can be cancelled this way.' },
+        },
+      },
+      '/dashboard-admin?tab=projects',
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel project' }, slow));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel “Tea tins”?' });
+    fireEvent.change(within(dialog).getByLabelText('Reason for cancelling'), { target: { value: 'Fraud report.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel project' }));
+    expect(await screen.findByText('Error cancelling project')).toBeTruthy();
+    expect(await screen.findByText('Only an active project whose current milestone is not submitted can be cancelled this way.')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Cancel “Tea tins”?' })).toBeTruthy();
+  });
+});
+
 describe('reviewing the work of a project', () => {
   const row = (overrides: Record<string, unknown>) => ({ ...flagged, clientName: 'June Alder', ...overrides });
   const detail = (overrides: Parameters<typeof projectView>[0]) =>

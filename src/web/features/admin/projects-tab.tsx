@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ChevronDown, Flag } from 'lucide-react';
-import { ADMIN_MESSAGES, humanizeCategory, type AdminProject } from '../../../domain/admin-schemas';
+import { ADMIN_MESSAGES, cancelActiveProjectSchema, humanizeCategory, type AdminProject } from '../../../domain/admin-schemas';
 import { LIMITS } from '../../../domain/constants';
 import { allowedProjectActions, hasOpenFlag, type ProjectState, type ProjectViewer } from '../../../domain/project-lifecycle';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/list-states';
@@ -22,7 +22,8 @@ const adminStateOf = (project: AdminProject): ProjectState => ({
   hasCreator: project.creatorName !== null,
   flagged: project.flagged,
 });
-type Decision = { project: AdminProject; action: 'clear-flag' | 'cancel' };
+/** A flag's decision (clear it, or cancel with the money's outcome), or the cancellation of a project under way (decision 193). */
+type Decision = { project: AdminProject; action: 'clear-flag' | 'cancel' | 'cancel-active' };
 
 const FILTERS: Array<{ value: Filter; label: string }> = [
   { value: 'all', label: 'All projects' },
@@ -66,8 +67,8 @@ export function ProjectsTab() {
       path: `/api/admin/projects/${project.id}/${action}`,
       init: { method: 'POST', body: action === 'cancel' ? { reason, outcome, creatorCents } : { reason } },
     }),
-    success: deciding?.action === 'cancel' ? ADMIN_MESSAGES.projectCancelled : ADMIN_MESSAGES.flagCleared,
-    failure: deciding?.action === 'cancel' ? ADMIN_MESSAGES.projectCancelFailed : ADMIN_MESSAGES.flagClearFailed,
+    success: deciding?.action === 'clear-flag' ? ADMIN_MESSAGES.flagCleared : ADMIN_MESSAGES.projectCancelled,
+    failure: deciding?.action === 'clear-flag' ? ADMIN_MESSAGES.flagClearFailed : ADMIN_MESSAGES.projectCancelFailed,
     onSuccess: () => setDeciding(null),
   });
   const allowExtra = useAdminAction<AdminProject>({
@@ -106,6 +107,8 @@ export function ProjectsTab() {
               const canResolve = allowed.includes('clear_flag');
               // In a dispute over rounds, an admin can grant the revision the client asked for instead of deciding the flag.
               const canAllowRevision = project.flagged && allowed.includes('admin_allow_revision');
+              // Work under way with nothing waiting for review can be ended by the platform (decision 193).
+              const canCancelActive = allowed.includes('admin_cancel_active');
               // A cancelled project keeps its flag as a record of the dispute; it is no longer one to review.
               const isFlagOpen = hasOpenFlag(project);
               const isOpen = expanded.has(project.id);
@@ -147,6 +150,11 @@ export function ProjectsTab() {
                           </Button>
                         </>
                       ) : null}
+                      {canCancelActive ? (
+                        <Button size="sm" variant="secondary" onClick={() => setDeciding({ project, action: 'cancel-active' })}>
+                          Cancel project
+                        </Button>
+                      ) : null}
                       {canAllowRevision ? (
                         <Button
                           size="sm"
@@ -177,6 +185,21 @@ export function ProjectsTab() {
         project={deciding?.action === 'cancel' ? deciding.project : null}
         isPending={resolve.isPending}
         onConfirm={(decision) => (deciding ? resolve.mutateAsync({ ...deciding, ...decision }) : Promise.resolve())}
+      />
+      <ReasonDialog
+        open={deciding?.action === 'cancel-active'}
+        onOpenChange={(open) => !open && setDeciding(null)}
+        title={`Cancel “${deciding?.project.title ?? ''}”?`}
+        description="The project ends for the client and the creator, and both are told your reason. Money held for work not yet approved is refunded to the client; approved milestones stay as they are."
+        reasonLabel="Reason for cancelling"
+        reasonHint="Required. Shown to the client and the creator in the project’s thread and emails, and kept in the audit log."
+        isRequired
+        schema={cancelActiveProjectSchema}
+        confirmLabel="Cancel project"
+        dismissLabel="Go back"
+        confirmVariant="destructive"
+        isPending={resolve.isPending}
+        onConfirm={(reason) => (deciding ? resolve.mutateAsync({ ...deciding, reason }) : undefined)}
       />
       <ReasonDialog
         open={deciding?.action === 'clear-flag'}

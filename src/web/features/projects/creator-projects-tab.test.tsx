@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import type { ProjectView } from '../../../domain/project-schemas';
 import { AppProviders } from '../../app-providers';
@@ -8,7 +8,7 @@ import { makeUser, stubFetch } from '../../test/render-app';
 import { SignedInUserContext } from '../auth/signed-in-user';
 import { CreatorProjectsTab } from './creator-projects-tab';
 import '../../test/jsdom-shims';
-import { projectView } from '../../test/project-fixtures';
+import { milestoneView, projectView } from '../../test/project-fixtures';
 import { resetBetweenTests } from '../../test/reset-between-tests';
 
 resetBetweenTests();
@@ -49,7 +49,7 @@ describe('CreatorProjectsTab', { timeout: 15000 }, () => {
     const buttons = async (title: string) => (await cardOf(title)).queryAllByRole('button').map((button) => button.textContent);
     expect(await buttons('Draft one')).toEqual(['Accept Project', 'Send an Offer', 'Decline Project']);
     // An extra revision is for when the client has no rounds left (issue 15): with rounds left it is not offered.
-    expect(await buttons('Active one')).toEqual(['Submit Deliverable', 'Add Process Doc']);
+    expect(await buttons('Active one')).toEqual(['Submit Deliverable', 'Add Process Doc', 'Withdraw from Project']);
     expect(await buttons('In review')).toEqual([]);
     expect(await buttons('Rounds used')).toEqual(['Allow an Extra Revision']);
     expect(await buttons('Done')).toEqual([]);
@@ -194,6 +194,66 @@ describe('CreatorProjectsTab', { timeout: 15000 }, () => {
     const body = call?.[1]?.body as FormData;
     expect(body.get('description')).toBe('Roughs');
     expect((body.get('file') as File).name).toBe('sketch.png');
+  });
+
+  it('withdraws from a project under way: asks why, says what happens to the money, and sends the reason', async () => {
+    let withdrawn = false;
+    const underWay = () =>
+      project({
+        status: withdrawn ? 'cancelled' : 'active',
+        milestones: [
+          milestoneView({ status: 'approved', approvedAt: '2030-01-09T10:00:00.000Z', funding: 'released' }),
+          milestoneView({ position: 2, title: 'The three tins', amountCents: 45000, status: 'active', funding: 'funded' }),
+        ],
+      });
+    const fetchMock = stubFetch({
+      'GET /api/projects': () => ({ status: 200, body: { projects: [underWay()] } }),
+      'POST /api/projects/p-1/withdraw': () => {
+        withdrawn = true;
+        return { status: 200, body: underWay() };
+      },
+    });
+    renderTab();
+    fireEvent.click(await screen.findByRole('button', { name: 'Withdraw from Project' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw from this project?' });
+    expect(
+      within(dialog).getByText(
+        '“Wordmark” will be cancelled and June Alder told your reason. The $450 held for milestone 2 (“The three tins”) goes back to June Alder. What was approved stays yours. This cannot be undone.',
+      ),
+    ).toBeTruthy();
+    // A reason is required, checked before anything is sent, and the message is tied to the field.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    const field = within(dialog).getByLabelText('Why are you withdrawing?');
+    expect(await within(dialog).findByText('Please say why')).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/projects/p-1/withdraw')).toBe(false);
+
+    fireEvent.change(field, { target: { value: 'A family emergency.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('You withdrew from the project')).toBeTruthy();
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/projects/p-1/withdraw');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ note: 'A family emergency.' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('Cancelled')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Withdraw from Project' })).toBeNull();
+  });
+
+  it("shows 'Error withdrawing from project' with the server's reason, and keeps the dialog open", async () => {
+    stubFetch({
+      'GET /api/projects': { status: 200, body: { projects: [project({ status: 'active' })] } },
+      'POST /api/projects/p-1/withdraw': {
+        status: 409,
+        body: { error: 'conflict', message: 'You can withdraw only while the project is active and its current milestone is not submitted.' },
+      },
+    });
+    renderTab();
+    fireEvent.click(await screen.findByRole('button', { name: 'Withdraw from Project' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw from this project?' });
+    fireEvent.change(within(dialog).getByLabelText('Why are you withdrawing?'), { target: { value: 'Too busy.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('Error withdrawing from project')).toBeTruthy();
+    expect(await screen.findByText('You can withdraw only while the project is active and its current milestone is not submitted.')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Withdraw from this project?' })).toBeTruthy();
   });
 
   it('shows the empty state when there are no projects', async () => {

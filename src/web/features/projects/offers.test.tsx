@@ -342,7 +342,7 @@ describe('the milestones of an active project', { timeout: 20000 }, () => {
     const card = await cardOf('Wordmark');
     expect(card.getByText('Warmer green.')).toBeTruthy();
     expect(card.getByText(/Approved automatically on/)).toBeTruthy();
-    expect(await buttonsOf('Wordmark')).toEqual(['Submit Milestone 2', 'Add Process Doc', 'Allow an Extra Revision']);
+    expect(await buttonsOf('Wordmark')).toEqual(['Submit Milestone 2', 'Add Process Doc', 'Allow an Extra Revision', 'Withdraw from Project']);
     fireEvent.click(card.getByRole('button', { name: 'Allow an Extra Revision' }));
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Allow an extra revision?' })).getByRole('button', { name: 'Allow Extra Revision' }));
     expect(await screen.findByText('One more revision round allowed')).toBeTruthy();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Check, Flag, ImagePlus, PlusCircle, RotateCcw, Send, UserPlus, X, type LucideIcon } from 'lucide-react';
-import { formatCents, waitingOffer } from '../../../domain/milestones';
+import { Check, Flag, ImagePlus, LogOut, PlusCircle, RotateCcw, Send, UserPlus, X, type LucideIcon } from 'lucide-react';
+import { declineNoteSchema, formatCents, waitingOffer } from '../../../domain/milestones';
 import { toast } from '../../lib/toast';
 import { allowedProjectActions, projectRelation, type ProjectAction } from '../../../domain/project-lifecycle';
 import { formatBudget, PROJECT_MESSAGES, type ProjectView } from '../../../domain/project-schemas';
@@ -34,7 +34,7 @@ const OUTCOME: Record<RunAction, { success: string; failure: string }> = {
 };
 
 type ConfirmedAction = Exclude<RunAction, 'accept'>;
-type OpenDialog = ConfirmedAction | 'process' | 'deliverable' | 'assign' | 'revision' | null;
+type OpenDialog = ConfirmedAction | 'process' | 'deliverable' | 'assign' | 'revision' | 'withdraw' | null;
 
 /** The milestone being worked on or reviewed, named when there are several (one milestone is just "the project"). */
 export function currentMilestoneOf(project: ProjectView) {
@@ -66,7 +66,7 @@ export function ProjectActions({ project }: { project: ProjectView }) {
   const actions = useAllowedActions(project);
   const mutation = useProjectMutation();
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const [running, setRunning] = useState<RunAction | 'request_revision' | null>(null);
+  const [running, setRunning] = useState<RunAction | 'request_revision' | 'withdraw' | null>(null);
   const current = currentMilestoneOf(project);
   const isMidway = current !== null && !current.isLast;
 
@@ -91,6 +91,20 @@ export function ProjectActions({ project }: { project: ProjectView }) {
       setDialog(null);
     } catch (error) {
       toastActionError(error, MILESTONE_COPY.revisionFailed);
+      throw error;
+    } finally {
+      setRunning(null);
+    }
+  };
+
+  const withdraw = async (note: string) => {
+    setRunning('withdraw');
+    try {
+      await mutation.mutateAsync({ projectId: project.id, action: 'withdraw', note });
+      toast.success(PROJECT_MESSAGES.withdrawn);
+      setDialog(null);
+    } catch (error) {
+      toastActionError(error, PROJECT_MESSAGES.withdrawFailed);
       throw error;
     } finally {
       setRunning(null);
@@ -123,7 +137,11 @@ export function ProjectActions({ project }: { project: ProjectView }) {
     { action: 'allow_extra_revision', dialog: 'allow_extra_revision', Icon: PlusCircle, label: 'Allow an Extra Revision', variant: 'ghost' },
     { action: 'decline', dialog: 'decline', Icon: X, label: 'Decline Project', variant: 'secondary' },
     { action: 'cancel', dialog: 'cancel', Icon: X, label: 'Cancel Project', variant: 'ghost' },
+    { action: 'withdraw', dialog: 'withdraw', Icon: LogOut, label: 'Withdraw from Project', variant: 'ghost' },
   ];
+  // What withdrawing does to the money (decision 193): held money for unapproved work goes back; approved work stays paid.
+  const heldForCurrent = current?.milestone.funding === 'funded' ? `The ${formatCents(current.milestone.amountCents)} held for ${current.name ?? 'the work'} goes back to ${project.client.name}. ` : '';
+  const hasApproved = project.milestones.some((milestone) => milestone.status === 'approved');
 
   const confirmations: Record<ConfirmedAction, { title: string; description: string; label: string; tone: 'primary' | 'destructive' }> = {
     decline: {
@@ -203,6 +221,18 @@ export function ProjectActions({ project }: { project: ProjectView }) {
         isBusy={running === 'request_revision'}
         isBlocked={roundsLeft === 0}
         onConfirm={requestRevision}
+      />
+      <NoteDialog
+        open={dialog === 'withdraw'}
+        onOpenChange={(open) => setDialog(open ? 'withdraw' : null)}
+        title="Withdraw from this project?"
+        description={`“${project.title}” will be cancelled and ${project.client.name} told your reason. ${heldForCurrent}${hasApproved ? 'What was approved stays yours. ' : ''}This cannot be undone.`}
+        noteLabel="Why are you withdrawing?"
+        confirmLabel="Withdraw"
+        tone="destructive"
+        schema={declineNoteSchema}
+        isBusy={running === 'withdraw'}
+        onConfirm={withdraw}
       />
       <ProjectUploadDialog kind="process" projectId={project.id} milestone={current?.name} open={dialog === 'process'} onOpenChange={(open) => setDialog(open ? 'process' : null)} />
       <ProjectUploadDialog

@@ -34,8 +34,8 @@ export function useCreateProject() {
 /** The actions that are a bare POST to /api/projects/:id/<path>. */
 export type SimpleProjectAction = Extract<ProjectAction, 'accept' | 'decline' | 'approve' | 'flag' | 'cancel'>;
 
-/** The client's answers that carry a note: on the latest offer version, or on the submitted milestone. */
-export type NoteAction = 'decline_offer' | 'request_changes' | 'request_revision';
+/** The answers that carry a note: the client's on the latest offer version or the submitted milestone, the creator's withdrawal. */
+export type NoteAction = 'decline_offer' | 'request_changes' | 'request_revision' | 'withdraw';
 
 export type ProjectMutationInput = { projectId: string } & (
   | { action: SimpleProjectAction | 'allow_extra_revision' }
@@ -50,6 +50,7 @@ const NOTE_PATHS: Record<NoteAction, (version?: number) => string> = {
   decline_offer: (version) => `offers/${version}/decline`,
   request_changes: (version) => `offers/${version}/request-changes`,
   request_revision: () => 'revision',
+  withdraw: () => 'withdraw',
 };
 
 const requestFor = (input: ProjectMutationInput): [string, { method: 'POST'; body?: unknown }] => {
@@ -68,6 +69,7 @@ const requestFor = (input: ProjectMutationInput): [string, { method: 'POST'; bod
     case 'decline_offer':
     case 'request_changes':
     case 'request_revision':
+    case 'withdraw':
       return [`${base}/${NOTE_PATHS[input.action](input.version)}`, { method: 'POST', body: { note: input.note } }];
     case 'allow_extra_revision':
       return [`${base}/allow-extra-revision`, { method: 'POST' }];
