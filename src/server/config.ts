@@ -55,6 +55,8 @@ const envSchema = z.object({
   SITE_NAME: z.string().trim().min(1).default(DEFAULT_SITE_NAME),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  // Messages per IP, per contact form, every ten minutes (the Contact page and a creator's Contact dialog).
+  CONTACT_RATE_LIMIT_PER_10_MINUTES: z.coerce.number().int().min(1).default(5),
   // The embedded database's buffer cache, inside the server's memory (decision 111). 16MB is about 110 MB less
   // than PostgreSQL's own 128MB, at the same speed for an embedded directory's size (1,000 creators, measured idle);
   // a much larger embedded database may want more.

@@ -9,7 +9,7 @@ export interface ContactRouteOptions {
   rateLimit?: { max: number; timeWindow: string | number };
 }
 
-/** Five messages per address every ten minutes is plenty for a person and useless for a spam run. */
+/** Five messages per address every ten minutes (`CONTACT_RATE_LIMIT_PER_10_MINUTES`) is plenty for a person and useless for a spam run. */
 export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: '10 minutes' } as const;
 
 export const prefix = '/api/contact';
@@ -17,7 +17,7 @@ export const prefix = '/api/contact';
 const responses = { 201: contactAcceptedSchema, 400: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
 
 export const routes: FastifyPluginAsyncZod<ContactRouteOptions> = async (app, options) => {
-  const rateLimit = options.rateLimit ?? CONTACT_RATE_LIMIT;
+  const rateLimit = options.rateLimit ?? { ...CONTACT_RATE_LIMIT, max: app.config.CONTACT_RATE_LIMIT_PER_10_MINUTES };
 
   app.post('/', {
     config: { access: 'public', rateLimit },
