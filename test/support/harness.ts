@@ -32,6 +32,8 @@ export interface TestContextOptions {
   storageDriver?: StorageDriver;
   /** A built web app of the test's own (index.html, with a server entry beside it in ../ssr). */
   webRoot?: string;
+  /** Hears every statement before it runs; one that throws fails that statement (e.g. as a dropped connection would). */
+  onQuery?: (query: string, params: unknown[]) => void;
 }
 
 const cookieFrom = (response: LightMyRequestResponse): string =>
@@ -40,7 +42,7 @@ const cookieFrom = (response: LightMyRequestResponse): string =>
 /** Builds the real app on a fresh database; tests call it through app.inject and clean up with close(). */
 export const createTestContext = async (options: TestContextOptions = {}) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hm-test-'));
-  const dbHandle = await openTestDatabase();
+  const dbHandle = await openTestDatabase({ onQuery: options.onQuery });
   const smtp: SmtpListener | null = options.smtp ? await startSmtpListener() : null;
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -10,6 +10,7 @@ import { PROJECT_CHANGED, PROJECT_NOT_FOUND, requireProjectAction, requireVisibl
 import { loadMilestones } from './milestones';
 import { notifyOtherSide } from './service';
 import { loadProjectView } from './views';
+import { readAfterCommit } from '../../db/unavailable';
 
 /**
  * Ending a project under way (decision 193): the creator withdraws, or an admin cancels it. Either only while the
@@ -59,7 +60,7 @@ const endProjectUnderWay = async (
 /** The assigned creator leaves an active project whose current milestone is not submitted, saying why. */
 export const withdrawFromProject = async (app: FastifyInstance, auth: AuthContext, projectId: string, reason: string): Promise<ProjectView> => {
   await endProjectUnderWay(app, auth, projectId, { action: 'withdraw', reason });
-  const view = await loadProjectView(app.db, projectId);
+  const view = await readAfterCommit(() => loadProjectView(app.db, projectId));
   if (!view) throw notFound(PROJECT_NOT_FOUND);
   return view;
 };

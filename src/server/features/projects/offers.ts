@@ -4,6 +4,7 @@ import { answerOffer, formatCents, type OfferAnswer, type SendOfferInput, sendOf
 import type { ProjectView } from '../../../domain/project-schemas';
 import type { Transaction } from '../../db/client';
 import { projectOffers, projects } from '../../db/schema';
+import { readAfterCommit } from '../../db/unavailable';
 import { conflict, notFound } from '../../http/errors';
 import type { AuthContext } from '../../types';
 import { PROJECT_CHANGED, requireProjectAction, requireVisibleProject, unchangedSince } from './access';
@@ -65,7 +66,7 @@ export const sendOffer = async (app: FastifyInstance, auth: AuthContext, project
     const updated = await touch(tx, row);
     await notifyOtherSide(app, tx, 'offer_sent', { before: row, after: updated, actor: auth, detail: summaryOf(created) });
   });
-  return getProject(app, auth, projectId);
+  return readAfterCommit(() => getProject(app, auth, projectId));
 };
 
 /** The client's answer to one version: accept (the project starts with its milestones), ask for changes, or decline. */
@@ -114,5 +115,5 @@ export const respondToOffer = async (
       await notifyOtherSide(app, tx, 'offer_changes_requested', { before: row, after: updated, actor: auth, detail, note });
     }
   });
-  return getProject(app, auth, projectId);
+  return readAfterCommit(() => getProject(app, auth, projectId));
 };

@@ -5,6 +5,7 @@ import { FLAG_REASON, type ProjectAction } from '../../../domain/project-lifecyc
 import { PROJECT_FIELD_MESSAGES, PROJECT_MESSAGES, type CreateProjectInput, type ProjectView } from '../../../domain/project-schemas';
 import type { Transaction } from '../../db/client';
 import { projects } from '../../db/schema';
+import { readAfterCommit } from '../../db/unavailable';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { AuthContext } from '../../types';
 import { creatorOf, PROJECT_CHANGED, PROJECT_NOT_FOUND, requireProjectAction, requireVisibleProject, unchangedSince } from './access';
@@ -125,7 +126,7 @@ export const createProject = async (app: FastifyInstance, auth: AuthContext, inp
     if (creator) await notifyOtherSide(app, tx, 'assigned', { before: row, after: row, actor: auth });
     return row.id;
   });
-  return getProject(app, auth, id);
+  return readAfterCommit(() => getProject(app, auth, id));
 };
 
 interface Transition {
@@ -202,7 +203,7 @@ const milestoneStep = async (
     requireProjectAction(row, viewer, action);
     await step(tx, row);
   });
-  return getProject(app, auth, projectId);
+  return readAfterCommit(() => getProject(app, auth, projectId));
 };
 
 /** The client approves the submitted milestone; the last one completes the project. */

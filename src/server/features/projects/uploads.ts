@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { processDocFieldsSchema, type ProjectView } from '../../../domain/project-schemas';
 import type { ProjectAction } from '../../../domain/project-lifecycle';
 import { processDocs } from '../../db/schema';
+import { readAfterCommit } from '../../db/unavailable';
 import { badRequest } from '../../http/errors';
 import type { ReceivedUpload } from '../../storage/upload-request';
 import type { StoredFile } from '../../storage/storage';
@@ -61,7 +62,7 @@ export const addProcessDoc = async (app: FastifyInstance, auth: AuthContext, pro
         await recordProjectFileReview(tx, entryId, projectId, contentCredentials);
       }),
   );
-  return getProject(app, auth, projectId);
+  return readAfterCommit(() => getProject(app, auth, projectId));
 };
 
 /**
@@ -85,5 +86,5 @@ export const submitDeliverable = async (app: FastifyInstance, auth: AuthContext,
         await notifyOtherSide(app, tx, 'deliverable_submitted', { before: row, after: submitted.project, actor: auth, detail: submitted.detail });
       }),
   );
-  return getProject(app, auth, projectId);
+  return readAfterCommit(() => getProject(app, auth, projectId));
 };
