@@ -1102,7 +1102,9 @@ export const payouts = pgTable(
   (t) => [
     index('payouts_creator_idx').on(t.creatorId, t.requestedAt),
     index('payouts_requested_idx').on(t.requestedAt).where(sql`${t.status} = 'requested'`),
-    check('payouts_amount_min', sql`${t.amountCents} >= 100`),
+    // A requested payout is at least $1 (the service's floor too); a Stripe transfer of a small release or split
+    // share is paid as it is, and has its receipt like any other (decision 193).
+    check('payouts_amount_min', sql`${t.amountCents} > 0 AND (${t.provider} = 'stripe' OR ${t.amountCents} >= 100)`),
     check('payouts_status_known', sql`${t.status} in ('requested', 'paid', 'cancelled')`),
     check('payouts_paid_has_receipt', sql`${t.status} <> 'paid' OR ${t.receiptNumber} IS NOT NULL`),
   ],

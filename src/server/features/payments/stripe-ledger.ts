@@ -89,9 +89,6 @@ const refundLateCheckout = async (app: FastifyInstance, tx: Transaction, payment
   return true;
 };
 
-/** Payouts below this are not documents of their own (payouts_amount_min); the ledger still records the move. */
-const MIN_RECEIPT_CENTS = 100;
-
 /**
  * A transfer Stripe made: a paid payout with its receipt, and the ledger's payable → paid out, keyed by the release
  * it pays so that it is posted once. Returns the ledger transaction's id (null when it was already posted).
@@ -100,27 +97,25 @@ export const recordStripePayout = async (
   tx: Transaction,
   payout: { creatorId: string; amountCents: number; transferId: string; ledgerTransactionId: string; now: Date },
 ): Promise<string | null> => {
-  let payoutId: string | null = null;
-  if (payout.amountCents >= MIN_RECEIPT_CENTS) {
-    const [creator] = await tx.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, payout.creatorId));
-    const [row] = await tx
-      .insert(payouts)
-      .values({
-        creatorId: payout.creatorId,
-        amountCents: payout.amountCents,
-        status: 'paid',
-        provider: 'stripe',
-        providerRef: payout.transferId,
-        reference: payout.transferId,
-        receiptNumber: await nextDocumentNumber(tx, 'receipt', payout.now),
-        creatorName: creator?.name ?? 'Former member',
-        creatorEmail: creator?.email ?? '',
-        requestedAt: payout.now,
-        paidAt: payout.now,
-      })
-      .returning({ id: payouts.id });
-    payoutId = row.id;
-  }
+  // Every transfer is a payout with its receipt, whatever its size (a small release, a split's share).
+  const [creator] = await tx.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, payout.creatorId));
+  const [row] = await tx
+    .insert(payouts)
+    .values({
+      creatorId: payout.creatorId,
+      amountCents: payout.amountCents,
+      status: 'paid',
+      provider: 'stripe',
+      providerRef: payout.transferId,
+      reference: payout.transferId,
+      receiptNumber: await nextDocumentNumber(tx, 'receipt', payout.now),
+      creatorName: creator?.name ?? 'Former member',
+      creatorEmail: creator?.email ?? '',
+      requestedAt: payout.now,
+      paidAt: payout.now,
+    })
+    .returning({ id: payouts.id });
+  const payoutId = row.id;
   return post(tx, {
     kind: 'payout',
     idempotencyKey: `stripe-payout:${payout.ledgerTransactionId}`,

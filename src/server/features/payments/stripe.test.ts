@@ -334,6 +334,21 @@ describe.skipIf(Boolean(liveKey))('Stripe provider against the local stand-in', 
     expect(await balanceOf(ctx.db, accounts.refunded(client.id))).toBe(15_000);
   });
 
+  it('gives a transfer under $1 (a split of a few cents) its paid payout and receipt like any other', async () => {
+    const { creator } = await readyCreator();
+    const { project, milestone } = await fundedProject(25_000, creator);
+    await ctx.db.update(projectMilestones).set({ status: 'submitted', submissions: 1, submittedAt: new Date() }).where(eq(projectMilestones.id, milestone.id));
+    await ctx.db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(projects).where(eq(projects.id, project.id)).for('update');
+      await settleCancelledProject(ctx.app, tx, locked, { outcome: 'split', creatorCents: 50 });
+    });
+    await ctx.app.jobs.runDue(later(1));
+    // 50 cents less the 10% fee: a transfer of 45 cents, paid, with its receipt number.
+    const [receipt] = await ctx.db.select().from(payouts).where(eq(payouts.creatorId, creator.id));
+    expect(receipt).toMatchObject({ amountCents: 45, status: 'paid', provider: 'stripe', receiptNumber: expect.stringMatching(/\S/) });
+    expect(await balanceOf(ctx.db, accounts.paidOut(creator.id))).toBe(45);
+  });
+
   it('refunds a checkout paid after its invoice was voided, once, and tells the client', async () => {
     const { project, milestone } = await activeProject(ctx.app, client, maker, 12_500);
     await fundMilestone(ctx.app, authOf(client), milestone.id);

@@ -1,0 +1,2 @@
+ALTER TABLE "payouts" DROP CONSTRAINT "payouts_amount_min";--> statement-breakpoint
+ALTER TABLE "payouts" ADD CONSTRAINT "payouts_amount_min" CHECK ("payouts"."amount_cents" > 0 AND ("payouts"."provider" = 'stripe' OR "payouts"."amount_cents" >= 100));
