@@ -135,8 +135,25 @@ export const conversationSummarySchema = z.object({
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
-export const conversationListSchema = z.object({ conversations: z.array(conversationSummarySchema), unread: z.number() });
+/** The inbox list is read in pages of this many conversations, most recent first. */
+export const CONVERSATION_PAGE_SIZE = 100;
+
+export const conversationListSchema = z.object({
+  conversations: z.array(conversationSummarySchema),
+  unread: z.number(),
+  /** Where the next (older) page starts, or null on the last page. */
+  nextCursor: z.string().nullable(),
+});
 export type ConversationList = z.infer<typeof conversationListSchema>;
+
+/** A page's position: the last conversation's last-message time (microseconds since 1970) and its id. */
+export const conversationListQuerySchema = z.object({
+  cursor: z
+    .string()
+    .max(60)
+    .regex(/^\d{1,17}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'Invalid cursor')
+    .optional(),
+});
 
 export const conversationThreadSchema = z.object({
   id: z.string(),

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { CONVERSATION_MESSAGES } from '../../../domain/conversation-schemas';
-import { messages, projects } from '../../db/schema';
+import { conversations, messages, projects, user } from '../../db/schema';
 import { expectAccess, type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { approveMaker, approveMind, onboardedClient, projectPayload, putInReview } from '../../../../test/support/project-fixtures';
+import { bulkInsertCreators } from '../../../../test/support/bulk-creators';
 import { sendMessage, startConversation } from '../../../../test/support/conversation-fixtures';
 
 let ctx: TestContext;
@@ -157,6 +158,41 @@ describe('messages', () => {
     const read = await ctx.inject(fresh, { method: 'POST', url: `/api/conversations/${id}/read`, payload: { seq: reply.json().message.seq } });
     expect(read.statusCode).toBe(204);
     expect((await list(fresh)).unread).toBe(0);
+  });
+});
+
+describe('the inbox list', () => {
+  it("pages past the newest 100 conversations by cursor, none skipped or repeated, to the microsecond", async () => {
+    const reader = await onboardedClient(ctx, 'Many Threads Co');
+    await bulkInsertCreators(ctx.db, { count: 105, seed: 14, maxPortfolio: 1 });
+    const creators = await ctx.db.select({ id: user.id }).from(user).where(like(user.email, 'bench-%@bench.humanmade.test'));
+    expect(creators).toHaveLength(105);
+    // Three conversations share each last-message time, and the times differ by a microsecond: the cursor has to
+    // tell apart what a millisecond would not, and break ties by id.
+    const rows = await ctx.db
+      .insert(conversations)
+      .values(creators.map(({ id }, n) => ({ clientId: reader.id, creatorId: id, lastMessageAt: sql`now() - interval '1 hour' + ${Math.floor(n / 3)} * interval '1 microsecond'` })))
+      .returning({ id: conversations.id, micros: sql<string>`(floor(extract(epoch from ${conversations.lastMessageAt}) * 1000000))::bigint::text` });
+    await ctx.db.insert(messages).values(rows.map(({ id }, n) => ({ conversationId: id, senderId: creators[n].id, kind: 'text' as const, body: `Hello ${n}` })));
+    const expected = [...rows].sort((a, b) => (a.micros === b.micros ? (a.id < b.id ? 1 : -1) : BigInt(b.micros) > BigInt(a.micros) ? 1 : -1)).map((row) => row.id);
+
+    const first = (await ctx.inject(reader, { method: 'GET', url: '/api/conversations' })).json();
+    expect(first.conversations).toHaveLength(100);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    expect(first.unread).toBe(105);
+    const second = await ctx.inject(reader, { method: 'GET', url: `/api/conversations?cursor=${encodeURIComponent(first.nextCursor)}` });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().nextCursor).toBeNull();
+    const ids = [...first.conversations, ...second.json().conversations].map((conversation: { id: string }) => conversation.id);
+    expect(ids).toEqual(expected);
+    expect(second.json().conversations.at(-1)).toMatchObject({ unread: 1, lastMessage: { body: expect.stringMatching(/^Hello \d+$/) } });
+
+    // A short list has one page; a made-up cursor is refused.
+    expect((await list(stranger)).nextCursor).toBeNull();
+    for (const cursor of ['yesterday', `1_${'-'.repeat(36)}`]) {
+      const refused = await ctx.inject(reader, { method: 'GET', url: `/api/conversations?cursor=${encodeURIComponent(cursor)}` });
+      expect(refused.statusCode, cursor).toBe(400);
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   CONVERSATION_MESSAGES,
+  conversationListQuerySchema,
   conversationListSchema,
   conversationThreadSchema,
   markReadSchema,
@@ -81,14 +82,15 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
     config: { access: ['client', 'maker', 'mind'] },
     schema: {
       tags: ['conversations'],
-      summary: "The caller's conversations, most recent first, with unread counts",
+      summary: "The caller's conversations, most recent first, with unread counts, a page at a time (`cursor` from the previous page's `nextCursor`)",
+      querystring: conversationListQuerySchema,
       response: { 200: conversationListSchema, ...errors },
     },
     handler: async (request, reply) => {
       const auth = await request.requireAuth();
       reply.header('cache-control', 'no-store');
-      const [conversations, unread] = await Promise.all([loadConversationSummaries(app.db, auth.userId), countUnread(app.db, auth.userId)]);
-      return { conversations, unread };
+      const [page, unread] = await Promise.all([loadConversationSummaries(app.db, auth.userId, request.query.cursor), countUnread(app.db, auth.userId)]);
+      return { ...page, unread };
     },
   });
 

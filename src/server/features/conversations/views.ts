@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
-import { CONVERSATION_MESSAGES, MESSAGE_PAGE_SIZE, type ConversationSummary, type MessageView } from '../../../domain/conversation-schemas';
+import { CONVERSATION_MESSAGES, CONVERSATION_PAGE_SIZE, MESSAGE_PAGE_SIZE, type ConversationSummary, type MessageView } from '../../../domain/conversation-schemas';
 import { isPreviewableImageUrl } from '../../../domain/upload-policy';
 import type { DbExecutor } from '../../db/client';
 import { conversationReads, conversations, messageAttachments, messages, profiles, userRoles } from '../../db/schema';
@@ -89,8 +89,6 @@ export const unreadSql = (userId: string) => sql<number>`(
 
 const participantOf = (userId: string) => or(eq(conversations.clientId, userId), eq(conversations.creatorId, userId));
 
-export const CONVERSATION_LIST_LIMIT = 100;
-
 export const loadPeople = async (db: DbExecutor, ids: string[]) => {
   if (ids.length === 0) return new Map<string, { id: string; name: string; avatarUrl: string | null; role: string }>();
   const rows = await db
@@ -103,16 +101,33 @@ export const loadPeople = async (db: DbExecutor, ids: string[]) => {
 
 const unknownPerson = (id: string) => ({ id, name: 'Someone', avatarUrl: null, role: 'client' });
 
-/** The caller's conversations, most recent first, with the other person, the last message and the unread count. */
-export const loadConversationSummaries = async (db: DbExecutor, userId: string): Promise<ConversationSummary[]> => {
+// The last-message time to the microsecond, as the database keeps it: a cursor in JavaScript milliseconds would skip
+// or repeat conversations whose times differ below a millisecond.
+const lastMessageMicros = sql<string>`(floor(extract(epoch from ${conversations.lastMessageAt}) * 1000000))::bigint::text`;
+const fromMicros = (micros: string) => sql`(to_timestamp(0) + ${micros}::bigint * interval '1 microsecond')`;
+
+const decodeCursor = (cursor: string) => {
+  const [micros, id] = cursor.split('_');
+  return { micros, id };
+};
+
+/**
+ * A page of the caller's conversations, most recent first, with the other person, the last message and the unread
+ * count; `cursor` (from the page before) continues after it on the keyset (last-message time, id).
+ */
+export const loadConversationSummaries = async (db: DbExecutor, userId: string, cursor?: string): Promise<{ conversations: ConversationSummary[]; nextCursor: string | null }> => {
+  const after = cursor ? decodeCursor(cursor) : null;
   const rows = await db
-    .select({ row: conversations, unread: unreadSql(userId) })
+    .select({ row: conversations, unread: unreadSql(userId), micros: lastMessageMicros })
     .from(conversations)
-    .where(participantOf(userId))
+    .where(and(participantOf(userId), after ? sql`(${conversations.lastMessageAt}, ${conversations.id}) < (${fromMicros(after.micros)}, ${after.id}::uuid)` : undefined))
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
-    .limit(CONVERSATION_LIST_LIMIT);
-  if (rows.length === 0) return [];
-  const ids = rows.map(({ row }) => row.id);
+    .limit(CONVERSATION_PAGE_SIZE + 1);
+  const page = rows.slice(0, CONVERSATION_PAGE_SIZE);
+  const last = page[page.length - 1];
+  const nextCursor = rows.length > CONVERSATION_PAGE_SIZE && last ? `${last.micros}_${last.row.id}` : null;
+  if (page.length === 0) return { conversations: [], nextCursor: null };
+  const ids = page.map(({ row }) => row.id);
   const [lastMessages, people] = await Promise.all([
     db
       .selectDistinctOn([messages.conversationId])
@@ -121,21 +136,29 @@ export const loadConversationSummaries = async (db: DbExecutor, userId: string):
       .orderBy(messages.conversationId, desc(messages.seq)),
     loadPeople(
       db,
-      rows.map(({ row }) => (row.clientId === userId ? row.creatorId : row.clientId)),
+      page.map(({ row }) => (row.clientId === userId ? row.creatorId : row.clientId)),
     ),
   ]);
   const lastById = new Map(lastMessages.map((message) => [message.conversationId, message]));
-  return rows.map(({ row, unread }) => {
+  const summaries = page.map(({ row, unread }) => {
     const otherId = row.clientId === userId ? row.creatorId : row.clientId;
-    const last = lastById.get(row.id);
+    const lastMessage = lastById.get(row.id);
     return {
       id: row.id,
       other: people.get(otherId) ?? unknownPerson(otherId),
-      lastMessage: last ? { body: last.removedAt ? CONVERSATION_MESSAGES.removed : last.body, kind: last.kind, senderId: last.senderId, createdAt: last.createdAt.toISOString() } : null,
+      lastMessage: lastMessage
+        ? {
+            body: lastMessage.removedAt ? CONVERSATION_MESSAGES.removed : lastMessage.body,
+            kind: lastMessage.kind,
+            senderId: lastMessage.senderId,
+            createdAt: lastMessage.createdAt.toISOString(),
+          }
+        : null,
       unread: Number(unread),
       lastMessageAt: row.lastMessageAt.toISOString(),
     };
   });
+  return { conversations: summaries, nextCursor };
 };
 
 /** The caller's unread messages across all their conversations (the header's Inbox count). */

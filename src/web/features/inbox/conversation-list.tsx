@@ -1,8 +1,9 @@
 import { NavLink } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { CONVERSATION_MESSAGES, inboxPath, type ConversationSummary } from '../../../domain/conversation-schemas';
 import { CreatorAvatar } from '../../components/creator-card';
+import { Button } from '../../components/ui/button';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/list-states';
 import { cn } from '../../lib/utils';
 import { conversationsQueryKey, fetchConversations } from './inbox-api';
@@ -49,10 +50,18 @@ function ConversationRow({ conversation, userId }: { conversation: ConversationS
   );
 }
 
-/** The caller's conversations, newest first; refreshed whenever the stream brings a message. */
+/**
+ * The caller's conversations, newest first, a page at a time ('Show older conversations' reads the next); refreshed,
+ * every page read so far, whenever the stream brings a message.
+ */
 export function ConversationList({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: conversationsQueryKey, queryFn: ({ signal }) => fetchConversations(signal) });
+  const query = useInfiniteQuery({
+    queryKey: conversationsQueryKey,
+    queryFn: ({ signal, pageParam }) => fetchConversations(signal, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
   useEffect(
     () =>
       subscribeToInbox((event) => {
@@ -62,15 +71,34 @@ export function ConversationList({ userId }: { userId: string }) {
   );
 
   if (query.isPending) return <ListSkeleton rows={4} />;
-  if (query.isError) return <ErrorState message="Your conversations could not be loaded." onRetry={() => void query.refetch()} />;
-  if (query.data.conversations.length === 0) return <EmptyState title={CONVERSATION_MESSAGES.empty} description={CONVERSATION_MESSAGES.emptyHint} />;
+  // An older page that failed leaves the pages already read on screen, with its own message below them.
+  if (!query.data) return <ErrorState message="Your conversations could not be loaded." onRetry={() => void query.refetch()} />;
+  // A conversation can move from an older page to the first between two reads (a new message): shown once.
+  const byId = new Map<string, ConversationSummary>();
+  for (const page of query.data.pages) for (const conversation of page.conversations) if (!byId.has(conversation.id)) byId.set(conversation.id, conversation);
+  const conversations = [...byId.values()];
+  if (conversations.length === 0) return <EmptyState title={CONVERSATION_MESSAGES.empty} description={CONVERSATION_MESSAGES.emptyHint} />;
   return (
-    <ul className="space-y-1">
-      {query.data.conversations.map((conversation) => (
-        <li key={conversation.id}>
-          <ConversationRow conversation={conversation} userId={userId} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="space-y-1">
+        {conversations.map((conversation) => (
+          <li key={conversation.id}>
+            <ConversationRow conversation={conversation} userId={userId} />
+          </li>
+        ))}
+      </ul>
+      {query.hasNextPage ? (
+        <div className="mt-3 flex flex-col items-center gap-2">
+          <Button variant="ghost" size="sm" busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+            Show older conversations
+          </Button>
+          {query.isFetchNextPageError ? (
+            <p role="alert" className="text-xs text-destructive">
+              Older conversations could not be loaded. Please try again.
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </>
   );
 }

@@ -4,7 +4,9 @@ import { apiFetch } from '../../lib/api';
 export const conversationsQueryKey = ['conversations'] as const;
 export const threadQueryKey = (id: string) => ['conversations', id] as const;
 
-export const fetchConversations = (signal?: AbortSignal) => apiFetch<ConversationList>('/api/conversations', { signal });
+/** A page of the caller's conversations, most recent first; `cursor` (the previous page's `nextCursor`) for older ones. */
+export const fetchConversations = (signal?: AbortSignal, cursor?: string | null) =>
+  apiFetch<ConversationList>(cursor ? `/api/conversations?cursor=${encodeURIComponent(cursor)}` : '/api/conversations', { signal });
 /** A conversation with its newest page of messages, or the page before message `before` (a seq). */
 export const fetchThread = (id: string, signal?: AbortSignal, before?: number) =>
   apiFetch<ConversationThread>(`/api/conversations/${encodeURIComponent(id)}${before ? `?before=${before}` : ''}`, { signal });
