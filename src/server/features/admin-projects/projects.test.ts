@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../../domain/admin-schemas';
-import { auditLog, emailOutbox, projects } from '../../db/schema';
+import { auditLog, emailOutbox, notifications, projects } from '../../db/schema';
 import { type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { addProject } from '../../../../test/support/admin';
 
@@ -17,6 +17,12 @@ withTestContext(async (created) => {
 });
 
 const projectRow = async (id: string) => (await ctx.db.select().from(projects).where(eq(projects.id, id)))[0];
+/** The bell items of a project's decision, one per side, ordered by recipient. */
+const bellItemsFor = async (projectId: string) =>
+  (await ctx.db.select({ userId: notifications.userId, title: notifications.title, link: notifications.link, subjectKey: notifications.subjectKey }).from(notifications))
+    .filter((item) => item.subjectKey.startsWith(`project:${projectId}:`))
+    .map(({ userId, title, link }) => ({ userId, title, link }))
+    .sort((a, b) => a.userId.localeCompare(b.userId));
 const act = (id: string, action: 'clear-flag' | 'cancel', reason?: string) =>
   ctx.inject(admin, { method: 'POST', url: `/api/admin/projects/${id}/${action}`, payload: reason ? { reason } : {} });
 
@@ -55,6 +61,10 @@ describe('resolving a flag', () => {
     expect(mails.map((mail) => mail.toAddress).sort()).toEqual([client.email, maker.email].sort());
     const [entry] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.targetId, project.id), eq(auditLog.action, 'project.clear_flag')));
     expect(entry).toMatchObject({ reason: 'The deliverable matches the brief', metadata: { flagReason: 'Client flagged for review' } });
+    expect(await bellItemsFor(project.id)).toEqual([
+      { userId: client.id, title: `Review finished: ${project.title}`, link: '/dashboard-client?tab=projects' },
+      { userId: maker.id, title: `Review finished: ${project.title}`, link: '/dashboard-maker?tab=projects' },
+    ].sort((a, b) => a.userId.localeCompare(b.userId)));
     expect((await act(project.id, 'clear-flag')).statusCode).toBe(409);
   });
 
@@ -65,6 +75,10 @@ describe('resolving a flag', () => {
     expect((await projectRow(project.id)).status).toBe('cancelled');
     const [entry] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.targetId, project.id), eq(auditLog.action, 'project.cancel')));
     expect(entry.actorId).toBe(admin.id);
+    // Both sides hear of it in the app too, as of every other project event.
+    expect((await bellItemsFor(project.id)).map((item) => [item.userId, item.title])).toEqual(
+      [client.id, maker.id].sort().map((id) => [id, `Project cancelled: ${project.title}`]),
+    );
     expect((await act(project.id, 'cancel')).statusCode).toBe(409);
   });
 

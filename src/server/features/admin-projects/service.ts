@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +13,8 @@ import { recordAudit } from '../audit/service';
 import { startReviewClock, submittedMilestone } from '../projects/milestones';
 import { projectCancelledEmail, projectFlagClearedEmail } from '../admin/emails';
 import { recordProjectEvent } from '../conversations/threads';
+import { notify } from '../notifications/service';
+import { projectEventTitle, projectsTabPath } from '../projects/emails';
 import { creatorOf } from '../projects/access';
 import { settleCancelledProject } from '../payments/settlement';
 import type { DisputeOutcome } from '../../../domain/payment-schemas';
@@ -67,7 +70,7 @@ const lockFlaggedProject = async (tx: Transaction, auth: AuthContext, projectId:
 const participantsOf = async (tx: Transaction, project: { clientId: string; makerId: string | null; mindId: string | null }) => {
   const ids = [project.clientId, project.makerId, project.mindId].filter((id): id is string => Boolean(id));
   return tx
-    .select({ email: user.email, name: sql<string>`coalesce(${profiles.name}, ${user.name})` })
+    .select({ id: user.id, email: user.email, name: sql<string>`coalesce(${profiles.name}, ${user.name})` })
     .from(user)
     .leftJoin(profiles, eq(profiles.id, user.id))
     .where(inArray(user.id, ids));
@@ -119,6 +122,16 @@ export const resolveFlag = async (
           ? projectFlagClearedEmail(app, person, project.title, reason)
           : projectCancelledEmail(app, person, project.title, reason);
       await app.mailer.enqueue(email, tx);
+      // And in the app, as every other project event: the bell of each side, in the decision's transaction.
+      const dashboard = person.id === project.clientId ? 'client' : project.makerId === person.id ? 'maker' : 'mind';
+      await notify(tx, {
+        userId: person.id,
+        kind: 'project',
+        subjectKey: `project:${projectId}:${decision === 'clear' ? 'flag_cleared' : 'cancelled_by_admin'}:${randomUUID()}`,
+        title: decision === 'clear' ? `Review finished: ${project.title}` : projectEventTitle('cancelled_by_admin', project.title),
+        body: `From ${app.config.SITE_NAME}`,
+        link: projectsTabPath(dashboard),
+      });
     }
     await recordAudit(tx, auth, {
       action: decision === 'clear' ? 'project.clear_flag' : 'project.cancel',
