@@ -194,7 +194,7 @@ const main = async () => {
     process.exit(1);
   }
   const base = { DATABASE_URL: database.url, AUTH_SECRET: randomBytes(32).toString('hex'), NODE_ENV: 'production', LOG_LEVEL: 'error', SMTP_URL: '', REDIS_URL: '', AUTH_RATE_LIMIT_PER_MINUTE: '100000000' };
-  console.log(`\nMessages (issue 14) — PostgreSQL scratch database, ${new Date().toISOString()}`);
+  console.log(`\nMessages (decision 141) — PostgreSQL scratch database, ${new Date().toISOString()}`);
   try {
     // 1. Memory per stream, on one instance.
     const dataDir = mkdtempSync(path.join(tmpdir(), 'hm-bench-sse-'));

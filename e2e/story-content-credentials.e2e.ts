@@ -7,7 +7,7 @@ import { expectAccessible, setUpBrowserSessions } from './support/browser';
 import { logIn, openAdmin, seeText } from './story-steps';
 
 /**
- * Content Credentials (issue 17, part 3), in Chromium: a maker uploads a photograph whose C2PA manifest names a
+ * Content Credentials (decision 146), in Chromium: a maker uploads a photograph whose C2PA manifest names a
  * camera, and a picture whose manifest declares generative AI. The photograph shows on the studio with its
  * 'Content Credentials' mark; the AI-declared picture waits until an admin clears it in Provenance review.
  */

@@ -6,7 +6,7 @@ import { setUpBrowserSessions } from './support/browser';
 import { creatorActions, expectSettledAccessible, openAdmin, openTab, projectCard, seeText, signedIn, statCard } from './story-steps';
 
 /**
- * Issue 18 in the browser, with the manual provider: money moves with the work. The client funds a milestone and
+ * Money (decisions 170 and 172) in the browser, with the manual provider: money moves with the work. The client funds a milestone and
  * gets an invoice; the admin records the bank transfer; the maker delivers and the client approves; the maker sees
  * the amount less the 10% fee, asks to be paid, and the admin records the payout with a reference; the PDFs open.
  * Then a dispute: funded, delivered, flagged, and cancelled by the admin with a 60/40 split that the ledger and both

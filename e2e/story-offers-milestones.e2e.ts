@@ -8,7 +8,7 @@ import { setUpBrowserSessions } from './support/browser';
 import { expectSettledAccessible, fundMilestone, openTab, pngFile, projectCard, seeText, signedIn, statFigure } from './story-steps';
 
 /**
- * Issue 15 in the browser: the maker sends an offer in three milestones, the client asks for a change and accepts
+ * Offers and milestones (decision 151) in the browser: the maker sends an offer in three milestones, the client asks for a change and accepts
  * version 2; milestone 1 is revised once and approved, milestone 2 is approved by time (the test moves the
  * scheduler's clock in the running server's database), milestone 3 completes the project, and the maker's earnings
  * grow at each approval.

@@ -31,7 +31,7 @@ interface DemoProject {
   flagged?: boolean;
   processDocs?: number;
   age: number;
-  /** Offer versions, oldest first (issue 15): [status, milestones as [title, dollars, due in days], the client's note]. */
+  /** Offer versions, oldest first (decision 151): [status, milestones as [title, dollars, due in days], the client's note]. */
   offers?: Array<[OfferStatus, Array<[string, number, number]>, string?]>;
   /** Milestones once accepted: [title, dollars, status, due in days]; without it a started project has one for its budget. */
   milestones?: Array<[string, number, MilestoneStatus, number | null]>;

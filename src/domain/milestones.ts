@@ -4,7 +4,7 @@ import { BUDGET_MAX } from './constants';
 import { DAY_MS } from './dates';
 
 /**
- * Offers and milestones (issue 15, decision 151). Pure: the server applies these rules to refuse any other
+ * Offers and milestones (decision 151). Pure: the server applies these rules to refuse any other
  * transition, and the web app uses them to show each side only what it may do.
  */
 

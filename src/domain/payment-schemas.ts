@@ -3,7 +3,7 @@ import { bankDetailsSchema, bankTransferSchema } from './bank-details-schemas';
 import { DAY_MS, formatLongDate } from './dates';
 
 /**
- * Money (issue 18, decision 170): the shapes both the server and the browser use. Amounts are integer cents
+ * Money (decision 170): the shapes both the server and the browser use. Amounts are integer cents
  * everywhere; the ledger is the only source of a balance.
  */
 

@@ -47,7 +47,7 @@ export interface ProjectState {
   milestonesLeft?: number;
   /**
    * Revision rounds the client still has (0 when unknown). The creator's extra round is for when none are left
-   * (issue 15): while rounds remain the client simply asks for a revision.
+   * (decision 186): while rounds remain the client simply asks for a revision.
    */
   revisionsLeft?: number;
 }

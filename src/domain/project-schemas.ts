@@ -106,7 +106,7 @@ export const projectViewSchema = z.object({
   client: projectPersonSchema.extend({ companyName: z.string().nullable() }),
   creator: projectPersonSchema.extend({ role: z.enum(CREATOR_ROLES), avatarUrl: z.string().nullable() }).nullable(),
   processDocs: z.array(z.object({ id: z.string(), fileUrl: z.string(), description: z.string().nullable(), milestoneId: z.string().nullable(), createdAt: z.string() })),
-  /** Every version of the creator's offer, newest first (issue 15). */
+  /** Every version of the creator's offer, newest first (decision 151). */
   offers: z.array(offerViewSchema),
   /** The milestones of an accepted project, in order; empty for a draft. */
   milestones: z.array(milestoneViewSchema),

@@ -74,13 +74,13 @@ const envSchema = z.object({
   REVIEW_WINDOW_DAYS: z.coerce.number().int().min(5).max(90).default(14),
   /** How long a message stays unread before it is emailed (batched per conversation, at most hourly). */
   MESSAGE_EMAIL_DELAY_MINUTES: z.coerce.number().min(0).max(10_080).default(10),
-  /** Days a submitted milestone waits for the client before it is approved by time (issue 15). */
+  /** Days a submitted milestone waits for the client before it is approved by time (decision 151). */
   AUTO_APPROVE_DAYS: z.coerce.number().min(1).max(60).default(7),
   /** The platform's share of each released milestone, in percent (decision 170). */
   PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(10),
   /**
    * How clients pay and creators are paid: `manual` (invoices and bank transfers an admin records) or `stripe`.
-   * Unset: `stripe` when both Stripe keys are set (issue 18), `manual` otherwise.
+   * Unset: `stripe` when both Stripe keys are set (decision 171), `manual` otherwise.
    */
   PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).optional(),
   // The Stripe provider's keys (decision 171).

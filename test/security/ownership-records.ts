@@ -40,7 +40,7 @@ export interface OwnershipWorld {
   flaggedForClear: string;
   flaggedForCancel: string;
   whiteGloveId: string;
-  /** Offers (issue 15): a draft of maker A to send one on, three with a pending version 1 to answer each way. */
+  /** Offers (decision 151): a draft of maker A to send one on, three with a pending version 1 to answer each way. */
   draftForOffer: string;
   offered: { forAccept: string; forDecline: string; forChanges: string };
   inReviewForRevision: string;

@@ -1138,7 +1138,7 @@ export const documentCounters = pgTable(
   (t) => [primaryKey({ columns: [t.kind, t.year] }), check('document_counters_kind_known', sql`${t.kind} in ('invoice', 'receipt')`)],
 );
 
-// ─── Stripe provider (issue 18, decision 171) ────────────────────────────────────────────────────────────────
+// ─── Stripe provider (decision 171) ─────────────────────────────────────────────────────────────────────────
 // Kept together at the end of the file: the money core's tables are written beside these in parallel.
 
 export const STRIPE_CONNECT_STATES = ['pending', 'ready'] as const;

@@ -292,7 +292,7 @@ describe('milestones', () => {
     const id = await activeProject();
     expect((await post(maker, `/api/projects/${id}/revision`, { note: 'x' })).statusCode).toBe(403);
     expect((await post(client, `/api/projects/${id}/allow-extra-revision`)).statusCode).toBe(403);
-    // The creator's extra round is for when none are left (issue 15): with the included round unused it is refused.
+    // The creator's extra round is for when none are left (decision 186): with the included round unused it is refused.
     const early = await post(maker, `/api/projects/${id}/allow-extra-revision`);
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe('An extra revision can only be allowed while the project is under way and no revision rounds are left.');

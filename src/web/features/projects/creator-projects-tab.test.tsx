@@ -48,7 +48,7 @@ describe('CreatorProjectsTab', { timeout: 15000 }, () => {
     renderTab();
     const buttons = async (title: string) => (await cardOf(title)).queryAllByRole('button').map((button) => button.textContent);
     expect(await buttons('Draft one')).toEqual(['Accept Project', 'Send an Offer', 'Decline Project']);
-    // An extra revision is for when the client has no rounds left (issue 15): with rounds left it is not offered.
+    // An extra revision is for when the client has no rounds left (decision 186): with rounds left it is not offered.
     expect(await buttons('Active one')).toEqual(['Submit Deliverable', 'Add Process Doc', 'Withdraw from Project']);
     expect(await buttons('In review')).toEqual([]);
     expect(await buttons('Rounds used')).toEqual(['Allow an Extra Revision']);
