@@ -3,7 +3,7 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { CONVERSATION_MESSAGES, inboxPath, type ConversationSummary } from '../../../domain/conversation-schemas';
 import { CreatorAvatar } from '../../components/creator-card';
-import { Button } from '../../components/ui/button';
+import { LoadOlder } from '../../components/load-older';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/list-states';
 import { cn } from '../../lib/utils';
 import { conversationsQueryKey, fetchConversations } from './inbox-api';
@@ -88,16 +88,13 @@ export function ConversationList({ userId }: { userId: string }) {
         ))}
       </ul>
       {query.hasNextPage ? (
-        <div className="mt-3 flex flex-col items-center gap-2">
-          <Button variant="ghost" size="sm" busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-            Show older conversations
-          </Button>
-          {query.isFetchNextPageError ? (
-            <p role="alert" className="text-xs text-destructive">
-              Older conversations could not be loaded. Please try again.
-            </p>
-          ) : null}
-        </div>
+        <LoadOlder
+          className="mt-3 flex flex-col items-center gap-2"
+          label="Show older conversations"
+          busy={query.isFetchingNextPage}
+          onLoad={() => void query.fetchNextPage()}
+          failedMessage={query.isFetchNextPageError ? 'Older conversations could not be loaded. Please try again.' : null}
+        />
       ) : null}
     </>
   );

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Download, FileText, MessageSquareOff } from 'lucide-react';
 import { CONVERSATION_MESSAGES, type ConversationThread, type MessageView } from '../../../domain/conversation-schemas';
 import { Button } from '../../components/ui/button';
+import { LoadOlder } from '../../components/load-older';
 import { CreatorAvatar } from '../../components/creator-card';
 import { ErrorState, ListSkeleton } from '../../components/list-states';
 import { ApiError } from '../../lib/api';
@@ -275,16 +276,13 @@ export function ConversationThreadView({ conversationId, userId }: { conversatio
         {...(isParticipant ? {} : { tabIndex: 0, role: 'region', 'aria-label': 'Messages' })}
       >
         {(earlier.messages.length > 0 ? earlier.hasEarlier : thread.hasEarlier) ? (
-          <div className="mb-4 flex flex-col items-center gap-2">
-            <Button variant="ghost" size="sm" onClick={() => void earlier.load(earlier.messages[0]?.seq ?? thread.messages[0]?.seq)} disabled={earlier.isLoading} aria-busy={earlier.isLoading || undefined}>
-              {earlier.isLoading ? 'Loading earlier messages…' : 'Load earlier messages'}
-            </Button>
-            {earlier.failed ? (
-              <p role="alert" className="text-xs text-destructive">
-                Earlier messages could not be loaded. Please try again.
-              </p>
-            ) : null}
-          </div>
+          <LoadOlder
+            className="mb-4 flex flex-col items-center gap-2"
+            label="Load earlier messages"
+            busy={earlier.isLoading}
+            onLoad={() => void earlier.load(earlier.messages[0]?.seq ?? thread.messages[0]?.seq)}
+            failedMessage={earlier.failed ? 'Earlier messages could not be loaded. Please try again.' : null}
+          />
         ) : null}
         <ol ref={list} aria-label={isParticipant ? `Messages with ${other.name}` : `Messages between ${heading}`} className="space-y-3">
           {withEarlier(earlier.messages, thread.messages).map((message) => {
