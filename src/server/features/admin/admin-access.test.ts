@@ -34,6 +34,7 @@ withTestContext(async (created) => {
   const doomed = await ctx.signUp('client');
   const flaggedOne = await addProject(ctx, { clientId: buyer.id, makerId: creators[0].id, status: 'in_review', flagged: true });
   const flaggedTwo = await addProject(ctx, { clientId: buyer.id, makerId: creators[1].id, status: 'in_review', flagged: true });
+  const underWay = await addProject(ctx, { clientId: buyer.id, makerId: creators[2].id, status: 'active' });
   const request = await addWhiteGloveRequest(ctx, buyer.id);
   const future = new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString();
 
@@ -50,6 +51,7 @@ withTestContext(async (created) => {
     { request: { method: 'GET', url: '/api/admin/projects' }, adminStatus: 200 },
     { request: { method: 'POST', url: `/api/admin/projects/${flaggedOne.id}/clear-flag`, payload: {} }, adminStatus: 200 },
     { request: { method: 'POST', url: `/api/admin/projects/${flaggedTwo.id}/cancel`, payload: {} }, adminStatus: 200 },
+    { request: { method: 'POST', url: `/api/admin/projects/${underWay.id}/cancel-active`, payload: { reason: 'The creator asked us to end it' } }, adminStatus: 200 },
     { request: { method: 'GET', url: '/api/admin/white-glove' }, adminStatus: 200 },
     { request: { method: 'GET', url: `/api/admin/white-glove/${request.id}/candidates` }, adminStatus: 200 },
     {

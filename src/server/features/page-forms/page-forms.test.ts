@@ -1,8 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESOURCE_MESSAGES } from '../../../domain/messages';
 import { POSTED_FORM_ID, type PostedForm } from '../../../domain/posted-form';
 import { contactSubmissions, emailOutbox } from '../../db/schema';
 import { insertCreator } from '../../../../test/support/creators';
@@ -221,5 +222,27 @@ describe('the password reset posted by the browser itself', () => {
     const again = await postForm(page, { form: 'reset-password', newPassword: 'another new password', confirmPassword: 'another new password' });
     expect(again.statusCode).toBe(400);
     expect(postedIn(again.body).message).toBe('This reset link has expired or is invalid. Please ask for a new one.');
+  });
+
+  it("says the database is out of space, not 'link expired', when the new password cannot be written", async () => {
+    const person = await ctx.signUp('client', { password: PASSWORD });
+    await postForm('/reset-password', { form: 'reset-request', email: person.email });
+    const [mail] = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, person.email.toLowerCase())).then((rows) => rows.filter((row) => row.subject === 'Reset your password'));
+    const token = /\/api\/auth\/reset-password\/([^?\s]+)/.exec(mail?.textBody ?? '')?.[1];
+    expect(token).toBeTruthy();
+    // PostgreSQL's own refusal when its disk is full (SQLSTATE 53100), where the reset writes the password.
+    await ctx.db.execute(sql.raw(`create function refuse_passwords() returns trigger language plpgsql as $$ begin raise exception 'could not extend file "base/1/2": No space left on device' using errcode = '53100'; end $$`));
+    await ctx.db.execute(sql.raw('create trigger refuse_passwords before update on account for each row execute function refuse_passwords()'));
+    let refused;
+    try {
+      refused = await postForm(`/reset-password?token=${token}`, { form: 'reset-password', newPassword: 'a brand new password', confirmPassword: 'a brand new password' });
+    } finally {
+      await ctx.db.execute(sql.raw('drop trigger refuse_passwords on account'));
+      await ctx.db.execute(sql.raw('drop function refuse_passwords()'));
+    }
+    expect(refused.statusCode).toBe(503);
+    expect(postedIn(refused.body).message).toBe(RESOURCE_MESSAGES.databaseFull);
+    const done = await postForm(`/reset-password?token=${token}`, { form: 'reset-password', newPassword: 'a brand new password', confirmPassword: 'a brand new password' });
+    expect([done.statusCode, done.headers.location]).toEqual([303, '/auth?reset=1']);
   });
 });
