@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, like, sql } from 'drizzle-orm';
+import { asc, eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { CONVERSATION_MESSAGES } from '../../../domain/conversation-schemas';
 import { conversations, messages, projects, user } from '../../db/schema';
@@ -233,8 +233,9 @@ describe('projects in the thread', () => {
     expect(response.statusCode, response.body).toBe(201);
     return response.json() as { id: string; conversationId: string | null };
   };
+  // In the thread's order: a table read without an order comes back in whatever order its pages hold.
   const linesOf = async (conversationId: string, projectId: string) =>
-    (await ctx.db.select().from(messages).where(eq(messages.conversationId, conversationId)))
+    (await ctx.db.select().from(messages).where(eq(messages.conversationId, conversationId)).orderBy(asc(messages.seq)))
       .filter((m) => m.projectId === projectId)
       .map((m) => m.projectEvent);
 
