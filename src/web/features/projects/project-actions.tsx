@@ -83,33 +83,22 @@ export function ProjectActions({ project }: { project: ProjectView }) {
     }
   };
 
-  const requestRevision = async (note: string) => {
-    setRunning('request_revision');
+  /** An action sent with the person's note (a revision asked for, a withdrawal): the dialog stays open on failure. */
+  const runWithNote = (action: 'request_revision' | 'withdraw', copy: { done: string; failed: string }) => async (note: string) => {
+    setRunning(action);
     try {
-      await mutation.mutateAsync({ projectId: project.id, action: 'request_revision', note });
-      toast.success(MILESTONE_COPY.revisionRequested);
+      await mutation.mutateAsync({ projectId: project.id, action, note });
+      toast.success(copy.done);
       setDialog(null);
     } catch (error) {
-      toastActionError(error, MILESTONE_COPY.revisionFailed);
+      toastActionError(error, copy.failed);
       throw error;
     } finally {
       setRunning(null);
     }
   };
-
-  const withdraw = async (note: string) => {
-    setRunning('withdraw');
-    try {
-      await mutation.mutateAsync({ projectId: project.id, action: 'withdraw', note });
-      toast.success(PROJECT_MESSAGES.withdrawn);
-      setDialog(null);
-    } catch (error) {
-      toastActionError(error, PROJECT_MESSAGES.withdrawFailed);
-      throw error;
-    } finally {
-      setRunning(null);
-    }
-  };
+  const requestRevision = runWithNote('request_revision', { done: MILESTONE_COPY.revisionRequested, failed: MILESTONE_COPY.revisionFailed });
+  const withdraw = runWithNote('withdraw', { done: PROJECT_MESSAGES.withdrawn, failed: PROJECT_MESSAGES.withdrawFailed });
 
   if (actions.length === 0) return null;
   // Plain Accept (one milestone for the whole budget) would replace the creator's own offer while it waits for the
