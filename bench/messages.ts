@@ -6,9 +6,8 @@
 //    idle before and after, and the difference divided by the streams.
 // 2. Cross-instance delivery: a message POSTed to instance A, timed until it arrives on a stream held on instance B,
 //    BENCH_DELIVERIES (240) times, one after another, through PostgreSQL LISTEN/NOTIFY. Then the same pass again with
-//    REDIS_URL set on both instances when Redis answers (else SKIPPED): the server has no Redis pub/sub (decision
-//    141), so messages still travel by LISTEN/NOTIFY and Redis holds only the rate-limit counters; the second pass is
-//    LISTEN/NOTIFY measured again, with the limiter's counters in Redis.
+//    REDIS_URL set on both instances when Redis answers (else SKIPPED), where messages travel by Redis pub/sub
+//    (decision 196).
 // 3. Posting against a plain authenticated read (the unread count), both BENCH_POSTS (400) requests at 10 at a time
 //    from many people (a person may send 30 messages a minute): the post must stay within 5× the read's cost.
 import { randomBytes } from 'node:crypto';
@@ -230,13 +229,11 @@ const main = async () => {
 
     // 2. Delivery across instances.
     await deliveryRun('PostgreSQL LISTEN/NOTIFY', base, database.url);
-    // Not Redis pub/sub, which the server does not have: the same LISTEN/NOTIFY delivery with REDIS_URL set.
-    const withRedisLimits = 'LISTEN/NOTIFY, REDIS_URL set';
+    // With REDIS_URL set, the instances publish and subscribe through Redis (decision 196).
     if (await redisAnswers()) {
-      await deliveryRun(withRedisLimits, { ...base, REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: `hm-bench-${randomBytes(4).toString('hex')}:` }, database.url);
-      console.log('  (messages still travel by LISTEN/NOTIFY with REDIS_URL set; Redis holds only the rate-limit counters)');
+      await deliveryRun('Redis pub/sub', { ...base, REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: `hm-bench-${randomBytes(4).toString('hex')}:` }, database.url);
     } else {
-      console.log(`  ${withRedisLimits}: SKIPPED (Redis did not answer at REDIS_URL / 127.0.0.1:6379)`);
+      console.log(`  Redis pub/sub: SKIPPED (Redis did not answer at ${TEST_REDIS_URL})`);
     }
   } finally {
     await database.drop();

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
+import { afterCommit, enableAfterCommit, rootOf } from '../../db/after-commit';
+import type { Database, DbExecutor } from '../../db/client';
 import type { NotificationHandlers, NotificationListener } from '../../db/notifications';
 
 /** The PostgreSQL channel that carries "something new in this conversation" to every instance. */
@@ -24,12 +25,37 @@ export interface NotificationEvent {
 
 export type ConversationEvent = ConversationMessageEvent | NotificationEvent;
 
+interface ExternalPublisher {
+  publish: (payload: string) => Promise<void>;
+  onError: (error: unknown) => void;
+}
+const externalPublishers = new WeakMap<object, ExternalPublisher>();
+
+/**
+ * Sends this database's conversation events through `publish` (Redis pub/sub, decision 196) instead of NOTIFY. An
+ * event written in a transaction is published once that transaction commits (db/after-commit.ts); a publish that
+ * fails is handed to `onError` and does not fail the write, which has committed.
+ */
+export const publishConversationEventsThrough = (db: Database, publisher: ExternalPublisher): void => {
+  enableAfterCommit(db, publisher.onError);
+  externalPublishers.set(db, publisher);
+};
+
 /**
  * Announces a new message. NOTIFY inside the writing transaction is delivered only when that transaction commits,
- * so a reader is never told of a message it cannot yet read, and a rolled-back write is never announced.
+ * so a reader is never told of a message it cannot yet read, and a rolled-back write is never announced. Through
+ * Redis the same holds by publishing after the commit.
  */
 export const publishConversationEvent = async (tx: DbExecutor, event: ConversationEvent): Promise<void> => {
-  await tx.execute(sql`select pg_notify(${CONVERSATION_CHANNEL}, ${JSON.stringify(event)})`);
+  const payload = JSON.stringify(event);
+  const external = externalPublishers.get(rootOf(tx));
+  if (!external) {
+    await tx.execute(sql`select pg_notify(${CONVERSATION_CHANNEL}, ${payload})`);
+    return;
+  }
+  const publish = () => external.publish(payload).catch(external.onError);
+  // Outside a transaction the write before this call has already committed.
+  if (!afterCommit(tx, publish)) await publish();
 };
 
 /**
@@ -53,8 +79,13 @@ export interface ConversationHub {
 }
 
 interface HubOptions {
-  /** The database's LISTEN (db/notifications.ts): on PostgreSQL a connection of its own that reconnects by itself. */
+  /**
+   * The database's LISTEN (db/notifications.ts): on PostgreSQL a connection of its own that reconnects by itself; or
+   * a Redis SUBSCRIBE of the same shape (redis-channel.ts).
+   */
   listen: (channel: string, handlers: NotificationHandlers) => NotificationListener;
+  /** The channel to hear: CONVERSATION_CHANNEL on the database; on Redis, under the key prefix. */
+  channel?: string;
   log: { warn: (object: object, message: string) => void };
 }
 
@@ -64,7 +95,7 @@ interface HubOptions {
  * kept anywhere but here, so any number of instances can run side by side. When the listening connection comes back
  * after a loss, every stream is told to check for what it may have missed.
  */
-export const createConversationHub = ({ listen, log }: HubOptions): ConversationHub => {
+export const createConversationHub = ({ listen, log, channel = CONVERSATION_CHANNEL }: HubOptions): ConversationHub => {
   const listeners = new Map<string, Set<Listener>>();
   let listener: NotificationListener | null = null;
   // Not listening yet counts as lost: the LISTEN connection opens after the first stream subscribes, and a message
@@ -86,7 +117,7 @@ export const createConversationHub = ({ listen, log }: HubOptions): Conversation
   };
 
   const start = () => {
-    listener ??= listen(CONVERSATION_CHANNEL, {
+    listener ??= listen(channel, {
       onNotify: dispatch,
       onState: (listening) => {
         if (closed) return;

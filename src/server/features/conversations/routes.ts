@@ -17,7 +17,8 @@ import { errorBodySchema } from '../../http/schemas';
 import { requireParticipant } from './access';
 import { openAttachment, readAttachmentUpload, sendAttachment } from './attachments';
 import { reportMessage } from './reports';
-import { createConversationHub } from './realtime';
+import { createConversationHub, publishConversationEventsThrough } from './realtime';
+import { openRedisChannel } from './redis-channel';
 import { createOpenStreams, openMessageStream } from './stream';
 import { blockConversation, getThread, markRead, sendMessage, startConversation, unblockConversation } from './service';
 import { countUnread, loadConversationSummaries } from './views';
@@ -49,12 +50,24 @@ const replySent = <Body, Sent>(reply: { status: (code: 200 | 201) => { send: (bo
 
 export const routes: FastifyPluginAsyncZod = async (app) => {
   const messageLimit = app.rateLimit(MESSAGE_LIMIT);
-  const hub = createConversationHub({ listen: app.dbHandle.listen, log: app.log });
+  // With REDIS_URL, events travel by Redis pub/sub (decision 196); otherwise by the database's NOTIFY.
+  const redis = app.config.REDIS_URL ? await openRedisChannel(app.config.REDIS_URL, app.log) : null;
+  const redisChannel = `${app.config.REDIS_KEY_PREFIX}conversations`;
+  if (redis) {
+    publishConversationEventsThrough(app.db, {
+      publish: (payload) => redis.publish(redisChannel, payload),
+      onError: (error) => app.log.warn({ err: error }, 'a conversation event could not be published to Redis; readers catch up when their channel returns'),
+    });
+  }
+  const hub = redis
+    ? createConversationHub({ listen: redis.listen, channel: redisChannel, log: app.log })
+    : createConversationHub({ listen: app.dbHandle.listen, log: app.log });
   const streams = createOpenStreams();
   // Before the server stops accepting: open streams never end by themselves, and would hold the close forever.
   app.addHook('preClose', async () => {
     streams.endAll();
     await hub.close();
+    await redis?.close();
   });
 
   app.get('/events', {

@@ -1,10 +1,9 @@
-import http from 'node:http';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { makerProfiles } from '../../db/schema';
 import { notify } from '../notifications/service';
-import { TEST_ORIGIN, type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
-import { createConversationCast, openConversation, sendMessage } from '../../../../test/support/conversation-fixtures';
+import { type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
+import { createConversationCast, openConversation, openEventStream, sendMessage, type StreamEvent } from '../../../../test/support/conversation-fixtures';
 
 let ctx: TestContext;
 let client: TestUser;
@@ -22,70 +21,7 @@ withTestContext(async (created) => {
   baseUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
 });
 
-interface StreamEvent {
-  event: string;
-  id?: string;
-  data: string;
-}
-
-/** Holds an SSE stream open like a browser's EventSource, collecting its events. */
-const openStreamAt = (user: TestUser, query: string, lastEventId?: number) =>
-  new Promise<{ events: StreamEvent[]; status: number; waitFor: (test: (e: StreamEvent) => boolean) => Promise<StreamEvent>; close: () => void }>((resolve, reject) => {
-    const events: StreamEvent[] = [];
-    const waiters: Array<{ test: (e: StreamEvent) => boolean; done: (e: StreamEvent) => void }> = [];
-    const request = http.get(
-      `${baseUrl}/api/conversations/events${query}`,
-      { headers: { accept: 'text/event-stream', cookie: user.cookie, origin: TEST_ORIGIN, ...(lastEventId ? { 'last-event-id': String(lastEventId) } : {}) } },
-      (response) => {
-        let buffer = '';
-        response.setEncoding('utf8');
-        response.on('error', () => undefined);
-        response.on('data', (chunk: string) => {
-          buffer += chunk;
-          let end = buffer.indexOf('\n\n');
-          while (end >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            end = buffer.indexOf('\n\n');
-            const event: StreamEvent = { event: 'message', data: '' };
-            let hasData = false;
-            for (const line of block.split('\n')) {
-              if (line.startsWith('event: ')) event.event = line.slice(7);
-              else if (line.startsWith('id: ')) event.id = line.slice(4);
-              else if (line.startsWith('data: ')) {
-                event.data = line.slice(6);
-                hasData = true;
-              }
-            }
-            if (!hasData) continue;
-            events.push(event);
-            for (const waiter of [...waiters]) {
-              if (waiter.test(event)) {
-                waiters.splice(waiters.indexOf(waiter), 1);
-                waiter.done(event);
-              }
-            }
-          }
-        });
-        resolve({
-          events,
-          status: response.statusCode ?? 0,
-          waitFor: (test) =>
-            new Promise((done, fail) => {
-              const found = events.find(test);
-              if (found) return done(found);
-              const timer = setTimeout(() => fail(new Error(`no matching event; got ${JSON.stringify(events)}`)), 5000);
-              waiters.push({ test, done: (event) => (clearTimeout(timer), done(event)) });
-            }),
-          close: () => request.destroy(),
-        });
-      },
-    );
-    request.on('error', (error) => {
-      if (!(error as NodeJS.ErrnoException).code?.startsWith('ECONNRESET')) reject(error);
-    });
-  });
-
+const openStreamAt = (user: TestUser, query: string, lastEventId?: number) => openEventStream(baseUrl, user, query, lastEventId);
 const openStream = (user: TestUser, lastEventId?: number) => openStreamAt(user, '', lastEventId);
 
 const send = (user: TestUser, body: string) => sendMessage(ctx, user, conversationId, body);
