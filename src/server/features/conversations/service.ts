@@ -17,7 +17,7 @@ import { findApprovedCreator } from '../projects/creators';
 import { requireParticipant, requireReadableConversation, type ConversationRow } from './access';
 import { publishConversationEvent } from './realtime';
 import { ensureConversation } from './threads';
-import { conversationSubjectKey, loadMessagePage, loadPeople, toMessageViews, unknownPerson } from './views';
+import { conversationSubjectKey, loadMessagePage, loadPeople, toMessageView, toMessageViews, unknownPerson } from './views';
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -63,42 +63,53 @@ export const appendMessage = async (
   sender: AuthContext,
   input: NewMessage,
 ): Promise<{ message: MessageRow; created: boolean }> => {
-  const earlier = await findBySenderId(tx, sender.userId, input.clientMessageId);
-  if (earlier) {
-    requireSameConversation(earlier, conversation.id);
-    return { message: earlier, created: false };
+  const earlier = async () => {
+    const found = await findBySenderId(tx, sender.userId, input.clientMessageId);
+    if (found) requireSameConversation(found, conversation.id);
+    return found;
+  };
+  if (conversation.blockedBy) {
+    // A retry of a message sent before the block still answers with that message.
+    const sent = await earlier();
+    if (sent) return { message: sent, created: false };
+    throw forbidden(CONVERSATION_MESSAGES.blocked);
   }
-  if (conversation.blockedBy) throw forbidden(CONVERSATION_MESSAGES.blocked);
+  // The unique (sender, client id) makes a retry insert nothing; only then is the first send looked up, so a new
+  // message costs no read before its write.
   const [inserted] = await tx
     .insert(messages)
     .values({ conversationId: conversation.id, senderId: sender.userId, kind: 'text', body: input.body, clientMessageId: input.clientMessageId })
     .onConflictDoNothing({ target: [messages.senderId, messages.clientMessageId] })
     .returning();
   if (!inserted) {
-    // The same send, retried at the same moment, won the race: answer with its message.
-    const winner = await findBySenderId(tx, sender.userId, input.clientMessageId);
-    if (!winner) throw conflict('This message could not be sent. Please try again.');
-    requireSameConversation(winner, conversation.id);
-    return { message: winner, created: false };
+    const first = await earlier();
+    if (!first) throw conflict('This message could not be sent. Please try again.');
+    return { message: first, created: false };
   }
   await input.withMessage?.(tx, inserted);
   const recipientId = conversation.clientId === sender.userId ? conversation.creatorId : conversation.clientId;
-  await notify(tx, {
-    userId: recipientId,
-    kind: 'message',
-    subjectKey: conversationSubjectKey(conversation.id),
-    title: `New message from ${sender.name}`,
-    body: excerpt(input.body || 'Sent a file'),
-    link: inboxPath(conversation.id),
-  });
+  await notify(
+    tx,
+    {
+      userId: recipientId,
+      kind: 'message',
+      subjectKey: conversationSubjectKey(conversation.id),
+      title: `New message from ${sender.name}`,
+      body: excerpt(input.body || 'Sent a file'),
+      link: inboxPath(conversation.id),
+    },
+    // The message's own event below sends both participants' streams to re-read, the bell's count included.
+    { announce: false },
+  );
   await tx.update(conversations).set({ lastMessageAt: inserted.createdAt }).where(eq(conversations.id, conversation.id));
   await advanceReadMarker(tx, conversation.id, sender.userId, inserted.seq);
   await publishConversationEvent(tx, { conversationId: conversation.id, seq: inserted.seq, userIds: [conversation.clientId, conversation.creatorId] });
   return { message: inserted, created: true };
 };
 
-const toSent = async (db: DbExecutor, message: MessageRow): Promise<SentMessage> => {
-  const [view] = await toMessageViews(db, [message]);
+/** The answer to a send: a text message just written has no attachments to read; a retried one may (a file's). */
+const toSent = async (db: DbExecutor, { message, created }: { message: MessageRow; created: boolean }): Promise<SentMessage> => {
+  const [view] = created ? [toMessageView(message, [])] : await toMessageViews(db, [message]);
   return { conversationId: message.conversationId, message: view };
 };
 
@@ -151,7 +162,7 @@ export const startConversation = async (app: FastifyInstance, auth: AuthContext,
     const [conversation] = await tx.select().from(conversations).where(eq(conversations.id, conversationId));
     return appendMessage(tx, conversation, auth, { body: input.body, clientMessageId: input.clientMessageId });
   });
-  return { created: result.created, sent: await toSent(app.db, result.message) };
+  return { created: result.created, sent: await toSent(app.db, result) };
 };
 
 export const sendMessage = async (app: FastifyInstance, auth: AuthContext, conversationId: string, input: SendMessageInput) => {
@@ -159,7 +170,7 @@ export const sendMessage = async (app: FastifyInstance, auth: AuthContext, conve
     const { row } = await requireParticipant(tx, auth, conversationId);
     return appendMessage(tx, row, auth, { body: input.body, clientMessageId: input.clientMessageId });
   });
-  return { created: result.created, sent: await toSent(app.db, result.message) };
+  return { created: result.created, sent: await toSent(app.db, result) };
 };
 
 export const getThread = async (app: FastifyInstance, auth: AuthContext, conversationId: string, beforeSeq?: number): Promise<ConversationThread> => {

@@ -11,6 +11,33 @@ export const conversationSubjectKey = (conversationId: string) => `conversation:
 
 export const attachmentUrl = (conversationId: string, attachmentId: string) => `/api/conversations/${conversationId}/attachments/${attachmentId}`;
 
+type AttachmentRow = typeof messageAttachments.$inferSelect;
+
+/** One message as the thread shows it, given the attachment rows read for it (none for a plain text message). */
+export const toMessageView = (row: MessageRow, files: AttachmentRow[]): MessageView => ({
+  id: row.id,
+  seq: row.seq,
+  conversationId: row.conversationId,
+  senderId: row.senderId,
+  kind: row.kind,
+  body: row.removedAt ? CONVERSATION_MESSAGES.removed : row.body,
+  removed: row.removedAt !== null,
+  clientMessageId: row.clientMessageId,
+  projectId: row.projectId,
+  projectEvent: row.projectEvent,
+  createdAt: row.createdAt.toISOString(),
+  attachments: files
+    .filter((file) => file.messageId === row.id && !row.removedAt)
+    .map((file) => ({
+      id: file.id,
+      name: file.name,
+      mime: file.mime,
+      size: file.size,
+      url: attachmentUrl(row.conversationId, file.id),
+      isImage: isPreviewableImageUrl(file.storageKey),
+    })),
+});
+
 /** Messages with their attachments, oldest first. */
 export const toMessageViews = async (db: DbExecutor, rows: MessageRow[]): Promise<MessageView[]> => {
   const files =
@@ -26,29 +53,7 @@ export const toMessageViews = async (db: DbExecutor, rows: MessageRow[]): Promis
             ),
           )
           .orderBy(asc(messageAttachments.createdAt));
-  return rows.map((row) => ({
-    id: row.id,
-    seq: row.seq,
-    conversationId: row.conversationId,
-    senderId: row.senderId,
-    kind: row.kind,
-    body: row.removedAt ? CONVERSATION_MESSAGES.removed : row.body,
-    removed: row.removedAt !== null,
-    clientMessageId: row.clientMessageId,
-    projectId: row.projectId,
-    projectEvent: row.projectEvent,
-    createdAt: row.createdAt.toISOString(),
-    attachments: files
-      .filter((file) => file.messageId === row.id && !row.removedAt)
-      .map((file) => ({
-        id: file.id,
-        name: file.name,
-        mime: file.mime,
-        size: file.size,
-        url: attachmentUrl(row.conversationId, file.id),
-        isImage: isPreviewableImageUrl(file.storageKey),
-      })),
-  }));
+  return rows.map((row) => toMessageView(row, files));
 };
 
 /** A page of a thread: the newest messages (or those before `beforeSeq`), returned oldest first. */

@@ -20,7 +20,7 @@ export interface NewNotification {
  * Call it with the event's transaction, so the item exists exactly when the event does, and the count moves only
  * once both are committed.
  */
-export const notify = async (tx: DbExecutor, item: NewNotification): Promise<void> => {
+export const notify = async (tx: DbExecutor, item: NewNotification, { announce = true }: { announce?: boolean } = {}): Promise<void> => {
   const now = new Date();
   await tx
     .insert(notifications)
@@ -29,7 +29,8 @@ export const notify = async (tx: DbExecutor, item: NewNotification): Promise<voi
       target: [notifications.userId, notifications.subjectKey],
       set: { title: item.title, body: item.body, link: item.link, readAt: null, updatedAt: now },
     });
-  await publishNotificationEvent(tx, [item.userId]);
+  // A caller whose own event already sends the recipient's streams to re-read everything passes `announce: false`.
+  if (announce) await publishNotificationEvent(tx, [item.userId]);
 };
 
 const EXCERPT = 140;
