@@ -71,6 +71,18 @@ function ProjectReviewPanel({ projectId }: { projectId: string }) {
   const [isEditing, setEditing] = useState(false);
   // Saving replaces the form with the saved review: focus goes to the section's heading, not to the page's start.
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // 'Edit your review' gives way to the form, and Cancel gives way back: focus follows each time (to the chosen
+  // rating, then to the button), instead of falling to the page's start with the control that held it.
+  const sectionRef = useRef<HTMLElement>(null);
+  const editButtonRef = useRef<HTMLButtonElement>(null);
+  const startEditing = () => {
+    setEditing(true);
+    requestAnimationFrame(() => sectionRef.current?.querySelector<HTMLInputElement>('form input[name="rating"]:checked')?.focus());
+  };
+  const stopEditing = () => {
+    setEditing(false);
+    requestAnimationFrame(() => editButtonRef.current?.focus());
+  };
   const query = useQuery({
     queryKey: reviewStateKey(projectId),
     queryFn: ({ signal }) => apiFetch<ProjectReviewState>(`/api/reviews/projects/${projectId}`, { signal }),
@@ -88,7 +100,7 @@ function ProjectReviewPanel({ projectId }: { projectId: string }) {
   const mine = state.mine ? { ...state.mine, isHidden: false, subRatings: state.mine.communication === null ? null : { communication: state.mine.communication, quality: state.mine.quality ?? 0, onTime: state.mine.onTime ?? 0 } } : null;
   return (
     // A part of the project's card under its heading, not a landmark (one per card would repeat 'Reviews').
-    <section className="mt-5 border-t border-border pt-5">
+    <section ref={sectionRef} className="mt-5 border-t border-border pt-5">
       <h4 ref={headingRef} tabIndex={-1} className={heading}>
         Reviews
       </h4>
@@ -100,7 +112,7 @@ function ProjectReviewPanel({ projectId }: { projectId: string }) {
               both are written or the window closes.
             </p>
           ) : null}
-          <ReviewForm state={state} onSubmit={async (values) => void (await save.mutateAsync(values))} onCancel={isEditing ? () => setEditing(false) : undefined} />
+          <ReviewForm state={state} onSubmit={async (values) => void (await save.mutateAsync(values))} onCancel={isEditing ? stopEditing : undefined} />
         </div>
       ) : null}
       {state.status === 'waiting' && !isEditing && mine ? (
@@ -110,7 +122,7 @@ function ProjectReviewPanel({ projectId }: { projectId: string }) {
           </p>
           <ReadReview title="Your review (not yet published)" review={mine} />
           <div>
-            <Button size="sm" variant="secondary" onClick={() => setEditing(true)}>
+            <Button ref={editButtonRef} size="sm" variant="secondary" onClick={startEditing}>
               Edit your review
             </Button>
           </div>
