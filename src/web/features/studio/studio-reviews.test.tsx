@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router';
 import type { StudioData } from '../../../domain/marketplace';
 import { SessionProvider } from '../../lib/session';
 import { resetBetweenTests } from '../../test/reset-between-tests';
-import { makeUser, signedInAs, stubFetch } from '../../test/render-app';
+import { makeUser, signedInAs, signedOut, stubFetch } from '../../test/render-app';
 import { StudioReviews } from './studio-reviews';
 
 resetBetweenTests();
@@ -57,5 +57,18 @@ describe('StudioReviews with ReviewActions', () => {
     show();
     expect(await screen.findAllByRole('button', { name: 'Report this review' })).toHaveLength(1);
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/mine'))).toBe(false);
+  });
+
+  it('moves focus to the first older review when the last page takes "Show older reviews" away (not to the page’s start)', async () => {
+    const older = { ...review, id: 'r2', body: 'An older review.', authorName: 'Dora' };
+    stubFetch({ 'GET /api/account/me': signedOut, 'GET /api/reviews/creators/maker-1?cursor=c1': { status: 200, body: { reviews: [older], nextCursor: null } } });
+    show({ ...studio, reviews: { reviews: [review], nextCursor: 'c1' } } as StudioData);
+    const more = await screen.findByRole('link', { name: 'Show older reviews' });
+    more.focus();
+    fireEvent.click(more);
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));
+    expect(screen.queryByRole('link', { name: 'Show older reviews' })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getAllByRole('listitem')[1]));
+    expect(document.activeElement?.textContent).toContain('An older review.');
   });
 });

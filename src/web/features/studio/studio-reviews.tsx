@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { CATEGORY_LABELS, studioQueryKey, type StudioData } from '../../../domain/marketplace';
@@ -24,14 +24,14 @@ function ReviewItem({ review, studio, onChanged }: { review: ListedReview; studi
   const meta = `${CATEGORY_LABELS[review.deliverableType]} · ${reviewMonth(review.projectMonth)}`;
   if (review.isHidden) {
     return (
-      <li className="border-t border-border py-6">
+      <li tabIndex={-1} className="border-t border-border py-6">
         <p className="italic text-muted-foreground">{REVIEW_MESSAGES.hidden}</p>
         <p className="mt-1 text-sm text-muted-foreground">{meta}</p>
       </li>
     );
   }
   return (
-    <li className="border-t border-border py-6">
+    <li tabIndex={-1} className="border-t border-border py-6">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <p role="img" aria-label={`${review.rating} out of 5 stars`} className="flex items-center gap-2">
           <Stars value={review.rating ?? 0} className="text-accent" />
@@ -94,6 +94,8 @@ export function StudioReviews({ studio }: { studio: StudioData }) {
   const [cursor, setCursor] = useState<string | null | undefined>(undefined);
   const [isLoading, setLoading] = useState(false);
   const [loadError, setLoadError] = useState<string>();
+  // The last page takes 'Show older reviews' away with it: focus goes to the first review it added, not to the page's start.
+  const listRef = useRef<HTMLUListElement>(null);
   // `?reviews=<cursor>`: an older page, reached by the link below without scripts (its data is in the first paint).
   const [params] = useSearchParams();
   const pageCursor = params.get(STUDIO_REVIEWS_PARAM);
@@ -125,8 +127,10 @@ export function StudioReviews({ studio }: { studio: StudioData }) {
     setLoadError(undefined);
     try {
       const page = await apiFetch<ReviewPage>(`/api/reviews/creators/${encodeURIComponent(studio.id)}?cursor=${encodeURIComponent(nextCursor)}`);
+      const shown = reviews.length;
       setOlder((current) => [...current, ...page.reviews]);
       setCursor(page.nextCursor);
+      if (!page.nextCursor) requestAnimationFrame(() => listRef.current?.querySelectorAll<HTMLElement>(':scope > li')[shown]?.focus());
     } catch {
       setLoadError('Older reviews could not be loaded. Please try again.');
     } finally {
@@ -145,7 +149,7 @@ export function StudioReviews({ studio }: { studio: StudioData }) {
       </h2>
       <RatingOverview rating={studio.rating} />
       {reviews.length > 0 ? (
-        <ul className="mt-10">
+        <ul ref={listRef} className="mt-10">
           {reviews.map((review) => (
             <ReviewItem key={review.id} review={{ ...review, isOwn: isOwn(review.id) }} studio={studio} onChanged={refresh} />
           ))}
