@@ -81,6 +81,8 @@ interface MilestoneRowProps {
 
 function MilestoneRow({ milestone, funding, provider, isClient, creatorName, isStopped }: MilestoneRowProps) {
   const isCurrent = !isStopped && milestone.status !== 'approved' && milestone.status !== 'pending';
+  // A stopped milestone no money was held for will never start: 'To fund when it starts' would promise a step that never comes.
+  const hasNoMoney = isStopped && (funding?.status ?? milestone.funding) === 'not_due';
   return (
     <li aria-label={`Milestone ${milestone.position}: ${milestone.title}`} className={cn('grid gap-2 p-4', isCurrent && 'bg-surface/70')}>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
@@ -128,7 +130,7 @@ function MilestoneRow({ milestone, funding, provider, isClient, creatorName, isS
       {milestone.deliverableUrl ? (
         <DownloadLink href={milestone.deliverableUrl}>Milestone {milestone.position} delivery</DownloadLink>
       ) : null}
-      {funding ? (
+      {hasNoMoney ? null : funding ? (
         <MilestoneFundingLine funding={funding} provider={provider} isClient={isClient} creatorName={creatorName} />
       ) : milestone.funding ? (
         // Until the funding details load (or if they cannot), the project view's status still tells both sides.

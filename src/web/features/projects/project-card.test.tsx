@@ -69,6 +69,26 @@ describe('a project card after a dispute', () => {
     });
   }
 
+  it('promises no funding step for a cancelled project\'s milestones that will never start, and keeps what happened to money held', () => {
+    const cancelled = disputed({
+      status: 'cancelled',
+      milestones: [
+        milestoneView({ status: 'active', funding: 'refunded' }),
+        milestoneView({ id: 'm-2', position: 2, title: 'The three tins', status: 'pending', funding: 'not_due' }),
+      ],
+    });
+    renderCard(client, cancelled);
+    const [first, second] = rowsOf();
+    expect(within(first).getByText('Refunded to the client')).toBeTruthy();
+    expect(within(second).getByText('Stopped')).toBeTruthy();
+    expect(within(second).queryByText('To fund when it starts')).toBeNull();
+  });
+
+  it('still says a pending milestone of a project under way is to fund when it starts', () => {
+    renderCard(client, disputed({ status: 'active', flagged: false, flagReason: null, milestones: [milestoneView({ status: 'active', funding: 'funded' }), milestoneView({ id: 'm-2', position: 2, status: 'pending', funding: 'not_due' })] }));
+    expect(within(rowsOf()[1]).getByText('To fund when it starts')).toBeTruthy();
+  });
+
   it('shows no flag on a completed project either', () => {
     renderCard(client, disputed({ status: 'completed', milestones: [milestoneView({ status: 'approved', approvedAt: '2030-01-09T10:00:00.000Z' })] }));
     expect(screen.queryByText('Flagged')).toBeNull();
