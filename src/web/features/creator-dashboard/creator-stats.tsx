@@ -31,6 +31,12 @@ export function CreatorStats({ role, summary, isLoading }: { role: 'maker' | 'mi
   return <StatGrid>{role === 'maker' ? [active, earnings, portfolio, status] : [earnings, active, portfolio, status]}</StatGrid>;
 }
 
+const BALANCE_ROWS = [
+  ['Available', 'availableCents'],
+  ['In escrow', 'inEscrowCents'],
+  ['Paid out', 'paidOutCents'],
+] as const;
+
 /** Earned total (released to the creator, after the fee), with where the money stands beneath: all from the ledger. */
 function EarningsCard() {
   const balance = useCreatorBalance();
@@ -42,13 +48,15 @@ function EarningsCard() {
       value={data ? <span className="tabular-nums">{formatMoneyCents(data.earnedCents)}</span> : '—'}
       hint={
         data ? (
-          <dl className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5 text-xs tabular-nums sm:gap-x-3 sm:text-sm [&_dt]:whitespace-nowrap">
-            <dt>Available</dt>
-            <dd className="text-right text-ink">{formatMoneyCents(data.availableCents)}</dd>
-            <dt>In escrow</dt>
-            <dd className="text-right text-ink">{formatMoneyCents(data.inEscrowCents)}</dd>
-            <dt>Paid out</dt>
-            <dd className="text-right text-ink">{formatMoneyCents(data.paidOutCents)}</dd>
+          // A row whose amount does not fit beside its label (a balance of $1,000,000 on a phone) puts the amount on its
+          // own line, still right-aligned, instead of running out of the card.
+          <dl className="grid gap-y-0.5 text-xs tabular-nums sm:text-sm">
+            {BALANCE_ROWS.map(([label, key]) => (
+              <div key={key} className="flex flex-wrap justify-between gap-x-2 sm:gap-x-3">
+                <dt className="whitespace-nowrap">{label}</dt>
+                <dd className="ml-auto text-right text-ink">{formatMoneyCents(data[key])}</dd>
+              </div>
+            ))}
           </dl>
         ) : balance.isError ? (
           'Could not load your balance'
