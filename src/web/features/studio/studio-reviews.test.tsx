@@ -14,11 +14,11 @@ const review = { id: 'r1', direction: 'client_to_creator', isHidden: false, rati
 const studio = { id: 'maker-1', name: 'Mara', rating: { count: 1, average: null, subRatings: null, wouldHireAgainPercent: null }, reviews: { reviews: [review], nextCursor: null } } as unknown as StudioData;
 
 const MINE = 'GET /api/reviews/creators/maker-1/mine';
-const show = (shown: StudioData = studio) =>
+const show = (shown: StudioData = studio, path = '/') =>
   render(
     <SessionProvider>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter>
+        <MemoryRouter initialEntries={[path]}>
           <StudioReviews studio={shown} />
         </MemoryRouter>
       </QueryClientProvider>
@@ -70,5 +70,22 @@ describe('StudioReviews with ReviewActions', () => {
     expect(screen.queryByRole('link', { name: 'Show older reviews' })).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(screen.getAllByRole('listitem')[1]));
     expect(document.activeElement?.textContent).toContain('An older review.');
+  });
+
+  it('back to the newest reviews from an older page shows the newest page alone, not with the pages added below the older one', async () => {
+    const second = { ...review, id: 'r2', body: 'Second page.', authorName: 'Dora' };
+    const third = { ...review, id: 'r3', body: 'Third page.', authorName: 'Eli' };
+    stubFetch({
+      'GET /api/account/me': signedOut,
+      'GET /api/reviews/creators/maker-1?cursor=c1': { status: 200, body: { reviews: [second], nextCursor: 'c2' } },
+      'GET /api/reviews/creators/maker-1?cursor=c2': { status: 200, body: { reviews: [third], nextCursor: null } },
+    });
+    show({ ...studio, reviews: { reviews: [review], nextCursor: 'c1' } } as StudioData, '/?reviews=c1');
+    fireEvent.click(await screen.findByRole('link', { name: 'Show older reviews' }));
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));
+    fireEvent.click(screen.getByRole('link', { name: 'Back to the newest reviews' }));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Back to the newest reviews' })).toBeNull());
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent?.includes('Late.'))).toEqual([true]);
+    expect(screen.getByRole('link', { name: 'Show older reviews' }).getAttribute('href')).toContain('reviews=c1');
   });
 });

@@ -99,6 +99,14 @@ export function StudioReviews({ studio }: { studio: StudioData }) {
   // `?reviews=<cursor>`: an older page, reached by the link below without scripts (its data is in the first paint).
   const [params] = useSearchParams();
   const pageCursor = params.get(STUDIO_REVIEWS_PARAM);
+  // The pages added below belong to the page they were added to: 'Back to the newest reviews' starts again from the
+  // newest page alone, not from it with the older pages that followed another one.
+  const [addedBelow, setAddedBelow] = useState(pageCursor);
+  if (addedBelow !== pageCursor) {
+    setAddedBelow(pageCursor);
+    setOlder([]);
+    setCursor(undefined);
+  }
   const addressedPage = useQuery({
     queryKey: reviewPageQueryKey(studio.id, pageCursor ?? ''),
     queryFn: ({ signal }) => apiFetch<ReviewPage>(reviewPageUrl(studio.id, pageCursor ?? ''), { signal }),
