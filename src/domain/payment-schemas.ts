@@ -146,6 +146,8 @@ export const invoiceViewSchema = z.object({
   /** When it is due (YYYY-MM-DD, a calendar day); null on invoices issued before due dates (decision 177). */
   dueDate: z.string().nullable(),
   paidAt: z.string().nullable(),
+  /** What of it went back to the client (a cancellation, or an admin's refund or split); 0 when none did. */
+  refundedCents: z.number().int(),
   pdfUrl: z.string().nullable(),
   checkoutUrl: z.string().nullable(),
 });

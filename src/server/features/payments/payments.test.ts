@@ -232,6 +232,8 @@ describe('cancellations and disputes', () => {
     expect(ok<{ status: string; money: object }>(response)).toMatchObject({ status: 'cancelled', money: { outcome: 'refund', fundedCents: 40000, refundCents: 40000, creatorCents: 0 } });
     expect((await clientRefunded()) - refundedBefore).toBe(40000);
     expect((await funding(project.id)).milestones[0]).toMatchObject({ status: 'refunded', refundedCents: 40000 });
+    const invoices = ok<{ invoices: Array<{ projectId: string; status: string; refundedCents: number }> }>(await ctx.inject(client, { method: 'GET', url: '/api/payments/invoices' }));
+    expect(invoices.invoices.find((invoice) => invoice.projectId === project.id)).toMatchObject({ status: 'paid', refundedCents: 40000 });
     const [audit] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.targetId, project.id), eq(auditLog.action, 'project.cancel')));
     expect(audit.metadata).toMatchObject({ money: { outcome: 'refund', refundCents: 40000 } });
     expect((await threadLines(project.id)).at(-1)).toContain('refunded the payment for “A new wordmark”: $400.00 back to the client');
@@ -265,6 +267,9 @@ describe('cancellations and disputes', () => {
     const seen = [(await funding(project.id)).milestones[0], (await funding(project.id, maker)).milestones[0]];
     for (const view of seen) expect(view).toMatchObject({ status: 'split', releasedCents: 27000, refundedCents: 20000 });
     expect(await reconciliationTotal()).toBe(0);
+    // The client's invoice stays paid, and says what came back.
+    const invoices = ok<{ invoices: Array<{ milestoneTitle: string; projectId: string; status: string; refundedCents: number }> }>(await ctx.inject(client, { method: 'GET', url: '/api/payments/invoices' }));
+    expect(invoices.invoices.find((invoice) => invoice.projectId === project.id)).toMatchObject({ status: 'paid', refundedCents: 20000 });
   });
 
   it('voids the open invoice of a cancelled milestone', async () => {

@@ -125,7 +125,7 @@ export const getProjectFunding = async (app: FastifyInstance, auth: AuthContext,
   milestones: await loadMilestoneFunding(app, auth, projectId),
 });
 
-export const toInvoiceView = (row: PaymentRow): InvoiceView => ({
+export const toInvoiceView = (row: PaymentRow, refundedCents = 0): InvoiceView => ({
   id: row.id,
   number: row.invoiceNumber,
   projectId: row.projectId ?? '',
@@ -137,13 +137,17 @@ export const toInvoiceView = (row: PaymentRow): InvoiceView => ({
   issuedAt: row.issuedAt.toISOString(),
   dueDate: row.dueDate,
   paidAt: row.paidAt?.toISOString() ?? null,
+  refundedCents,
   pdfUrl: invoicePdfUrl(row.id),
   checkoutUrl: row.status === 'awaiting_payment' ? row.checkoutUrl : null,
 });
 
 export const listInvoices = async (db: DbExecutor, auth: AuthContext): Promise<InvoiceView[]> => {
   const rows = await db.select().from(payments).where(eq(payments.clientId, auth.userId)).orderBy(desc(payments.issuedAt), desc(payments.id)).limit(200);
-  return rows.map(toInvoiceView);
+  // A paid invoice whose escrow later went back (wholly or in part) says so, from the ledger.
+  const paid = rows.filter((row) => row.status === 'paid' && row.milestoneId).map((row) => row.milestoneId as string);
+  const money = await loadMilestoneMoney(db, paid);
+  return rows.map((row) => toInvoiceView(row, row.status === 'paid' ? (money.get(row.milestoneId ?? '')?.refundedCents ?? 0) : 0));
 };
 
 export const toPayoutView = (cipher: AccountCipher, row: PayoutRow): PayoutView => ({

@@ -59,6 +59,7 @@ function InvoiceRow({ invoice }: { invoice: InvoiceView }) {
           <p className="font-medium text-ink">{invoice.number ? `Invoice ${invoice.number}` : 'Card payment'}</p>
           <Badge variant={status.variant}>{status.label}</Badge>
           {isOverdue(invoice) ? <Badge variant="destructive">Overdue</Badge> : null}
+          {invoice.refundedCents > 0 ? <Badge variant="muted">{invoice.refundedCents >= invoice.amountCents ? 'Refunded' : 'Partly refunded'}</Badge> : null}
         </div>
         <p className="mt-1 wrap-anywhere text-sm text-muted-foreground">
           {forWhat(invoice)}
@@ -76,6 +77,7 @@ function InvoiceRow({ invoice }: { invoice: InvoiceView }) {
               {' · '}Paid <time dateTime={invoice.paidAt}>{formatDate(invoice.paidAt)}</time>
             </>
           ) : null}
+          {invoice.refundedCents > 0 ? <>{` · ${formatMoneyCents(invoice.refundedCents)} refunded to you`}</> : null}
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-x-5 gap-y-2 sm:flex-col sm:items-end">

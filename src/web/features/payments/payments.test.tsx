@@ -59,6 +59,7 @@ const anInvoice = (overrides: Record<string, unknown> = {}) => ({
   issuedAt: '2026-05-01T10:00:00.000Z',
   dueDate: '2026-05-08',
   paidAt: null,
+  refundedCents: 0,
   pdfUrl: '/api/payments/invoices/pay-1/pdf',
   checkoutUrl: null,
   ...overrides,
@@ -292,6 +293,33 @@ describe('the client’s invoices and the admin’s payments', { timeout: 20000 
     expect(open.getByText(/^Issued/).textContent).toBe('Issued May 1, 2026 · Due May 8, 2026');
     const voided = within(screen.getByRole('listitem', { name: 'Invoice HM-INV-2026-000006 for Old label' }));
     expect(voided.getByText(/^Issued/).textContent).toBe('Issued May 1, 2026');
+    expect(screen.queryByText(/refunded/i)).toBeNull();
+  });
+
+  it('says when a paid invoice was refunded, wholly or in part', async () => {
+    const paid = anInvoice({ status: 'paid', paidAt: '2026-05-03T10:00:00.000Z' });
+    stubFetch({
+      'GET /api/account/me': signedInAs(client),
+      'GET /api/client/dashboard': { status: 200, body: { activeProjects: 0, profile: null } },
+      'GET /api/payments/invoices': {
+        status: 200,
+        body: {
+          invoices: [
+            { ...paid, id: 'pay-2', number: 'HM-INV-2026-000002', milestoneTitle: 'Refunded work', refundedCents: 30000 },
+            { ...paid, id: 'pay-3', number: 'HM-INV-2026-000003', milestoneTitle: 'Split work', refundedCents: 12000 },
+          ],
+        },
+      },
+    });
+    renderApp('/dashboard-client');
+    fireEvent.mouseDown(await screen.findByRole('tab', { name: 'Invoices' }, slow));
+    const whole = within(await screen.findByRole('listitem', { name: 'Invoice HM-INV-2026-000002 for Refunded work' }, slow));
+    expect(whole.getByText('Paid')).toBeTruthy();
+    expect(whole.getByText('Refunded')).toBeTruthy();
+    expect(whole.getByText(/^Issued/).textContent).toBe('Issued May 1, 2026 · Due May 8, 2026 · Paid May 3, 2026 · $300.00 refunded to you');
+    const part = within(screen.getByRole('listitem', { name: 'Invoice HM-INV-2026-000003 for Split work' }));
+    expect(part.getByText('Partly refunded')).toBeTruthy();
+    expect(part.getByText(/^Issued/).textContent).toContain('$120.00 refunded to you');
   });
 
   it('records a payment as received with its reference, and shows the reconciliation total', async () => {
