@@ -160,8 +160,13 @@ describe('offer input', () => {
     expect(errors({ price: 100, milestones: [{ ...one, dueDate: '' }] })).toEqual(['milestones.0.dueDate: Please choose a due date']);
     expect(errors({ price: 100, milestones: [{ ...one, dueDate: 'soon' }] })).toEqual(['milestones.0.dueDate: Please choose a due date']);
     expect(errors({ price: 100, milestones: [{ ...one, amountCents: 0 }, { ...one, amountCents: Number.NaN }] })).toEqual(
-      expect.arrayContaining(['milestones.0.amountCents: Each milestone needs an amount of at least $0.01', 'milestones.1.amountCents: Each milestone needs an amount of at least $0.01']),
+      expect.arrayContaining(['milestones.0.amountCents: Each milestone needs an amount of at least $0.01', 'milestones.1.amountCents: Please enter an amount for this milestone']),
     );
+    // A date a slip of the keyboard put centuries ahead is refused; five years ahead is still a plan.
+    expect(errors({ price: 100, milestones: [{ ...one, dueDate: '9999-12-31' }] })).toEqual(['milestones.0.dueDate: The due date must be within 5 years']);
+    const inYears = (years: number, days: number) => new Date(Date.now() + (years * 365 + days) * 86_400_000).toISOString().slice(0, 10);
+    expect(errors({ price: 100, milestones: [{ ...one, dueDate: inYears(5, -1) }] })).toEqual([]);
+    expect(errors({ price: 100, milestones: [{ ...one, dueDate: inYears(5, 2) }] })).toEqual(['milestones.0.dueDate: The due date must be within 5 years']);
     // Milestones are worked in order: a later one due before the one above it is refused on its own date.
     const later = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
     const split = (dates: string[]) => ({ price: 90, milestones: dates.map((dueDate, i) => ({ title: `Step ${i + 1}`, amountCents: 3000, dueDate })) });

@@ -115,6 +115,9 @@ export const isLate = (milestone: { dueDate: string | null; status: MilestoneSta
 
 // ---- input ----
 
+/** How far ahead a milestone may be due. */
+export const MAX_DUE_YEARS = 5;
+
 export const OFFER_MESSAGES = {
   priceRequired: 'Please enter a price in whole dollars',
   priceWhole: 'The price must be a whole number of dollars, at least $1',
@@ -122,11 +125,13 @@ export const OFFER_MESSAGES = {
   milestonesCount: `An offer has 1 to ${MAX_MILESTONES} milestones`,
   milestoneTitle: 'Please give this milestone a title',
   milestoneTitleTooLong: 'Milestone titles must be 120 characters or fewer',
+  milestoneAmountRequired: 'Please enter an amount for this milestone',
   milestoneAmount: 'Each milestone needs an amount of at least $0.01',
   /** The payout dialog's words for the same mistake, so money is asked for one way across the app. */
   milestoneAmountFormat: 'Enter an amount in dollars, like 120 or 120.50',
   milestoneDueDate: 'Please choose a due date',
   milestoneDueDatePast: 'The due date cannot be in the past',
+  milestoneDueDateFar: `The due date must be within ${MAX_DUE_YEARS} years`,
   milestoneDueOrder: 'Due dates follow the milestones in order: this one cannot be due before the one above it',
   milestonesSum: 'The milestone amounts must add up to the price',
   roundsRange: `Revision rounds must be between 0 and ${MAX_REVISION_ROUNDS}`,
@@ -140,12 +145,15 @@ export const OFFER_MESSAGES = {
 
 export const offerMilestoneSchema = z.object({
   title: z.string({ error: OFFER_MESSAGES.milestoneTitle }).trim().min(1, OFFER_MESSAGES.milestoneTitle).max(120, OFFER_MESSAGES.milestoneTitleTooLong),
-  amountCents: z.number({ error: OFFER_MESSAGES.milestoneAmount }).int(OFFER_MESSAGES.milestoneAmount).min(1, OFFER_MESSAGES.milestoneAmount),
+  // An empty field (NaN in the form, absent in a request) is asked for; a number below a cent is refused as such.
+  amountCents: z.number({ error: OFFER_MESSAGES.milestoneAmountRequired }).int(OFFER_MESSAGES.milestoneAmount).min(1, OFFER_MESSAGES.milestoneAmount),
   dueDate: z.iso
     // Aborts on a missing or malformed date, so an empty one is not also called "in the past".
     .date({ error: OFFER_MESSAGES.milestoneDueDate, abort: true })
     // A day of slack for time zones: "today" somewhere is yesterday in UTC.
-    .refine((date) => date >= new Date(Date.now() - DAY_MS).toISOString().slice(0, 10), OFFER_MESSAGES.milestoneDueDatePast),
+    .refine((date) => date >= new Date(Date.now() - DAY_MS).toISOString().slice(0, 10), OFFER_MESSAGES.milestoneDueDatePast)
+    // Work is planned in months, not centuries: a date like 9999-12-31 is a slip of the keyboard.
+    .refine((date) => date <= new Date(Date.now() + MAX_DUE_YEARS * 365 * DAY_MS).toISOString().slice(0, 10), OFFER_MESSAGES.milestoneDueDateFar),
 });
 
 export const sendOfferSchema = z

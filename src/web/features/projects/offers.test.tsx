@@ -122,6 +122,8 @@ describe('the offer dialog', { timeout: 20000 }, () => {
 
     // After a try, each field is checked again as it changes.
     fireEvent.change(amount, { target: { value: '' } });
+    expect(await dialog.findByText('Please enter an amount for this milestone')).toBeTruthy();
+    fireEvent.change(amount, { target: { value: '0' } });
     expect(await dialog.findByText('Each milestone needs an amount of at least $0.01')).toBeTruthy();
     fireEvent.change(amount, { target: { value: '850' } });
     await waitFor(() => expect(dialog.queryByText('Each milestone needs an amount of at least $0.01')).toBeNull());
