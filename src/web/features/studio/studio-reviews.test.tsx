@@ -88,4 +88,16 @@ describe('StudioReviews with ReviewActions', () => {
     expect(screen.getAllByRole('listitem').map((item) => item.textContent?.includes('Late.'))).toEqual([true]);
     expect(screen.getByRole('link', { name: 'Show older reviews' }).getAttribute('href')).toContain('reviews=c1');
   });
+
+  it('an older page the server does not answer (a cursor cut short) keeps the figures and the way back, with a message', async () => {
+    stubFetch({
+      'GET /api/account/me': signedOut,
+      'GET /api/reviews/creators/maker-1?cursor=cut': { status: 400, body: { error: 'bad_request', message: 'Invalid cursor', fields: { cursor: 'Invalid cursor' } } },
+    });
+    show(studio, '/?reviews=cut');
+    expect((await screen.findByRole('alert')).textContent).toBe('These older reviews could not be found. The address may be incomplete.');
+    expect(screen.getByRole('heading', { name: 'Reviews' })).toBeTruthy();
+    expect(screen.getByText('1 review so far; an average shows from 3.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to the newest reviews' })).toBeTruthy();
+  });
 });

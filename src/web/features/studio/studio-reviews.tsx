@@ -18,6 +18,7 @@ import { Stars } from '../../components/rating-stars';
 import { Button } from '../../components/ui/button';
 import { apiFetch } from '../../lib/api';
 import { useSession } from '../../lib/session';
+import { useHydrated } from '../../lib/use-hydrated';
 import { ReviewActions, type ListedReview } from '../reviews/review-actions';
 
 function ReviewItem({ review, studio, onChanged }: { review: ListedReview; studio: StudioData; onChanged: () => void }) {
@@ -99,6 +100,7 @@ export function StudioReviews({ studio }: { studio: StudioData }) {
   // `?reviews=<cursor>`: an older page, reached by the link below without scripts (its data is in the first paint).
   const [params] = useSearchParams();
   const pageCursor = params.get(STUDIO_REVIEWS_PARAM);
+  const hydrated = useHydrated();
   // The pages added below belong to the page they were added to: 'Back to the newest reviews' starts again from the
   // newest page alone, not from it with the older pages that followed another one.
   const [addedBelow, setAddedBelow] = useState(pageCursor);
@@ -125,8 +127,9 @@ export function StudioReviews({ studio }: { studio: StudioData }) {
   const isOwn = (reviewId: string): boolean | null | undefined =>
     readerId === null ? undefined : own.data ? own.data.reviewIds.includes(reviewId) : own.isPending ? null : undefined;
   if (!studio.rating || !studio.reviews) return null;
-  const firstPage = pageCursor ? addressedPage.data : studio.reviews;
-  if (!firstPage) return null;
+  // An older page's address the server does not answer (a cursor cut short or made up) keeps the figures and the way
+  // back to the newest reviews, rather than taking the whole section away.
+  const firstPage = pageCursor ? (addressedPage.data ?? { reviews: [], nextCursor: null }) : studio.reviews;
   const nextCursor = cursor === undefined ? firstPage.nextCursor : cursor;
   const reviews = [...firstPage.reviews, ...older];
   const showOlder = async () => {
@@ -166,6 +169,11 @@ export function StudioReviews({ studio }: { studio: StudioData }) {
       {loadError ? (
         <p role="alert" className="mt-4 text-sm text-destructive">
           {loadError}
+        </p>
+      ) : null}
+      {pageCursor && !addressedPage.data && (!hydrated || addressedPage.isError) ? (
+        <p role="alert" className="mt-10 text-sm text-muted-foreground">
+          These older reviews could not be found. The address may be incomplete.
         </p>
       ) : null}
       <div className="mt-6 flex flex-wrap items-center gap-3">
