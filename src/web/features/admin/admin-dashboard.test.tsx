@@ -286,7 +286,13 @@ describe('the flagged projects queue', () => {
     await waitFor(() => expect(release.getAttribute('aria-checked')).toBe('true'));
     fireEvent.keyDown(release, { key: 'ArrowDown' });
     await waitFor(() => expect(within(group).getByRole('radio', { name: 'Split by amount' }).getAttribute('aria-checked')).toBe('true'));
-    fireEvent.change(within(dialog).getByLabelText('Creator’s share (US dollars, before the fee)'), { target: { value: '540' } });
+    const share = within(dialog).getByLabelText('Creator’s share (US dollars, before the fee)');
+    // Not an amount of dollars and cents: said so, and nothing sent.
+    fireEvent.change(share, { target: { value: '12.345' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel project' }));
+    expect(await within(dialog).findByText('Enter an amount in dollars, like 120 or 120.50')).toBeTruthy();
+    expect(attempts).toBe(0);
+    fireEvent.change(share, { target: { value: '540' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel project' }));
     expect(await within(dialog).findByText('The creator’s share must be between $0 and the milestone’s amount.')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel project' }));

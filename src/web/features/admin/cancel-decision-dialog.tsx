@@ -56,7 +56,7 @@ export function CancelDecisionDialog({ open, onOpenChange, project, isPending, o
     if (outcome === 'split') {
       creatorCents = dollarsToCents(creatorAmount);
       if (Number.isNaN(creatorCents) || (held && creatorCents > held.amountCents)) {
-        setErrors({ creatorCents: PAYMENT_MESSAGES.splitOutOfRange });
+        setErrors({ creatorCents: Number.isNaN(creatorCents) ? PAYMENT_MESSAGES.amountFormat : PAYMENT_MESSAGES.splitOutOfRange });
         return;
       }
     }

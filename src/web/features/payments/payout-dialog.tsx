@@ -56,7 +56,7 @@ export function PayoutDialog({ open, onOpenChange, availableCents, provider }: P
   const submit = async () => {
     const cents = dollarsToCents(amount);
     if (Number.isNaN(cents)) {
-      setError('Enter an amount in dollars, like 120 or 120.50');
+      setError(PAYMENT_MESSAGES.amountFormat);
       return;
     }
     const parsed = payoutRequestSchema.safeParse({ amountCents: cents });
