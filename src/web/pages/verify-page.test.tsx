@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import type { CredentialVerification } from '../../domain/seal-credential-schemas';
-import { VERIFICATION_HEADLINES } from '../../domain/seal-verification';
+import { VERIFICATION_HEADLINES, VERIFY_MESSAGES } from '../../domain/seal-verification';
 import { renderApp, signedOut, stubFetch } from '../test/render-app';
 
 afterEach(() => {
@@ -39,5 +39,20 @@ describe('VerifyPage', () => {
     expect(removed.className).not.toContain('text-destructive');
     expect(screen.getAllByText('Process record verifies')).toHaveLength(2);
     expect(screen.queryByText('Process record changed since issue')).toBeNull();
+  });
+
+  it('asks for a credential when the form arrives empty, as it does when sent without scripts', async () => {
+    stubFetch({ 'GET /api/account/me': signedOut });
+    renderApp('/verify?credential=');
+    const field = await screen.findByLabelText('Credential');
+    expect(screen.getByText(VERIFY_MESSAGES.empty)).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('shows no error on the page as first opened', async () => {
+    stubFetch({ 'GET /api/account/me': signedOut });
+    renderApp('/verify');
+    await screen.findByLabelText('Credential');
+    expect(screen.queryByText(VERIFY_MESSAGES.empty)).toBeNull();
   });
 });

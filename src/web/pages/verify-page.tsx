@@ -132,7 +132,9 @@ export function VerifyPage() {
   const maker = params.get('maker')?.trim() || undefined;
   const submitted = params.get('credential')?.trim() || undefined;
   const [text, setText] = useState(submitted ?? '');
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  // An empty form sent without scripts arrives as ?credential= with nothing in it: say what is missing, as the
+  // script's own check would (the server renders the same first state, so hydration agrees).
+  const [fieldError, setFieldError] = useState<string | null>(params.has('credential') && !submitted && !maker ? VERIFY_MESSAGES.empty : null);
   const input = maker ? { maker } : submitted ? { credential: submitted } : null;
   const query = useQuery({
     queryKey: credentialVerificationQueryKey(input ?? {}),
