@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FUNDING_STATUSES } from './payment-schemas';
+import { FUNDING_STATUSES, PAYMENT_MESSAGES } from './payment-schemas';
 import { BUDGET_MAX } from './constants';
 import { DAY_MS } from './dates';
 
@@ -128,7 +128,7 @@ export const OFFER_MESSAGES = {
   milestoneAmountRequired: 'Please enter an amount for this milestone',
   milestoneAmount: 'Each milestone needs an amount of at least $0.01',
   /** The payout dialog's words for the same mistake, so money is asked for one way across the app. */
-  milestoneAmountFormat: 'Enter an amount in dollars, like 120 or 120.50',
+  milestoneAmountFormat: PAYMENT_MESSAGES.amountFormat,
   milestoneDueDate: 'Please choose a due date',
   milestoneDueDatePast: 'The due date cannot be in the past',
   milestoneDueDateFar: `The due date must be within ${MAX_DUE_YEARS} years`,

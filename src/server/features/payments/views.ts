@@ -38,18 +38,22 @@ interface MilestoneMoney {
   refundedCents: number;
 }
 
+/** The ledger entries that settled these milestones' escrow: released, refunded or split. */
+const loadSettlements = (db: DbExecutor, milestoneIds: string[]) =>
+  db
+    .select({ milestoneId: ledgerTransactions.milestoneId, kind: ledgerTransactions.kind, accountKind: ledgerAccounts.kind, amount: ledgerEntries.amountCents })
+    .from(ledgerTransactions)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(and(inArray(ledgerTransactions.milestoneId, milestoneIds), inArray(ledgerTransactions.kind, ['release', 'refund', 'split'])));
+
 /** Per milestone: its live (or last) payment and how its escrow was settled, read from the ledger. */
 const loadMilestoneMoney = async (db: DbExecutor, milestoneIds: string[]): Promise<Map<string, MilestoneMoney>> => {
   const money = new Map<string, MilestoneMoney>(milestoneIds.map((id) => [id, { payment: null, settlement: null, releasedCents: 0, refundedCents: 0 }]));
   if (milestoneIds.length === 0) return money;
   const [paymentRows, settled] = await Promise.all([
     db.select().from(payments).where(inArray(payments.milestoneId, milestoneIds)).orderBy(asc(payments.issuedAt)),
-    db
-      .select({ milestoneId: ledgerTransactions.milestoneId, kind: ledgerTransactions.kind, accountKind: ledgerAccounts.kind, amount: ledgerEntries.amountCents })
-      .from(ledgerTransactions)
-      .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
-      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-      .where(and(inArray(ledgerTransactions.milestoneId, milestoneIds), inArray(ledgerTransactions.kind, ['release', 'refund', 'split']))),
+    loadSettlements(db, milestoneIds),
   ]);
   for (const row of paymentRows) {
     const entry = money.get(row.milestoneId ?? '');
@@ -146,8 +150,11 @@ export const listInvoices = async (db: DbExecutor, auth: AuthContext): Promise<I
   const rows = await db.select().from(payments).where(eq(payments.clientId, auth.userId)).orderBy(desc(payments.issuedAt), desc(payments.id)).limit(200);
   // A paid invoice whose escrow later went back (wholly or in part) says so, from the ledger.
   const paid = rows.filter((row) => row.status === 'paid' && row.milestoneId).map((row) => row.milestoneId as string);
-  const money = await loadMilestoneMoney(db, paid);
-  return rows.map((row) => toInvoiceView(row, row.status === 'paid' ? (money.get(row.milestoneId ?? '')?.refundedCents ?? 0) : 0));
+  const refunded = new Map<string, number>();
+  for (const entry of paid.length > 0 ? await loadSettlements(db, paid) : []) {
+    if (entry.accountKind === 'refunded' && entry.milestoneId) refunded.set(entry.milestoneId, (refunded.get(entry.milestoneId) ?? 0) + entry.amount);
+  }
+  return rows.map((row) => toInvoiceView(row, row.status === 'paid' ? (refunded.get(row.milestoneId ?? '') ?? 0) : 0));
 };
 
 export const toPayoutView = (cipher: AccountCipher, row: PayoutRow): PayoutView => ({
