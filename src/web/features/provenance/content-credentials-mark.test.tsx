@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import type { ContentCredentials } from '../../../domain/content-credentials';
 import { ContentCredentialsMark } from './content-credentials-mark';
 
@@ -45,5 +46,17 @@ describe('the Content Credentials mark', () => {
     );
     expect(container.textContent).toBe('');
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it("is a disclosure with the same facts in the server's first paint, so a studio read without scripts shows them", () => {
+    const host = document.createElement('div');
+    host.innerHTML = renderToString(<ContentCredentialsMark credentials={camera} itemTitle="Harbour at dawn" />);
+    const details = host.querySelector('details');
+    expect(details).not.toBeNull();
+    expect(details?.querySelector('summary')?.getAttribute('aria-label')).toBe('Content Credentials of Harbour at dawn');
+    for (const text of ['Harbour at dawn', 'Fieldmark M2', 'Fieldmark Camera', 'Test Camera Co, certified by Humanmade Test CA', 'created, color adjustments', 'November 26, 2026 at 4:30 AM UTC']) {
+      expect(details?.textContent, text).toContain(text);
+    }
+    expect(host.querySelector('button')).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { CONTENT_CREDENTIALS_MESSAGES, describeAction } from '../../../domain/co
 import { cn } from '../../lib/utils';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog';
 import { formatLongDateTimeUtc } from '../../../domain/dates';
+import { useHydrated } from '../../lib/use-hydrated';
 
 
 /** The "cr" pin of Content Credentials, drawn small in the ink colour so it sits quietly on a picture. */
@@ -17,9 +18,15 @@ function CrGlyph({ className }: { className?: string }) {
   );
 }
 
-function Row({ term, children }: { term: string; children: React.ReactNode }) {
+const DESCRIPTION = 'The file carried a signed record of how it was made (a C2PA manifest) when it was uploaded. Its signature and the file matched.';
+
+const MARK_CLASS =
+  'inline-flex items-center gap-1.5 whitespace-nowrap rounded-full border border-border bg-paper/95 min-h-7 px-2.5 py-1 text-xs font-medium text-ink shadow-sm transition-colors duration-150 hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring motion-reduce:transition-none';
+
+/** One fact; stacked (term above its value) in the no-script disclosure, which may be as narrow as a phone's card. */
+function Row({ term, children, stacked = false }: { term: string; children: React.ReactNode; stacked?: boolean }) {
   return (
-    <div className="grid grid-cols-[7.5rem_1fr] gap-3 border-t border-border py-2.5 first:border-t-0">
+    <div className={cn('border-t border-border first:border-t-0', stacked ? 'py-1.5' : 'grid grid-cols-[7.5rem_1fr] gap-3 py-2.5')}>
       <dt className="text-sm text-muted-foreground">{term}</dt>
       <dd className="min-w-0 wrap-anywhere text-sm text-ink">{children}</dd>
     </div>
@@ -29,7 +36,8 @@ function Row({ term, children }: { term: string; children: React.ReactNode }) {
 /**
  * A small 'Content Credentials' mark for an item whose file carried a valid C2PA manifest at upload. It is a
  * button (keyboard reachable, named for the piece) that opens a dialog with the claim's tool, signer and date.
- * Nothing shows for a file without credentials, or with a claim that did not verify.
+ * Nothing shows for a file without credentials, or with a claim that did not verify. Before the app runs (and on a
+ * studio read without scripts) it is a native disclosure with the same facts.
  */
 export function ContentCredentialsMark({
   credentials,
@@ -43,20 +51,41 @@ export function ContentCredentialsMark({
   /** Only the glyph below the small breakpoint, where the words would cover a thumbnail. */
   compactOnPhone?: boolean;
 }) {
+  const hydrated = useHydrated();
   if (!credentials?.valid) return null;
   const tool = credentials.tool && credentials.tool !== credentials.generator ? credentials.tool : null;
+  const name = `${CONTENT_CREDENTIALS_MESSAGES.mark} of ${itemTitle}`;
+  const label = (
+    <>
+      <CrGlyph />
+      <span className={compactOnPhone ? 'max-sm:sr-only' : undefined}>{CONTENT_CREDENTIALS_MESSAGES.mark}</span>
+    </>
+  );
+  const facts = { tool, credentials };
+  if (!hydrated) {
+    // Before the app runs, or without it (a public studio works without scripts): a native disclosure with the same
+    // facts, which opens over the picture and closes from its mark. The dialog replaces it once the app is running.
+    return (
+      <details className={cn('open:z-10 open:right-2', className)}>
+        <summary aria-label={name} className={cn(MARK_CLASS, 'w-fit cursor-pointer list-none [&::-webkit-details-marker]:hidden')}>
+          {label}
+        </summary>
+        <div className="mt-2 rounded-xl border border-border bg-paper p-4 text-left shadow-lg">
+          <p className="font-serif text-lg font-medium leading-snug text-ink">{itemTitle}</p>
+          <p className="mt-1 text-sm text-muted-foreground">{DESCRIPTION}</p>
+          <CredentialFacts {...facts} stacked />
+        </div>
+      </details>
+    );
+  }
   return (
     <Dialog>
       <DialogTrigger
         // Named for its piece, as a grid has one per item; the visible words start the name.
-        aria-label={`${CONTENT_CREDENTIALS_MESSAGES.mark} of ${itemTitle}`}
-        className={cn(
-          'inline-flex items-center gap-1.5 whitespace-nowrap rounded-full border border-border bg-paper/95 min-h-7 px-2.5 py-1 text-xs font-medium text-ink shadow-sm transition-colors duration-150 hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring motion-reduce:transition-none',
-          className,
-        )}
+        aria-label={name}
+        className={cn(MARK_CLASS, className)}
       >
-        <CrGlyph />
-        <span className={compactOnPhone ? 'max-sm:sr-only' : undefined}>{CONTENT_CREDENTIALS_MESSAGES.mark}</span>
+        {label}
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
@@ -65,19 +94,28 @@ export function ContentCredentialsMark({
             {CONTENT_CREDENTIALS_MESSAGES.mark}
           </p>
           <DialogTitle>{itemTitle}</DialogTitle>
-          <DialogDescription>
-            The file carried a signed record of how it was made (a C2PA manifest) when it was uploaded. Its signature and the file matched.
-          </DialogDescription>
+          <DialogDescription>{DESCRIPTION}</DialogDescription>
         </DialogHeader>
-        <dl>
-          <Row term="Made with">{tool ?? credentials.generator}</Row>
-          {tool ? <Row term="Recorded by">{credentials.generator}</Row> : null}
-          <Row term="Date">{credentials.signedAt ? formatLongDateTimeUtc(credentials.signedAt) : 'Not stated'}</Row>
-          {credentials.signer ? <Row term="Signed by">{credentials.issuer && credentials.issuer !== credentials.signer ? `${credentials.signer}, certified by ${credentials.issuer}` : credentials.signer}</Row> : null}
-          {credentials.actions.length > 0 ? <Row term="Steps">{credentials.actions.map(describeAction).join(', ')}</Row> : null}
-          {credentials.aiDeclared ? <Row term="Declares">Generative AI</Row> : null}
-        </dl>
+        <CredentialFacts {...facts} />
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The claim's tool, recorder, date, signer and steps, as the dialog and the no-script disclosure both show them. */
+function CredentialFacts({ tool, credentials, stacked = false }: { tool: string | null; credentials: ContentCredentials; stacked?: boolean }) {
+  return (
+    <dl className={stacked ? 'mt-2' : undefined}>
+      <Row term="Made with" stacked={stacked}>{tool ?? credentials.generator}</Row>
+      {tool ? <Row term="Recorded by" stacked={stacked}>{credentials.generator}</Row> : null}
+      <Row term="Date" stacked={stacked}>{credentials.signedAt ? formatLongDateTimeUtc(credentials.signedAt) : 'Not stated'}</Row>
+      {credentials.signer ? (
+        <Row term="Signed by" stacked={stacked}>
+          {credentials.issuer && credentials.issuer !== credentials.signer ? `${credentials.signer}, certified by ${credentials.issuer}` : credentials.signer}
+        </Row>
+      ) : null}
+      {credentials.actions.length > 0 ? <Row term="Steps" stacked={stacked}>{credentials.actions.map(describeAction).join(', ')}</Row> : null}
+      {credentials.aiDeclared ? <Row term="Declares" stacked={stacked}>Generative AI</Row> : null}
+    </dl>
   );
 }
