@@ -18,11 +18,12 @@ export function PersonAvatar({ name, url, size = 'md' }: { name: string; url: st
 }
 
 /** A tab's heading and the sentence under it. */
+/** A tab's heading; it takes focus by script (tabIndex -1) when the last card of its list is decided. */
 export function SectionHeading({ id, title, description, actions }: { id: string; title: string; description?: ReactNode; actions?: ReactNode }) {
   return (
     <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
       <div>
-        <h2 id={id} className="text-2xl sm:text-3xl">
+        <h2 id={id} tabIndex={-1} className="text-2xl sm:text-3xl">
           {title}
         </h2>
         {description ? <p className="mt-1.5 text-muted-foreground">{description}</p> : null}
@@ -57,7 +58,7 @@ export function RowCard({ children, className, ...props }: ComponentProps<'li'>)
 export function ReportedBy({ report }: { report: { reporter: { name: string }; reason: string | null; createdAt: string } }) {
   return (
     <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
-      <p className="text-ink">
+      <p className="min-w-0 wrap-anywhere text-ink">
         Reported by <span className="font-medium">{report.reporter.name}</span>
         {report.reason ? <span className="text-muted-foreground"> · “{report.reason}”</span> : null}
       </p>

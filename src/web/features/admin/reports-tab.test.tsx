@@ -106,6 +106,21 @@ describe('Reports: a reported message', () => {
   });
 });
 
+describe('Reports: a reported review', () => {
+  it('wraps a long reply and a long reason inside the card on a phone', async () => {
+    const word = 'averylongpathsegment'.repeat(10);
+    renderReports({
+      'GET /api/admin/reports/reviews': {
+        status: 200,
+        body: { reports: [{ ...reviewReport, reason: word, review: { ...reviewReport.review, reply: word } }], hidden: [] },
+      },
+    });
+    const reply = await screen.findByText(`Reply: ${word}`, {}, slow);
+    expect(reply.className).toContain('wrap-anywhere');
+    expect(screen.getByText(`· “${word}”`, { exact: false }).closest('p')!.className).toContain('wrap-anywhere');
+  });
+});
+
 describe("Reports: the 'Hide review' dialog", () => {
   it('marks the reason required, and shows the refusal of an empty one under the field, focused, sending nothing', async () => {
     const fetchMock = renderReports();

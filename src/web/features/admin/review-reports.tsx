@@ -31,8 +31,8 @@ function ReviewText({ review }: { review: Review }) {
         {review.authorName} about {review.subjectName} · {review.rating} of 5
       </p>
       <p className="mt-1 whitespace-pre-wrap wrap-anywhere text-ink/85">{review.body}</p>
-      {review.reply ? <p className="mt-2 text-muted-foreground">Reply: {review.reply}</p> : null}
-      {review.hiddenReason ? <p className="mt-2 text-destructive">Hidden: {review.hiddenReason}</p> : null}
+      {review.reply ? <p className="mt-2 whitespace-pre-wrap wrap-anywhere text-muted-foreground">Reply: {review.reply}</p> : null}
+      {review.hiddenReason ? <p className="mt-2 wrap-anywhere text-destructive">Hidden: {review.hiddenReason}</p> : null}
     </div>
   );
 }

@@ -110,6 +110,13 @@ describe('ReviewActions', () => {
     expect(screen.queryByRole('button', { name: 'Report this review' })).toBeNull();
   });
 
+  it('lets a published reply of one long word (a pasted link) wrap inside a phone-wide studio', async () => {
+    const link = `https://example.com/${'averylongpathsegment'.repeat(10)}`;
+    show(reader, {}, { ...review, reply: { body: link, createdAt: '2026-03-21T10:00:00.000Z' } });
+    // Without it the word ran 2,000 px past a 390 px phone (QA pass, decision 199).
+    expect(screen.getByText(link).className).toContain('wrap-anywhere');
+  });
+
   it('lets the studio reply: focus goes into the reply box, then to the published reply', async () => {
     show(makeUser({ id: studio.id, role: 'maker', name: studio.name }), { 'POST /api/reviews/review-1/reply': { status: 200, body: {} } });
     fireEvent.click(await screen.findByRole('button', { name: 'Reply' }));

@@ -139,7 +139,7 @@ export function ReviewActions({ review, studio, onChanged }: { review: ListedRev
       {reply ? (
         <div ref={replyBlock} tabIndex={-1} className="mt-4 max-w-3xl rounded-xl border-l-2 border-accent bg-muted/60 px-4 py-3">
           <p className="text-sm font-medium text-ink">Reply from {studio.name}</p>
-          <p className="mt-1 whitespace-pre-line text-ink/85">{reply}</p>
+          <p className="mt-1 whitespace-pre-line wrap-anywhere text-ink/85">{reply}</p>
         </div>
       ) : null}
       {notice ? (
