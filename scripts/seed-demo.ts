@@ -1,12 +1,12 @@
 // npm run seed-demo: fills the database with a believable marketplace (creators, a client with projects in every
 // status, White Glove requests, workshops and messages), then assigns the Seal to the makers who earned it.
 // Refuses in production and when demo data exists.
-import { and, eq, like, or } from 'drizzle-orm';
+import { and, eq, inArray, like, or } from 'drizzle-orm';
 import { buildApp, type App } from '../src/server/app';
 import { ConfigError, loadConfig } from '../src/server/config';
 import { openCommandDatabase } from '../src/server/db/command-database';
 import { isHolderAlive, readLockHolder } from '../src/server/db/data-dir-lock';
-import { emailOutbox, user } from '../src/server/db/schema';
+import { emailOutbox, jobs, user } from '../src/server/db/schema';
 import { assignSeal } from '../src/server/features/admin-seal/service';
 import { DEMO_APPLICANTS, DEMO_MAKERS, DEMO_MINDS } from './seed-demo/creators';
 import { DEMO_CLIENT, seedClientActivity, seedCommunity } from './seed-demo/seed-activity';
@@ -69,14 +69,16 @@ const main = async () => {
     console.log(`Reviews: ${await seedReviews(app, creators, clientId)}`);
     console.log(`Seals: ${await seedSeals(app, creators)}`);
     // Welcome and money emails to invented addresses would only bounce if SMTP is configured later.
-    await app.db
-      .delete(emailOutbox)
+    const demoEmails = app.db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
       .where(
         and(
           or(eq(emailOutbox.type, 'signup'), eq(emailOutbox.type, 'seal-assigned'), like(emailOutbox.type, 'project-funding-%'), like(emailOutbox.type, 'project-payment-%'), like(emailOutbox.type, 'project-funds-%'), eq(emailOutbox.type, 'payout-paid')),
           like(emailOutbox.toAddress, `%@${DEMO_DOMAIN}`),
         ),
       );
+    await app.db.delete(jobs).where(inArray(jobs.id, demoEmails));
 
     const login = (label: string, slug: string) => console.log(`  ${label.padEnd(28)} ${demoEmail(slug)}`);
     console.log(`\nDemo data ready: ${approved.length} approved creators, ${DEMO_APPLICANTS.length} applicants, 1 client.`);

@@ -10,6 +10,7 @@ import {
   numeric,
   pgEnum,
   pgTable,
+  pgView,
   primaryKey,
   serial,
   text,
@@ -45,7 +46,6 @@ export const projectStatusEnum = pgEnum('project_status', PROJECT_STATUSES);
 export const whiteGloveStatusEnum = pgEnum('white_glove_status', WHITE_GLOVE_STATUSES);
 export const contactStatusEnum = pgEnum('contact_status', CONTACT_STATUSES);
 export const contactSourceEnum = pgEnum('contact_source', ['contact_page', 'marketplace']);
-export const emailStatusEnum = pgEnum('email_status', EMAIL_STATUSES);
 
 // Index columns are `DESC NULLS FIRST` because that is what `ORDER BY x DESC` means in PostgreSQL: an index built
 // `DESC NULLS LAST` (drizzle's default for .desc()) cannot give that order, and the planner sorts the whole table.
@@ -430,32 +430,30 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_created_idx').on(t.createdAt.desc().nullsFirst())],
 );
 
-export const emailOutbox = pgTable(
-  'email_outbox',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    type: text('type').notNull(),
-    toAddress: text('to_address').notNull(),
-    subject: text('subject').notNull(),
-    textBody: text('text_body').notNull(),
-    htmlBody: text('html_body'),
-    replyTo: text('reply_to'),
-    status: emailStatusEnum('status').notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    lastError: text('last_error'),
-    messageId: text('message_id'),
-    /** The one-click unsubscribe address sent as `List-Unsubscribe` (RFC 8058), for emails a person can turn off. */
-    listUnsubscribe: text('list_unsubscribe'),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
-    index('email_outbox_created_idx').on(t.createdAt.desc().nullsFirst()),
-  ],
-);
+/**
+ * The email outbox, read as a view over `jobs` (decision 198): an email is a job of kind `email` whose payload holds
+ * the message, claimed with a lease (`jobs.locked_until`) because its send, a network call, runs outside any
+ * transaction. Write emails through `createMailer` (mail/outbox.ts); this view is for reading them, with the columns
+ * the outbox table had. `status` reads 'sent' for a delivered email (a job 'done').
+ */
+export const emailOutbox = pgView('email_outbox', {
+  id: uuid('id').notNull(),
+  type: text('type').notNull(),
+  toAddress: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  textBody: text('text_body').notNull(),
+  htmlBody: text('html_body'),
+  replyTo: text('reply_to'),
+  /** The one-click unsubscribe address sent as `List-Unsubscribe` (RFC 8058), for emails a person can turn off. */
+  listUnsubscribe: text('list_unsubscribe'),
+  status: text('status', { enum: EMAIL_STATUSES }).notNull(),
+  attempts: integer('attempts').notNull(),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  lastError: text('last_error'),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+}).existing();
 
 /**
  * One row whose `version` goes up, by statement-level triggers (migration 0003), whenever anything the public
@@ -776,7 +774,8 @@ export const notifications = pgTable(
 /**
  * The durable scheduler's timers (decision 150): one row per future action, fired once by whichever instance claims
  * it first (`FOR UPDATE SKIP LOCKED` inside the transaction that runs the action and marks it done). `key` names
- * the occurrence, so scheduling the same timer twice keeps one row.
+ * the occurrence, so scheduling the same timer twice keeps one row. The email outbox shares this table (decision 198):
+ * its rows are claimed with a lease instead, and the `email_outbox` view reads them.
  */
 export const JOB_STATUSES = ['pending', 'done', 'cancelled', 'failed'] as const;
 export const jobs = pgTable(
@@ -790,11 +789,18 @@ export const jobs = pgTable(
     status: text('status', { enum: JOB_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /**
+     * A lease, for a job whose action runs outside the claiming transaction (an email's send): another runner leaves
+     * the row alone until this time passes. Timers fired inside their transaction hold a row lock instead.
+     */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     doneAt: timestamp('done_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('jobs_key').on(t.key),
+    /** An account's emails, found by address when the account is deleted. */
+    index('jobs_email_to_idx').on(sql`lower(${t.payload}->>'to')`).where(sql`${t.kind} = 'email'`),
     index('jobs_due_idx').on(t.runAt).where(sql`${t.status} = 'pending'`),
     check('jobs_status_known', sql`${t.status} in ('pending', 'done', 'cancelled', 'failed')`),
   ],

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, like, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, like, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbExecutor, Transaction } from '../db/client';
 import { jobs } from '../db/schema';
@@ -10,6 +10,11 @@ import { createPollLoop } from './poll-loop';
  * locks the row (`FOR UPDATE SKIP LOCKED`), runs the action and marks it done: another instance skips the locked
  * row and then sees it done, and a process that dies mid-action rolls the whole thing back for the next runner.
  * Each timer therefore fires once, whatever the number of instances or restarts.
+ *
+ * The email outbox shares the table (decision 198). An email's action is a network call, which must not hold a
+ * transaction open, so its rows are claimed with a lease instead (`claimLeased`): the claim commits at once and
+ * sets `locked_until`, the send runs outside, and `finishLeased` or `retryLeased` records the outcome. A runner that
+ * dies mid-send leaves the lease to run out, and the row is claimed again.
  */
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -53,6 +58,61 @@ export const cancelJobs = async (executor: DbExecutor, prefix: string): Promise<
     .where(and(eq(jobs.status, 'pending'), like(jobs.key, `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)))
     .for('update', { skipLocked: true });
   await executor.update(jobs).set({ status: 'cancelled', doneAt: new Date() }).where(inArray(jobs.id, open));
+};
+
+export interface LeaseOptions {
+  kind: string;
+  limit: number;
+  leaseSeconds: number;
+}
+
+/**
+ * Claims up to `limit` due jobs of a kind whose action runs outside a transaction, leasing them for `leaseSeconds`.
+ * Times are the database's, so every instance reads the same lease whatever its own clock says.
+ */
+export const claimLeased = (db: Database, { kind, limit, leaseSeconds }: LeaseOptions): Promise<JobRow[]> =>
+  db.transaction(async (tx) => {
+    const now = sql`now()`;
+    const due = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.kind, kind), eq(jobs.status, 'pending'), lte(jobs.runAt, now), or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, now))))
+      .orderBy(asc(jobs.runAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(jobs)
+      .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+      .where(inArray(jobs.id, due.map((row) => row.id)))
+      .returning();
+  });
+
+/** Records that a leased job's action succeeded. */
+export const finishLeased = async (db: DbExecutor, job: JobRow): Promise<void> => {
+  await db
+    .update(jobs)
+    .set({ status: 'done', doneAt: sql`now()`, attempts: job.attempts + 1, lockedUntil: null, lastError: null })
+    .where(eq(jobs.id, job.id));
+};
+
+/**
+ * Records that a leased job's action failed: it is due again at `retryAt`, or `failed` for good once it has had
+ * `maxAttempts`. Without `countAttempt` (an action that was not tried, such as an email with nowhere to go) the
+ * attempts stay as they were.
+ */
+export const retryLeased = async (
+  db: DbExecutor,
+  job: JobRow,
+  outcome: { retryAt: Date; error?: string; maxAttempts: number; countAttempt?: boolean },
+): Promise<'pending' | 'failed'> => {
+  const attempts = outcome.countAttempt === false ? job.attempts : job.attempts + 1;
+  const status = attempts >= outcome.maxAttempts ? 'failed' : 'pending';
+  await db
+    .update(jobs)
+    .set({ status, attempts, lastError: outcome.error?.slice(0, 500) ?? job.lastError, lockedUntil: null, runAt: outcome.retryAt })
+    .where(eq(jobs.id, job.id));
+  return status;
 };
 
 export const MAX_JOB_ATTEMPTS = 8;

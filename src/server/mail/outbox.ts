@@ -1,12 +1,34 @@
-import { and, asc, eq, lte, or, isNull, sql, inArray } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbExecutor, Database } from '../db/client';
 import { EMAIL_KIND_LABELS, emailKindOf } from '../../domain/notification-schemas';
 import { readEmailOff, unsubscribeToken } from '../features/notifications/settings';
-import { emailOutbox, user } from '../db/schema';
+import { jobs, user } from '../db/schema';
 import type { EmailMessage } from './templates';
 import type { MailTransport } from './transport';
 import { createPollLoop } from '../jobs/poll-loop';
+import { claimLeased, finishLeased, retryLeased, type JobRow } from '../jobs/scheduler';
+
+/** The outbox's rows are jobs of this kind (decision 198); the `email_outbox` view reads them. */
+export const EMAIL_JOB = 'email';
+
+/** What an email job carries: the message as it will be sent, with its List-Unsubscribe address if it has one. */
+export type EmailPayload = Omit<EmailMessage, 'isTransactional'> & { listUnsubscribe?: string };
+
+/** Deletes every email to an address (the account's deletion), pending or sent, in the caller's transaction. */
+export const deleteEmailsTo = async (executor: DbExecutor, address: string): Promise<void> => {
+  await executor.delete(jobs).where(and(eq(jobs.kind, EMAIL_JOB), sql`lower(${jobs.payload}->>'to') = lower(${address})`));
+};
+
+/**
+ * A lone surrogate (half of a UTF-16 pair, such as a name pasted from a broken source) as U+FFFD. A text column gets
+ * that from the driver's UTF-8 encoding; `jsonb` refuses the `\ud800` escape that JSON.stringify writes, and would
+ * fail the transaction that sends the email, a sign-up among them.
+ */
+const wellFormed = (value: string): string => value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+
+const payloadOf = (job: JobRow): EmailPayload => job.payload as unknown as EmailPayload;
 
 export const MAX_ATTEMPTS = 8;
 const LOCK_SECONDS = 60;
@@ -52,20 +74,19 @@ export const createMailer = (db: Database, onEnqueued?: () => void, links?: Unsu
         email = withUnsubscribe(message, `${links.publicUrl}/unsubscribe?${query}`, EMAIL_KIND_LABELS[kind].label.toLowerCase());
       }
     }
-    const [row] = await executor
-      .insert(emailOutbox)
-      .values({
-        type: email.type,
-        toAddress: email.to,
-        subject: email.subject,
-        textBody: email.text,
-        htmlBody: email.html,
-        replyTo: email.replyTo,
-        listUnsubscribe,
-      })
-      .returning({ id: emailOutbox.id });
+    const id = randomUUID();
+    const payload: EmailPayload = {
+      type: email.type,
+      to: wellFormed(email.to),
+      subject: wellFormed(email.subject),
+      text: wellFormed(email.text),
+      ...(email.html ? { html: wellFormed(email.html) } : {}),
+      ...(email.replyTo ? { replyTo: wellFormed(email.replyTo) } : {}),
+      ...(listUnsubscribe ? { listUnsubscribe } : {}),
+    };
+    await executor.insert(jobs).values({ id, kind: EMAIL_JOB, key: `${EMAIL_JOB}:${id}`, payload: { ...payload }, runAt: sql`now()` });
     onEnqueued?.();
-    return row.id;
+    return id;
   },
 });
 
@@ -84,85 +105,50 @@ export interface OutboxWorkerOptions {
 }
 
 /**
- * Delivers outbox rows. Rows are claimed with a lease (`locked_until`) using SKIP LOCKED, so several
- * app instances can run workers side by side without sending an email twice.
+ * Delivers the outbox's emails, which are jobs of kind `email` (decision 198). They are claimed with a lease
+ * (`locked_until`) using SKIP LOCKED, so several app instances can run workers side by side without sending an email
+ * twice.
  */
 export const createOutboxWorker = (options: OutboxWorkerOptions) => {
   const { db, transport, from, logger, logBodies = true } = options;
   const pollMs = options.pollMs ?? 2000;
   const batchSize = options.batchSize ?? 20;
 
-  // Times are the database's: a row queued this millisecond is due (JavaScript's clock has no microseconds, and
-  // another instance's clock may drift), and every instance reads the same lease.
-  const now = sql`now()`;
-  const claimBatch = async () => {
-    const lease = sql`now() + make_interval(secs => ${LOCK_SECONDS})`;
-    return db.transaction(async (tx) => {
-      const due = await tx
-        .select({ id: emailOutbox.id })
-        .from(emailOutbox)
-        .where(
-          and(
-            eq(emailOutbox.status, 'pending'),
-            lte(emailOutbox.nextAttemptAt, now),
-            or(isNull(emailOutbox.lockedUntil), lte(emailOutbox.lockedUntil, now)),
-          ),
-        )
-        .orderBy(asc(emailOutbox.nextAttemptAt))
-        .limit(batchSize)
-        .for('update', { skipLocked: true });
-      if (due.length === 0) return [];
-      return tx
-        .update(emailOutbox)
-        .set({ lockedUntil: lease })
-        .where(inArray(emailOutbox.id, due.map((row) => row.id)))
-        .returning();
-    });
-  };
-
   const deliverDue = async (): Promise<number> => {
-    const batch = await claimBatch();
+    const batch = await claimLeased(db, { kind: EMAIL_JOB, limit: batchSize, leaseSeconds: LOCK_SECONDS });
     let sent = 0;
-    for (const row of batch) {
+    for (const job of batch) {
+      const email = payloadOf(job);
       if (!transport) {
         // Without SMTP the email stays in the outbox; in development its text also goes to the log.
-        if (logBodies) logger.info({ emailId: row.id, to: row.toAddress, subject: row.subject, body: row.textBody }, 'email (no SMTP_URL configured)');
-        else logger.warn({ emailId: row.id, subject: row.subject }, 'email kept in the outbox, not sent: no SMTP_URL configured');
-        await db.update(emailOutbox).set({ lockedUntil: null, nextAttemptAt: new Date('9999-01-01') }).where(eq(emailOutbox.id, row.id));
+        if (logBodies) logger.info({ emailId: job.id, to: email.to, subject: email.subject, body: email.text }, 'email (no SMTP_URL configured)');
+        else logger.warn({ emailId: job.id, subject: email.subject }, 'email kept in the outbox, not sent: no SMTP_URL configured');
+        await retryLeased(db, job, { retryAt: new Date('9999-01-01'), maxAttempts: MAX_ATTEMPTS, countAttempt: false });
         continue;
       }
       try {
         await transport.send({
           from,
-          to: row.toAddress,
-          subject: row.subject,
-          text: row.textBody,
-          html: row.htmlBody ?? undefined,
-          replyTo: row.replyTo ?? undefined,
-          ...(row.listUnsubscribe ? { headers: { 'List-Unsubscribe': `<${row.listUnsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {}),
+          to: email.to,
+          subject: email.subject,
+          text: email.text,
+          html: email.html,
+          replyTo: email.replyTo,
+          ...(email.listUnsubscribe ? { headers: { 'List-Unsubscribe': `<${email.listUnsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {}),
           // A stable Message-ID lets receivers drop a duplicate if a send is retried after a lost reply.
-          messageId: `<${row.id}@outbox.humanmade>`,
+          messageId: `<${job.id}@outbox.humanmade>`,
         });
-        await db
-          .update(emailOutbox)
-          .set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1, lockedUntil: null, lastError: null })
-          .where(eq(emailOutbox.id, row.id));
+        await finishLeased(db, job);
         sent += 1;
       } catch (error) {
-        const attempts = row.attempts + 1;
-        const failed = attempts >= MAX_ATTEMPTS;
+        const attempts = job.attempts + 1;
         const message = error instanceof Error ? error.message : String(error);
-        logger.warn({ emailId: row.id, attempts, err: message }, failed ? 'email failed permanently' : 'email send failed, will retry');
-        await db
-          .update(emailOutbox)
-          .set({
-            status: failed ? 'failed' : 'pending',
-            attempts,
-            lastError: message.slice(0, 500),
-            lockedUntil: null,
-            nextAttemptAt: new Date(Date.now() + backoffSeconds(attempts) * 1000),
-          })
-          .where(eq(emailOutbox.id, row.id));
+        const status = await retryLeased(db, job, {
+          retryAt: new Date(Date.now() + backoffSeconds(attempts) * 1000),
+          error: message,
+          maxAttempts: MAX_ATTEMPTS,
+        });
+        logger.warn({ emailId: job.id, attempts, err: message }, status === 'failed' ? 'email failed permanently' : 'email send failed, will retry');
       }
     }
     return sent;
@@ -181,8 +167,8 @@ export const createOutboxWorker = (options: OutboxWorkerOptions) => {
     pendingCount: async () => {
       const [row] = await db
         .select({ count: sql<number>`count(*)::int` })
-        .from(emailOutbox)
-        .where(eq(emailOutbox.status, 'pending'));
+        .from(jobs)
+        .where(and(eq(jobs.kind, EMAIL_JOB), eq(jobs.status, 'pending')));
       return row.count;
     },
   };

@@ -1,11 +1,12 @@
 import { and, asc, eq, inArray, isNotNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { conversations, emailOutbox, processDocs, processRecordEntries, projectMilestones, projects, user, verification, whiteGloveRequests } from '../../db/schema';
+import { conversations, processDocs, processRecordEntries, projectMilestones, projects, user, verification, whiteGloveRequests } from '../../db/schema';
 import type { DbExecutor, Transaction } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { settleCancelledProject } from '../payments/settlement';
 import { keepRemovedRecordsOf } from '../process-record/removals';
 import { appendTombstonesFor } from '../process-record/service';
+import { deleteEmailsTo } from '../../mail/outbox';
 import { revokeSealCredentials } from '../seal-credentials/service';
 
 interface OrphanedFiles {
@@ -100,7 +101,7 @@ export const deleteUserCompletely = async (
     // Tokens better-auth keeps outside the user's foreign keys (password reset: the value is the user id), and
     // every email addressed to them: a pending one is never sent to a deleted account, a sent one is their data.
     await tx.delete(verification).where(eq(verification.value, userId));
-    await tx.delete(emailOutbox).where(sql`lower(${emailOutbox.toAddress}) = lower(${existing.email})`);
+    await deleteEmailsTo(tx, existing.email);
     await inTransaction?.(tx);
     // Their conversations go with them (the foreign keys cascade). Unlink the projects first: a project row this
     // transaction already changed (cancelled above) has its foreign keys checked again when the cascade sets its
