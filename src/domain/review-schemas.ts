@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DELIVERABLE_CATEGORIES } from './constants';
-import { REVIEW_DIRECTIONS, REVIEW_LIMITS } from './reviews';
+import { REVIEW_DIRECTIONS, REVIEW_LIMITS, visibleLength } from './reviews';
 
 /** Request and response schemas of the reviews API (decision 160); the forms reuse the request schemas. */
 
@@ -18,8 +18,12 @@ export const REVIEW_FIELD_MESSAGES = {
   hideReason: 'Please give the reason for hiding this review',
 } as const;
 
+// A number, or its digits as text (a form's value); anything else (true, [], '') is refused, not coerced into a star.
 const stars = (message: string) =>
-  z.coerce.number({ error: message }).int({ error: message }).min(1, { error: message }).max(5, { error: message });
+  z.preprocess(
+    (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+    z.number({ error: message }).int({ error: message }).min(1, { error: message }).max(5, { error: message }),
+  );
 
 /** Forms post 'yes' / 'no'; the JSON API takes a boolean. */
 const yesNo = z.preprocess(
@@ -41,11 +45,12 @@ const cleanText = (value: unknown) =>
         .trim()
     : value;
 
+// The minimums count what a reader sees: twelve zero-width spaces are no review, and one is no reply.
 const reviewBody = z.preprocess(
   cleanText,
   z
     .string({ error: REVIEW_FIELD_MESSAGES.bodyShort })
-    .min(REVIEW_LIMITS.bodyMin, { error: REVIEW_FIELD_MESSAGES.bodyShort })
+    .refine((text) => visibleLength(text) >= REVIEW_LIMITS.bodyMin, { error: REVIEW_FIELD_MESSAGES.bodyShort })
     .max(REVIEW_LIMITS.bodyMax, { error: REVIEW_FIELD_MESSAGES.bodyLong }),
 );
 
@@ -79,7 +84,7 @@ export const replyInputSchema = z.object({
     cleanText,
     z
       .string({ error: REVIEW_FIELD_MESSAGES.replyEmpty })
-      .min(1, { error: REVIEW_FIELD_MESSAGES.replyEmpty })
+      .refine((text) => visibleLength(text) > 0, { error: REVIEW_FIELD_MESSAGES.replyEmpty })
       .max(REVIEW_LIMITS.replyMax, { error: REVIEW_FIELD_MESSAGES.replyLong }),
   ),
 });
@@ -93,7 +98,7 @@ export const hideReviewInputSchema = z.object({
     cleanText,
     z
       .string({ error: REVIEW_FIELD_MESSAGES.hideReason })
-      .min(1, { error: REVIEW_FIELD_MESSAGES.hideReason })
+      .refine((text) => visibleLength(text) > 0, { error: REVIEW_FIELD_MESSAGES.hideReason })
       .max(REVIEW_LIMITS.reportReasonMax, { error: REVIEW_FIELD_MESSAGES.reasonLong }),
   ),
 });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { clientReviewInputSchema, REVIEW_FIELD_MESSAGES } from './review-schemas';
-import { bayesianScore, displayAverage, ratingLabel } from './reviews';
+import { bayesianScore, displayAverage, ratingLabel, visibleLength } from './reviews';
 
 describe('the rating rules', () => {
   it("rank forty 4.9s above one 5, and any rated creator above the unrated", () => {
@@ -35,5 +35,12 @@ describe('the rating rules', () => {
     expect(result.success).toBe(false);
     const fields = Object.fromEntries(result.error!.issues.map((issue) => [issue.path[0], issue.message]));
     expect(fields).toMatchObject({ rating: REVIEW_FIELD_MESSAGES.rating, body: REVIEW_FIELD_MESSAGES.bodyShort, wouldHireAgain: REVIEW_FIELD_MESSAGES.wouldHireAgain });
+  });
+
+  it('count the characters a reader sees: an emoji as one, no zero-width or direction characters, no surrounding spaces', () => {
+    expect(visibleLength('\u200b'.repeat(12))).toBe(0);
+    expect(visibleLength(` \u202e\u200f \u2060 `)).toBe(0);
+    expect(visibleLength('😀'.repeat(3))).toBe(3);
+    expect(visibleLength(' a b c ')).toBe(5);
   });
 });

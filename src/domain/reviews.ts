@@ -34,6 +34,12 @@ export const displayAverage = (count: number, sum: number): number | null =>
 
 export const cardRatingOf = (count: number, sum: number): { count: number; average: number | null } => ({ count, average: displayAverage(count, sum) });
 
+/**
+ * How many characters of a review or reply a reader sees: code points (an emoji is one, as the server's limits count
+ * them), leaving out format characters (zero-width spaces and joiners, direction marks) and the spaces around it.
+ */
+export const visibleLength = (text: string): number => [...text.replace(/\p{Cf}/gu, '').trim()].length;
+
 export const MIN_RATING_OPTIONS = [3, 4, 4.5] as const;
 
 export const REVIEW_MESSAGES = {

@@ -139,6 +139,23 @@ describe('what a review must be', () => {
     expect((await writeReview(ctx, maker, projectId, creatorReview({ body: 'x'.repeat(2000) }))).statusCode).toBe(200);
   });
 
+  it('counts what a reader sees: invisible characters make no review, and only numbers (or their digits) are stars', async () => {
+    const projectId = await completedProject(ctx, client, maker, 'Invisible text');
+    // Twelve zero-width spaces, or direction overrides, passed the 10-character minimum and published an empty review.
+    for (const body of ['\u200b'.repeat(12), '\u202e'.repeat(12), ` ${'\u200b '.repeat(6)}`]) {
+      expect((await writeReview(ctx, client, projectId, clientReview({ body }))).json().fields).toEqual({ body: REVIEW_FIELD_MESSAGES.bodyShort });
+    }
+    // An emoji is one character, and a joined one keeps its joiner.
+    const emoji = await writeReview(ctx, client, projectId, clientReview({ body: '👩\u200d🎨 lovely job!' }));
+    expect(emoji.json().mine.body).toBe('👩\u200d🎨 lovely job!');
+    // `true` was taken as 1 star, and '' or [] would be 0; digits as text (a form's value) still count.
+    for (const rating of [true, [], '', ' ', '4.0', '4 stars']) {
+      expect((await writeReview(ctx, client, projectId, clientReview({ rating }))).json().fields, String(rating)).toEqual({ rating: REVIEW_FIELD_MESSAGES.rating });
+    }
+    expect((await writeReview(ctx, client, projectId, clientReview({ quality: false }))).json().fields).toEqual({ quality: REVIEW_FIELD_MESSAGES.quality });
+    expect((await writeReview(ctx, client, projectId, clientReview({ rating: '4' }))).json().mine.rating).toBe(4);
+  });
+
   it('keeps hostile text as text: markup and quotes come back as written, control characters are dropped, NUL refused', async () => {
     const projectId = await completedProject(ctx, client, mind, 'Hostile text');
     const hostile = `<script>alert("x")</script> '; drop table reviews; -- \u0007\u001b ok`;
@@ -173,6 +190,8 @@ describe('replies, reports and hiding', () => {
     expect((await reply(null)).statusCode).toBe(401);
     expect((await reply(client)).statusCode).toBe(403);
     expect((await reply(creator, 'x'.repeat(1001))).json().fields).toEqual({ body: REVIEW_FIELD_MESSAGES.replyLong });
+    // A reply of one zero-width space was published as an empty 'Reply from …'.
+    expect((await reply(creator, '\u200b')).json().fields).toEqual({ body: REVIEW_FIELD_MESSAGES.replyEmpty });
     expect((await reply(creator)).statusCode).toBe(204);
     expect((await reply(creator, 'A second reply')).statusCode).toBe(409);
     expect((await studioOf(creator.id)).reviews.reviews[0].reply).toMatchObject({ body: 'I am sorry it felt that way.' });
@@ -190,6 +209,7 @@ describe('replies, reports and hiding', () => {
       ctx.inject(user, { method: 'POST', url: `/api/admin/reports/reviews/${harsh.id}/hide`, payload: { reason } });
     expect((await hide(creator)).statusCode).toBe(403);
     expect((await hide(admin, '')).json().fields).toEqual({ reason: REVIEW_FIELD_MESSAGES.hideReason });
+    expect((await hide(admin, '\u200b\u200b')).json().fields).toEqual({ reason: REVIEW_FIELD_MESSAGES.hideReason });
     expect((await hide(admin)).statusCode).toBe(204);
     expect((await hide(admin)).statusCode).toBe(409);
     const studio = await studioOf(creator.id);

@@ -44,4 +44,10 @@ describe('ReviewForm', () => {
     await waitFor(() => expect(document.activeElement).toBe(text));
     expect(screen.getByText('Say a little more')).toBeTruthy();
   });
+
+  it('counts what the server counts: an emoji is one character, a zero-width space none', () => {
+    render(<ReviewForm state={state('creator')} onSubmit={async () => undefined} />);
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: `${'😀'.repeat(4)}\u200b` } });
+    expect(screen.getByText(/characters \(4 so far\)/)).toBeTruthy();
+  });
 });

@@ -4,7 +4,7 @@ import {
   creatorReviewInputSchema,
   type ProjectReviewState,
 } from '../../../domain/review-schemas';
-import { REVIEW_LIMITS, SUB_RATINGS } from '../../../domain/reviews';
+import { REVIEW_LIMITS, SUB_RATINGS, visibleLength } from '../../../domain/reviews';
 import { Button } from '../../components/ui/button';
 import { FieldError, Label } from '../../components/ui/label';
 import { NativeRadio } from '../../components/ui/radio-group';
@@ -143,7 +143,7 @@ export function ReviewForm({ state, onSubmit, onCancel }: { state: ProjectReview
           aria-describedby={`${id}-body-hint${errors.body ? ` ${id}-body-error` : ''}`}
         />
         <p id={`${id}-body-hint`} className="text-sm text-muted-foreground">
-          {REVIEW_LIMITS.bodyMin} to {REVIEW_LIMITS.bodyMax.toLocaleString('en-US')} characters ({values.body.trim().length} so far). {state.otherName} reads it only once
+          {REVIEW_LIMITS.bodyMin} to {REVIEW_LIMITS.bodyMax.toLocaleString('en-US')} characters ({visibleLength(values.body)} so far). {state.otherName} reads it only once
           both reviews are published.
         </p>
         <FieldError id={`${id}-body-error`} message={errors.body} />
