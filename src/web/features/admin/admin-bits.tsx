@@ -17,8 +17,7 @@ export function PersonAvatar({ name, url, size = 'md' }: { name: string; url: st
   );
 }
 
-/** A tab's heading and the sentence under it. */
-/** A tab's heading; it takes focus by script (tabIndex -1) when the last card of its list is decided. */
+/** A tab's heading and the sentence under it. The heading takes focus by script when the last card of its list is decided. */
 export function SectionHeading({ id, title, description, actions }: { id: string; title: string; description?: ReactNode; actions?: ReactNode }) {
   return (
     <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">

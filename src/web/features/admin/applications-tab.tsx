@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { ADMIN_MESSAGES, type ApplicantRole, type MakerApplication, type MindApplication } from '../../../domain/admin-schemas';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/list-states';
 import { SectionHeading } from './admin-bits';
 import { adminKeys, useAdminAction, useAdminQuery } from './admin-data';
 import { ApplicantCard, type Applicant } from './applicant-card';
 import { ReasonDialog } from './reason-dialog';
+import { useFocusAfterDecision } from './use-focus-after-decision';
 
 interface Target {
   role: ApplicantRole;
@@ -12,47 +13,17 @@ interface Target {
   name: string;
 }
 
-/** An application just decided, and where it stood in its list: focus follows on once its card is gone. */
-interface Decided {
-  role: ApplicantRole;
-  userId: string;
-  index: number;
-}
+const applicantKey = ({ userId }: { userId: string }) => userId;
+const applicantHeadingId = (userId: string) => `applicant-${userId}`;
 
 export function ApplicationsTab() {
   const query = useAdminQuery<{ makers: MakerApplication[]; minds: MindApplication[] }>(adminKeys.applications, '/api/admin/applications');
   const [rejecting, setRejecting] = useState<Target | null>(null);
-  const decided = useRef<Decided | null>(null);
-  const listOf = (role: ApplicantRole): { userId: string }[] => (role === 'maker' ? query.data?.makers : query.data?.minds) ?? [];
-  const noteDecision = (target: Target) => {
-    decided.current = { role: target.role, userId: target.userId, index: listOf(target.role).findIndex(({ userId }) => userId === target.userId) };
+  // A decided card leaves its list when it reloads; focus follows on to the next card, or the list's heading.
+  const focusAfter = {
+    maker: useFocusAfterDecision(query.data?.makers, applicantKey, applicantHeadingId, 'pending-maker-heading'),
+    mind: useFocusAfterDecision(query.data?.minds, applicantKey, applicantHeadingId, 'pending-mind-heading'),
   };
-  // The decided card leaves the list when it reloads, and focus (on its button, or given back to it by the reject
-  // dialog) would fall to <body>: move it to the card that took its place, the one before it if it was the last,
-  // or the list's heading when none is left. Only when focus was lost: an admin who moved on keeps their place.
-  const { data } = query;
-  useEffect(() => {
-    const pending = decided.current;
-    if (!pending || !data) return;
-    const list = pending.role === 'maker' ? data.makers : data.minds;
-    if (list.some(({ userId }) => userId === pending.userId)) return;
-    decided.current = null;
-    const next = list[Math.min(Math.max(pending.index, 0), list.length - 1)];
-    const targetId = next ? `applicant-${next.userId}` : `pending-${pending.role}-heading`;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const settle = (tries: number) => {
-      const active = document.activeElement;
-      // The reject dialog may still be handing focus back (to the removed card's button): wait for it to finish.
-      if (active?.closest('[role="dialog"]') && tries > 0) {
-        timer = setTimeout(() => settle(tries - 1), 50);
-        return;
-      }
-      if (active && active !== document.body && active.isConnected) return;
-      document.getElementById(targetId)?.focus();
-    };
-    settle(10);
-    return () => clearTimeout(timer);
-  }, [data]);
   const approve = useAdminAction<Target>({
     request: (target) => ({ path: `/api/admin/applications/${target.role}/${target.userId}/approve`, init: { method: 'POST' } }),
     success: ADMIN_MESSAGES.approved,
@@ -85,8 +56,8 @@ export function ApplicationsTab() {
               isBusy={busyId === applicant.userId}
               onApprove={() => {
                 const target = { role, userId: applicant.userId, name: applicant.name };
-                noteDecision(target);
-                approve.mutate(target, { onError: () => (decided.current = null) });
+                focusAfter[role].note(target.userId);
+                approve.mutate(target, { onError: focusAfter[role].forget });
               }}
               onReject={() => setRejecting({ role, userId: applicant.userId, name: applicant.name })}
             />
@@ -117,8 +88,9 @@ export function ApplicationsTab() {
         isPending={reject.isPending}
         onConfirm={(reason) => {
           if (!rejecting) return;
-          noteDecision(rejecting);
-          reject.mutate({ ...rejecting, reason }, { onError: () => (decided.current = null) });
+          const { role } = rejecting;
+          focusAfter[role].note(rejecting.userId);
+          reject.mutate({ ...rejecting, reason }, { onError: focusAfter[role].forget });
         }}
       />
     </div>

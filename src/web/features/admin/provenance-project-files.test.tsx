@@ -64,4 +64,61 @@ describe('Provenance review of project files', () => {
     expect(await screen.findByText('File approved')).toBeTruthy();
     expect(await screen.findByText('No project files waiting')).toBeTruthy();
   });
+
+  it('keeps a keyboard user\'s place: focus moves to the next held file, then to the heading when none is left', async () => {
+    let items = [file, { ...file, entryId: 'entry-2', kind: 'process_doc' as const, projectTitle: 'Shop sign' }];
+    const clear = (entryId: string) => () => {
+      items = items.filter((item) => item.entryId !== entryId);
+      return { status: 200, body: { ok: true } };
+    };
+    renderProvenance({
+      'GET /api/admin/provenance/project-files': () => ({ status: 200, body: { items } }),
+      'POST /api/admin/provenance/project-files/entry-1/clear': clear('entry-1'),
+      'POST /api/admin/provenance/project-files/entry-2/remove': clear('entry-2'),
+    });
+    const list = await screen.findByRole('list', { name: 'Project files held for review' }, slow);
+    const approve = within(list).getByRole('button', { name: /^Approve.*Harbour poster/ });
+    approve.focus();
+    fireEvent.click(approve);
+    await vi.waitFor(() => expect(document.activeElement?.textContent).toBe('Process doc · Shop sign'), slow);
+
+    const remove = within(list).getByRole('button', { name: /^Remove.*Shop sign/ });
+    remove.focus();
+    fireEvent.click(remove);
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove file' }));
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Project files' })), slow);
+  });
+
+  it('moves focus from a cleared image to the next held image, then to the tab\'s heading', async () => {
+    const image = (id: string, title: string) => ({
+      id,
+      title,
+      imageUrl: `/files/portfolio-items/m/${id}.png`,
+      createdAt: '2026-03-01T10:00:00.000Z',
+      maker: { id: 'maker-1', name: 'Mara Maker' },
+      reason: 'ai_declared' as const,
+      match: null,
+      contentCredentials: null,
+    });
+    let images = [image('item-1', 'Dreamt harbour'), image('item-2', 'Dreamt shore')];
+    const decide = (id: string) => () => {
+      images = images.filter((item) => item.id !== id);
+      return { status: 200, body: { ok: true } };
+    };
+    renderProvenance({
+      'GET /api/admin/provenance': () => ({ status: 200, body: { items: images } }),
+      'GET /api/admin/provenance/project-files': { status: 200, body: { items: [] } },
+      'POST /api/admin/provenance/item-1/approve': decide('item-1'),
+      'POST /api/admin/provenance/item-2/remove': decide('item-2'),
+    });
+    const list = await screen.findByRole('list', { name: 'Images held for review' }, slow);
+    const clearButton = within(list).getByRole('button', { name: /^Clear image.*Dreamt harbour/ });
+    clearButton.focus();
+    fireEvent.click(clearButton);
+    await vi.waitFor(() => expect(document.activeElement?.textContent).toBe('Dreamt shore'), slow);
+
+    fireEvent.click(within(list).getByRole('button', { name: /^Remove image.*Dreamt shore/ }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove image' }));
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Provenance review' })), slow);
+  });
 });

@@ -7,8 +7,13 @@ import { RowCard } from './admin-bits';
 import { adminKeys, useAdminAction, useAdminQuery } from './admin-data';
 import { formatDate } from './format';
 import { ReasonDialog } from './reason-dialog';
+import { useFocusAfterDecision } from './use-focus-after-decision';
 
 const KIND_LABEL: Record<ProjectFileReviewItem['kind'], string> = { process_doc: 'Process doc', deliverable: 'Deliverable' };
+
+/** A held file's title line, where focus lands when the card above it is approved or removed. */
+const fileTitleId = (entryId: string) => `provenance-file-${entryId}`;
+const entryKey = ({ entryId }: { entryId: string }) => entryId;
 
 /**
  * Process docs and deliverables whose Content Credentials declare generative AI. They are never public; the admin
@@ -18,6 +23,7 @@ const KIND_LABEL: Record<ProjectFileReviewItem['kind'], string> = { process_doc:
 export function ProvenanceProjectFiles() {
   const query = useAdminQuery<{ items: ProjectFileReviewItem[] }>([...adminKeys.provenance, 'project-files'], '/api/admin/provenance/project-files');
   const [removing, setRemoving] = useState<ProjectFileReviewItem | null>(null);
+  const focusAfter = useFocusAfterDecision(query.data?.items, entryKey, fileTitleId, 'provenance-files-heading');
   const clear = useAdminAction<string>({
     request: (entryId) => ({ path: `/api/admin/provenance/project-files/${entryId}/clear`, init: { method: 'POST' } }),
     success: PROVENANCE_MESSAGES.fileCleared,
@@ -32,7 +38,7 @@ export function ProvenanceProjectFiles() {
 
   return (
     <section aria-labelledby="provenance-files-heading" className="mt-10">
-      <h3 id="provenance-files-heading" className="font-serif text-xl text-ink">
+      <h3 id="provenance-files-heading" tabIndex={-1} className="font-serif text-xl text-ink">
         Project files
       </h3>
       <p className="mt-1 text-sm text-muted-foreground">Process docs and deliverables whose Content Credentials declare generative AI. Only the project's people see them.</p>
@@ -48,7 +54,7 @@ export function ProvenanceProjectFiles() {
             {query.data.items.map((item) => (
               <RowCard key={item.entryId} className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0 text-sm">
-                  <p className="font-medium text-ink">
+                  <p id={fileTitleId(item.entryId)} tabIndex={-1} className="font-medium text-ink">
                     {KIND_LABEL[item.kind]} · {item.projectTitle}
                   </p>
                   <p className="text-muted-foreground">
@@ -68,7 +74,10 @@ export function ProvenanceProjectFiles() {
                   ) : null}
                 </div>
                 <div className="flex shrink-0 gap-2">
-                  <Button size="sm" variant="secondary" onClick={() => clear.mutate(item.entryId)} disabled={clear.isPending && clear.variables === item.entryId}>
+                  <Button size="sm" variant="secondary" onClick={() => {
+                      focusAfter.note(item.entryId);
+                      clear.mutate(item.entryId, { onError: focusAfter.forget });
+                    }} disabled={clear.isPending && clear.variables === item.entryId}>
                     Approve<span className="sr-only"> ({KIND_LABEL[item.kind]} of {item.projectTitle})</span>
                   </Button>
                   <Button size="sm" variant="secondary" onClick={() => setRemoving(item)}>
@@ -94,7 +103,11 @@ export function ProvenanceProjectFiles() {
         confirmLabel="Remove file"
         confirmVariant="destructive"
         isPending={remove.isPending}
-        onConfirm={(reason) => removing && remove.mutate({ entryId: removing.entryId, reason })}
+        onConfirm={(reason) => {
+          if (!removing) return;
+          focusAfter.note(removing.entryId);
+          remove.mutate({ entryId: removing.entryId, reason }, { onError: focusAfter.forget });
+        }}
       />
     </section>
   );

@@ -8,8 +8,13 @@ import { adminKeys, useAdminAction, useAdminQuery } from './admin-data';
 import { formatDate } from './format';
 import { ProvenanceProjectFiles } from './provenance-project-files';
 import { ReasonDialog } from './reason-dialog';
+import { useFocusAfterDecision } from './use-focus-after-decision';
 
-function Figure({ label, image }: { label: string; image: NonNullable<ProvenanceReviewItem['match']> }) {
+/** The held image's title, where focus lands when the card above it is cleared or removed. */
+const heldTitleId = (itemId: string) => `provenance-item-${itemId}`;
+const itemKey = ({ id }: { id: string }) => id;
+
+function Figure({ label, image, titleId }: { label: string; image: NonNullable<ProvenanceReviewItem['match']>; titleId?: string }) {
   return (
     <figure className="min-w-0">
       <a href={image.imageUrl} target="_blank" rel="noopener noreferrer" className="block overflow-hidden rounded-xl border border-border bg-muted">
@@ -17,7 +22,9 @@ function Figure({ label, image }: { label: string; image: NonNullable<Provenance
       </a>
       <figcaption className="mt-2 text-sm">
         <span className="font-sans text-xs font-semibold uppercase tracking-[0.12em] text-muted-foreground">{label}</span>
-        <span className="block truncate font-medium text-ink">{image.title}</span>
+        <span id={titleId} tabIndex={titleId ? -1 : undefined} className="block truncate font-medium text-ink">
+          {image.title}
+        </span>
         <span className="block text-muted-foreground">
           {image.maker.name} · {formatDate(image.createdAt)}
         </span>
@@ -76,6 +83,7 @@ function ImageName({ item }: { item: ProvenanceReviewItem }) {
 export function ProvenanceTab() {
   const query = useAdminQuery<{ items: ProvenanceReviewItem[] }>(adminKeys.provenance, '/api/admin/provenance');
   const [removing, setRemoving] = useState<ProvenanceReviewItem | null>(null);
+  const focusAfter = useFocusAfterDecision(query.data?.items, itemKey, heldTitleId, 'provenance-heading');
   const approve = useAdminAction<string>({
     request: (itemId) => ({ path: `/api/admin/provenance/${itemId}/approve`, init: { method: 'POST' } }),
     success: PROVENANCE_MESSAGES.approved,
@@ -106,7 +114,7 @@ export function ProvenanceTab() {
           {query.data.items.map((item) => (
             <RowCard key={item.id} className="space-y-5">
                 <div className="grid gap-5 sm:grid-cols-2">
-                  <Figure label="New upload" image={item} />
+                  <Figure label="New upload" image={item} titleId={heldTitleId(item.id)} />
                   {item.reason === 'ai_declared' ? (
                     <AiDeclaration item={item} />
                   ) : item.match ? (
@@ -116,7 +124,13 @@ export function ProvenanceTab() {
                   )}
                 </div>
                 <div className="flex flex-wrap gap-3">
-                  <Button size="sm" onClick={() => approve.mutate(item.id)} disabled={approve.isPending && approve.variables === item.id}>
+                  <Button
+                    size="sm"
+                    onClick={() => {
+                      focusAfter.note(item.id);
+                      approve.mutate(item.id, { onError: focusAfter.forget });
+                    }}
+                    disabled={approve.isPending && approve.variables === item.id}>
                     Clear image
                     <ImageName item={item} />
                   </Button>
@@ -139,7 +153,11 @@ export function ProvenanceTab() {
         confirmLabel="Remove image"
         confirmVariant="destructive"
         isPending={remove.isPending}
-        onConfirm={(reason) => removing && remove.mutate({ itemId: removing.id, reason })}
+        onConfirm={(reason) => {
+          if (!removing) return;
+          focusAfter.note(removing.id);
+          remove.mutate({ itemId: removing.id, reason }, { onError: focusAfter.forget });
+        }}
       />
       <ProvenanceProjectFiles />
     </section>
