@@ -8,8 +8,10 @@ import { usePageTitle } from '../lib/use-page-title';
 
 const fetchStatus = (signal: AbortSignal) => apiFetch<AiPolicyStatus>('/api/ai-policy', { signal });
 
+const useAiPolicyStatus = () => useQuery({ queryKey: aiPolicyQueryKey, queryFn: ({ signal }) => fetchStatus(signal) });
+
 function StatusNote() {
-  const query = useQuery({ queryKey: aiPolicyQueryKey, queryFn: ({ signal }) => fetchStatus(signal) });
+  const query = useAiPolicyStatus();
   if (!query.data) return null;
   return (
     <p role="status" className="mt-8 inline-flex items-center gap-3 rounded-2xl border border-border bg-surface px-5 py-2 text-base text-foreground">
@@ -35,6 +37,18 @@ const SIGNALS = [
     body: 'Crawlers that collect pages to train AI models are asked to stay out of studios and files. Search engines are not: studios stay easy to find.',
   },
 ] as const;
+
+/** What robots.txt does with the crawlers: only while the reservation is in force (it sends nothing while paused). */
+function CrawlersLead() {
+  const paused = useAiPolicyStatus().data?.aiTrainingOptOut === false;
+  return (
+    <p>
+      {paused
+        ? 'While the reservation is in force, these user agents are refused studios and files in our robots.txt:'
+        : 'These user agents are refused studios and files in our robots.txt:'}
+    </p>
+  );
+}
 
 export function AiPolicyPage() {
   usePageTitle('Not for AI training');
@@ -68,7 +82,7 @@ export function AiPolicyPage() {
             Crawlers we turn away
           </h2>
           <div className="space-y-5 text-lg leading-relaxed text-muted-foreground">
-            <p>These user agents are refused studios and files in our robots.txt:</p>
+            <CrawlersLead />
             <ul className="flex flex-wrap gap-2" aria-label="AI-training crawlers">
               {AI_TRAINING_CRAWLERS.map((crawler) => (
                 <li key={crawler} className="rounded-full border border-border bg-background px-3 py-1 font-mono text-sm text-foreground">
