@@ -116,14 +116,14 @@ function VerifyResult({ verification, error }: { verification: ProcessRecordVeri
   }
   if (!verification) return <p role="status" className="sr-only" />;
   return verification.verified ? (
-    <p role="status" className="inline-flex items-center gap-1.5 text-sm font-medium text-success">
-      <CheckCircle2 aria-hidden="true" className="size-4" />
+    <p role="status" className="inline-flex items-start gap-1.5 text-sm font-medium text-success">
+      <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       Verified: the chain holds and every file matches its fingerprint ({verification.entryCount}{' '}
       {verification.entryCount === 1 ? 'entry' : 'entries'}).
     </p>
   ) : (
-    <p role="status" className="inline-flex items-center gap-1.5 text-sm font-medium text-destructive">
-      <ShieldAlert aria-hidden="true" className="size-4" />
+    <p role="status" className="inline-flex items-start gap-1.5 text-sm font-medium text-destructive">
+      <ShieldAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       Not verified: the record or a file changed after it was recorded.
     </p>
   );
