@@ -175,6 +175,8 @@ export const projectReviewStateSchema = z.object({
       onTime: z.number().nullable(),
       wouldHireAgain: z.boolean().nullable(),
       publishedAt: z.string().nullable(),
+      /** Hidden by an admin: its author still reads it, and is told that others see 'Hidden by Humanmade'. */
+      isHidden: z.boolean(),
     })
     .nullable(),
   /** The other side's review: only once both are published, never before. */

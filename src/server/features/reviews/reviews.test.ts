@@ -219,6 +219,17 @@ describe('replies, reports and hiding', () => {
     expect(JSON.stringify(studio)).not.toContain('Late and hard to reach.');
     expect((await cardOf(creator.id)).rating).toEqual({ count: 2, average: null });
     expect((await ctx.inject(admin, { method: 'GET', url: '/api/admin/reports/reviews' })).json().reports).toHaveLength(0);
+    // Its author still reads it, and is told it is hidden (they were not: it looked published as ever).
+    const authorState = (await stateOf(client, ids[2])).json();
+    expect(authorState.mine).toMatchObject({ body: 'Late and hard to reach.', isHidden: true });
+    expect((await stateOf(client, ids[0])).json().mine.isHidden).toBe(false);
+    // The creator's review of the client has one other reader, the client, who may report it from the project.
+    const aboutClient = authorState.theirs;
+    expect(aboutClient.direction).toBe('creator_to_client');
+    expect((await ctx.inject(client, { method: 'POST', url: `/api/reviews/${aboutClient.id}/report`, payload: { reason: 'Not true' } })).statusCode).toBe(200);
+    const reported = (await ctx.inject(admin, { method: 'GET', url: '/api/admin/reports/reviews' })).json().reports;
+    expect(reported.map((entry: { review: { id: string } }) => entry.review.id)).toEqual([aboutClient.id]);
+    await ctx.inject(admin, { method: 'POST', url: `/api/admin/reports/reviews/reports/${reported[0].id}/dismiss`, payload: {} });
 
     expect((await ctx.inject(admin, { method: 'POST', url: `/api/admin/reports/reviews/${harsh.id}/restore`, payload: {} })).statusCode).toBe(204);
     expect((await studioOf(creator.id)).rating).toMatchObject({ count: 3, average: 4 });

@@ -70,6 +70,7 @@ export const getReviewState = async (app: FastifyInstance, auth: AuthContext, pr
           onTime: mine.onTime,
           wouldHireAgain: mine.wouldHireAgain,
           publishedAt: mine.publishedAt?.toISOString() ?? null,
+          isHidden: mine.hiddenAt !== null,
         }
       : null,
     theirs: theirs ? toPublicReview(theirs) : null,

@@ -6,10 +6,13 @@ import { REVIEW_MESSAGES, SUB_RATINGS } from '../../../domain/reviews';
 import { Stars } from '../../components/rating-stars';
 import { Button } from '../../components/ui/button';
 import { apiFetch } from '../../lib/api';
+import { useSession } from '../../lib/session';
+import { ReviewActions } from './review-actions';
 import { ReviewForm } from './review-form';
 import { formatDate, formatMonthYear } from '../../../domain/dates';
 
 const reviewStateKey = (projectId: string) => ['reviews', 'project', projectId] as const;
+const OWN_REVIEW_HIDDEN = `${REVIEW_MESSAGES.hidden}: everyone else sees that in its place, and it does not count in the ratings.`;
 const heading = 'font-sans text-xs font-semibold uppercase tracking-[0.12em] text-muted-foreground';
 
 /** A creator deciding on a draft sees who is asking: projects completed, creators' average rating, member since. */
@@ -43,10 +46,16 @@ export function ClientRecordSummary({ clientId }: { clientId: string }) {
   );
 }
 
-function ReadReview({ title, review }: { title: string; review: Pick<PublicReview, 'rating' | 'body' | 'subRatings' | 'wouldHireAgain' | 'isHidden'> }) {
+function ReadReview({ title, review, note, children }: {
+  title: string;
+  review: Pick<PublicReview, 'rating' | 'body' | 'subRatings' | 'wouldHireAgain' | 'isHidden'>;
+  note?: string;
+  children?: React.ReactNode;
+}) {
   return (
-    <div className="rounded-xl border border-border bg-paper p-4">
+    <div className="min-w-0 rounded-xl border border-border bg-paper p-4">
       <p className="text-sm font-medium text-ink">{title}</p>
+      {note ? <p className="mt-1 text-sm text-muted-foreground">{note}</p> : null}
       {review.isHidden ? (
         <p className="mt-1 italic text-muted-foreground">{REVIEW_MESSAGES.hidden}</p>
       ) : (
@@ -61,6 +70,7 @@ function ReadReview({ title, review }: { title: string; review: Pick<PublicRevie
           {review.wouldHireAgain !== null ? <p className="mt-1 text-sm text-muted-foreground">{review.wouldHireAgain ? 'Would hire again' : 'Would not hire again'}</p> : null}
         </>
       )}
+      {children}
     </div>
   );
 }
@@ -95,8 +105,11 @@ function ProjectReviewPanel({ projectId }: { projectId: string }) {
       requestAnimationFrame(() => headingRef.current?.focus());
     },
   });
+  const { user } = useSession();
   const state = query.data;
   if (!state || state.status === 'not_open') return null;
+  // The author reads their own review even once hidden, and is told what everyone else sees in its place.
+  const mineNote = state.mine?.isHidden ? OWN_REVIEW_HIDDEN : undefined;
   const mine = state.mine ? { ...state.mine, isHidden: false, subRatings: state.mine.communication === null ? null : { communication: state.mine.communication, quality: state.mine.quality ?? 0, onTime: state.mine.onTime ?? 0 } } : null;
   return (
     // A part of the project's card under its heading, not a landmark (one per card would repeat 'Reviews').
@@ -130,9 +143,20 @@ function ProjectReviewPanel({ projectId }: { projectId: string }) {
       ) : null}
       {state.status === 'published' || state.status === 'closed' ? (
         <div className="mt-3 grid gap-3 sm:grid-cols-2">
-          {mine ? <ReadReview title="Your review" review={mine} /> : <p className="text-sm text-muted-foreground">{REVIEW_MESSAGES.windowClosed}</p>}
+          {mine ? <ReadReview title="Your review" review={mine} note={mineNote} /> : <p className="text-sm text-muted-foreground">{REVIEW_MESSAGES.windowClosed}</p>}
           {state.theirs ? (
-            <ReadReview title={`${state.otherName}'s review of you`} review={state.theirs} />
+            <ReadReview title={`${state.otherName}'s review of you`} review={state.theirs}>
+              {/* Its one reader besides the author may report it (a client has no other place to), and a creator may
+                  answer it here as on their studio; a client's reply would be shown nowhere, so none is offered. */}
+              {user && !state.theirs.isHidden ? (
+                <ReviewActions
+                  review={{ ...state.theirs, isOwn: false }}
+                  studio={{ id: user.id, name: user.name }}
+                  allowReply={state.side === 'creator'}
+                  onChanged={() => void queryClient.invalidateQueries({ queryKey: reviewStateKey(projectId) })}
+                />
+              ) : null}
+            </ReadReview>
           ) : (
             <p className="text-sm text-muted-foreground">
               {state.status === 'closed' ? 'Reviews are being published.' : `${state.otherName} did not leave a review.`}

@@ -98,7 +98,18 @@ type FocusTarget = 'reply-button' | 'report-button' | 'reply' | 'notice';
  * short form in place. Focus goes into the form when it opens and comes back when it closes: to the button that
  * opened it on Cancel, to the published reply, or to the confirmation when the button is gone.
  */
-export function ReviewActions({ review, studio, onChanged }: { review: ListedReview; studio: { id: string; name: string }; onChanged: () => void }) {
+export function ReviewActions({
+  review,
+  studio,
+  onChanged,
+  allowReply = true,
+}: {
+  review: ListedReview;
+  studio: { id: string; name: string };
+  onChanged: () => void;
+  /** False where a reply would be shown nowhere public: a client's answer to a creator's review of them. */
+  allowReply?: boolean;
+}) {
   const { user } = useSession();
   const [open, setOpen] = useState<'reply' | 'report' | null>(null);
   const [notice, setNotice] = useState<{ text: string; refused: boolean }>();
@@ -114,7 +125,7 @@ export function ReviewActions({ review, studio, onChanged }: { review: ListedRev
   const noticeLine = useRef<HTMLParagraphElement>(null);
 
   const reply = review.reply?.body ?? publishedReply;
-  const canReply = user?.id === studio.id && !reply;
+  const canReply = allowReply && user?.id === studio.id && !reply;
   // Anyone signed in may report, the reviewed person too, but not the review's own author (the server refuses it);
   // while it is not known yet whether the reader wrote it (null), the button waits rather than appear and go.
   const canReport = Boolean(user) && review.isOwn !== true && review.isOwn !== null && !reportClosed;
