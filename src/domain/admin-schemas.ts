@@ -277,7 +277,8 @@ export const projectFileReviewItemSchema = z.object({
 });
 export type ProjectFileReviewItem = z.infer<typeof projectFileReviewItemSchema>;
 export const projectFileReviewResponseSchema = z.object({ items: z.array(projectFileReviewItemSchema) });
-export const provenanceRemoveSchema = z.object({ reason: z.string().trim().max(500, 'Keep the reason under 500 characters.').optional() });
+/** The same optional note as every other admin decision: the removal dialog counts to REASON_MAX, so the server takes as much. */
+export const provenanceRemoveSchema = reasonSchema;
 
 export const PROVENANCE_MESSAGES = {
   approved: 'Image cleared',

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { renderPortfolioPiece } from '../../../../scripts/seed-demo/artwork';
+import { ADMIN_MESSAGES, REASON_MAX } from '../../../domain/admin-schemas';
 import { auditLog, portfolioItems } from '../../db/schema';
 import { type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { approveMaker, multipart } from '../../../../test/support/project-fixtures';
@@ -84,10 +85,22 @@ describe('copies caught', () => {
     await upload(author, original, 'Original');
     const held = await upload(copier, resizedCopy, 'Copy');
     expect(held.inReview).toBe(true);
-    const removed = await ctx.inject(admin, { method: 'POST', url: `/api/admin/provenance/${held.id}/remove`, payload: { reason: 'Same mark as an earlier upload' } });
+    // The dialog counts the reason to REASON_MAX; the server takes that much too, and refuses more with the dialog's words.
+    const tooLong = await ctx.inject(admin, { method: 'POST', url: `/api/admin/provenance/${held.id}/remove`, payload: { reason: 'x'.repeat(REASON_MAX + 1) } });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toBe(ADMIN_MESSAGES.reasonTooLong);
+    const longReason = `Same mark as an earlier upload. ${'x'.repeat(REASON_MAX - 32)}`;
+    expect(longReason).toHaveLength(REASON_MAX);
+    const removedLong = await ctx.inject(admin, { method: 'POST', url: `/api/admin/provenance/${held.id}/remove`, payload: { reason: longReason } });
+    expect(removedLong.statusCode).toBe(200);
+    const [longAudit] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'provenance.remove'), eq(auditLog.targetId, held.id)));
+    expect(longAudit.reason).toBe(longReason);
+
+    const again = await upload(copier, resizedCopy, 'Copy again');
+    const removed = await ctx.inject(admin, { method: 'POST', url: `/api/admin/provenance/${again.id}/remove`, payload: { reason: 'Same mark as an earlier upload' } });
     expect(removed.statusCode).toBe(200);
-    expect(await ctx.db.select().from(portfolioItems).where(eq(portfolioItems.id, held.id))).toHaveLength(0);
-    const [audit] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'provenance.remove'), eq(auditLog.targetId, held.id)));
+    expect(await ctx.db.select().from(portfolioItems).where(eq(portfolioItems.id, again.id))).toHaveLength(0);
+    const [audit] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'provenance.remove'), eq(auditLog.targetId, again.id)));
     expect(audit.reason).toBe('Same mark as an earlier upload');
   });
 
