@@ -101,3 +101,22 @@ describe('ProjectReviews, once published', () => {
     expect(screen.queryByRole('button', { name: 'Report this review' })).toBeNull();
   });
 });
+
+describe('ProjectReviews, a draft the creator decides on', () => {
+  it("shows the client's record as a part of the card under its heading, not as one more landmark per card", async () => {
+    stubFetch({
+      'GET /api/reviews/clients/client-1/record': {
+        status: 200,
+        body: { clientId: 'client-1', projectsCompleted: 5, reviewCount: 4, averageRating: 4.8, memberSince: '2026-07-02T10:00:00.000Z' },
+      },
+    });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <ProjectReviews project={projectView({ id: 'project-1', status: 'draft' })} perspective="creator" />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('heading', { name: 'About this client' })).toBeTruthy();
+    expect(screen.getByText('4.8 of 5 (4)')).toBeTruthy();
+    expect(screen.queryByRole('region')).toBeNull();
+  });
+});

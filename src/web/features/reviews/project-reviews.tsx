@@ -24,7 +24,9 @@ export function ClientRecordSummary({ clientId }: { clientId: string }) {
   if (!query.data) return null;
   const record = query.data;
   return (
-    <section className="mt-5" aria-label="About this client">
+    // A part of the card under its heading, not a landmark: a creator with several drafts had one 'About this client'
+    // region per card.
+    <section className="mt-5">
       <h4 className={heading}>About this client</h4>
       <dl className="mt-2 grid grid-cols-3 gap-3 text-sm">
         <div>
