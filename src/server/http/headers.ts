@@ -15,3 +15,11 @@ export const forwardSetCookies = (from: Headers, reply: FastifyReply): void => {
   const cookies = from.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
 };
+
+/**
+ * A public document that verifiers on other sites fetch from the browser (the DID document, the Seal status list, a
+ * Seal credential, whether a process record verifies): readable from any origin. `*` never carries cookies, and these
+ * answers read none, so nothing private can leak; the site-wide `same-origin` resource policy would otherwise block them.
+ */
+export const readableFromAnyOrigin = (reply: FastifyReply): FastifyReply =>
+  reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', 'cross-origin');

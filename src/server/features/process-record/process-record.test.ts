@@ -82,8 +82,12 @@ describe('process record', () => {
 
   it('answers anyone, signed out too, whether it verifies, without files or people', async () => {
     const id = await documentedProject();
-    const response = await ctx.inject(null, { method: 'GET', url: `/api/process-records/${id}/status` });
+    const response = await ctx.inject(null, { method: 'GET', url: `/api/process-records/${id}/status`, headers: { origin: 'https://verifier.example' } });
     expect(response.statusCode).toBe(200);
+    // A verifier on another site reads it from the browser.
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(response.headers['access-control-allow-credentials']).toBeUndefined();
     const body = response.json();
     expect(body).toMatchObject({ projectId: id, verified: true, entryCount: 3 });
     expect(Object.keys(body).sort()).toEqual(['checkedAt', 'entryCount', 'head', 'projectId', 'verified']);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { processRecordSchema, processRecordStatusSchema, processRecordVerificationSchema } from '../../../domain/process-record-schemas';
+import { readableFromAnyOrigin } from '../../http/headers';
 import { errorBodySchema } from '../../http/schemas';
 import { getProcessRecord, publicProcessRecordStatus, verifyProcessRecord } from './service';
 
@@ -41,7 +42,7 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: processRecordStatusSchema, ...errors, 410: errorBodySchema },
     },
     handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+      readableFromAnyOrigin(reply).header('cache-control', 'no-store');
       return publicProcessRecordStatus(app, request.params.projectId);
     },
   });

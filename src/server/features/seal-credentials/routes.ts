@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { credentialVerificationSchema, verifyCredentialSchema } from '../../../domain/seal-credential-schemas';
 import { notFound } from '../../http/errors';
+import { readableFromAnyOrigin } from '../../http/headers';
 import { errorBodySchema } from '../../http/schemas';
 import { STATUS_LIST_PATH, VC_JWT_TYPE } from './credential';
 import { currentSealCredential, latestSealCredentialJwt, sealDidDocument, signedStatusList, verifySealCredential } from './service';
@@ -22,7 +23,7 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
   app.get('/.well-known/did.json', {
     config: { access: 'public' },
     schema: { tags: ['seal'], summary: "Humanmade's DID document (did:web): the keys that sign Seal credentials" },
-    handler: async (_request, reply) => reply.header('cache-control', 'public, max-age=300').type('application/did+json').send(await sealDidDocument(app)),
+    handler: async (_request, reply) => readableFromAnyOrigin(reply).header('cache-control', 'public, max-age=300').type('application/did+json').send(await sealDidDocument(app)),
   });
 
   app.get(STATUS_LIST_PATH, {
@@ -30,7 +31,7 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['seal'], summary: 'The Seal revocation list: a signed Bitstring Status List credential (vc+jwt)' },
     handler: async (_request, reply) =>
       // Short-lived: a revocation must reach verifiers soon.
-      reply.header('cache-control', 'public, max-age=60').type(`application/${VC_JWT_TYPE}`).send(await signedStatusList(app)),
+      readableFromAnyOrigin(reply).header('cache-control', 'public, max-age=60').type(`application/${VC_JWT_TYPE}`).send(await signedStatusList(app)),
   });
 
   app.get('/api/credentials/seal/:makerId', {
@@ -44,7 +45,7 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const credential = await currentSealCredential(app.db, request.params.makerId);
       if (!credential) throw notFound(NO_CREDENTIAL);
-      return reply
+      return readableFromAnyOrigin(reply)
         .header('cache-control', 'no-store')
         .header('content-disposition', 'attachment; filename="humanmade-seal-credential.json"')
         .type('application/json')

@@ -102,6 +102,13 @@ describe('the Seal as a verifiable credential', () => {
     expect(credential.evidence).toHaveLength(3);
     expect(credential.credentialStatus).toMatchObject({ type: 'BitstringStatusListEntry', statusPurpose: 'revocation', statusListCredential: `${ctx.config.PUBLIC_URL}/credentials/status/seal` });
 
+    // What a verifier on another site fetches from the browser is readable from any origin, without cookies.
+    for (const url of ['/.well-known/did.json', '/credentials/status/seal', `/api/credentials/seal/${maker.id}`]) {
+      const response = await ctx.inject(null, { method: 'GET', url, headers: { origin: 'https://verifier.example' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['access-control-allow-origin'], url).toBe('*');
+      expect(response.headers['cross-origin-resource-policy'], url).toBe('cross-origin');
+    }
     const didDocument = (await ctx.inject(null, { method: 'GET', url: '/.well-known/did.json' })).json();
     expect(didDocument.id).toBe(did);
     expect(didDocument.assertionMethod).toContain(decodeProtectedHeader(jwt).kid);
