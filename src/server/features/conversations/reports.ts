@@ -2,8 +2,8 @@ import { and, asc, desc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CONVERSATION_MESSAGES, type AdminReport } from '../../../domain/conversation-schemas';
 import type { Transaction } from '../../db/client';
-import { conversations, messageReports, messages, notifications, userRoles } from '../../db/schema';
-import { notify } from '../notifications/service';
+import { conversations, messageReports, messages, notifications } from '../../db/schema';
+import { notifyAdmins } from '../notifications/service';
 import { conflict, notFound } from '../../http/errors';
 import type { AuthContext } from '../../types';
 import { recordAudit } from '../audit/service';
@@ -35,17 +35,13 @@ export const reportMessage = async (app: FastifyInstance, auth: AuthContext, con
     if (!report) return;
     // Every admin hears of a new report in the notification centre, with the report, in its transaction; notify()
     // also moves their bells on their open streams once this commits (the message itself is not sent to them).
-    const admins = await tx.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.role, 'admin'));
-    for (const admin of admins) {
-      await notify(tx, {
-        userId: admin.id,
-        kind: 'message',
-        subjectKey: `report:${report.id}`,
-        title: 'A message was reported',
-        body: reason ? `Reason: ${reason.slice(0, 140)}` : `Reported by ${auth.name}`,
-        link: '/dashboard-admin?tab=reports',
-      });
-    }
+    await notifyAdmins(tx, {
+      kind: 'message',
+      subjectKey: `report:${report.id}`,
+      title: 'A message was reported',
+      body: reason ? `Reason: ${reason.slice(0, 140)}` : `Reported by ${auth.name}`,
+      link: '/dashboard-admin?tab=reports',
+    });
   });
 };
 

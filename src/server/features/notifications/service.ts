@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { NOTIFICATION_PAGE_SIZE, type NotificationKind, type NotificationView } from '../../../domain/notification-schemas';
 import type { DbExecutor } from '../../db/client';
-import { notifications } from '../../db/schema';
+import { notifications, userRoles } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { publishNotificationEvent } from '../conversations/realtime';
 
@@ -31,6 +31,12 @@ export const notify = async (tx: DbExecutor, item: NewNotification, { announce =
     });
   // A caller whose own event already sends the recipient's streams to re-read everything passes `announce: false`.
   if (announce) await publishNotificationEvent(tx, [item.userId]);
+};
+
+/** Every admin hears of something to moderate (a reported message or review), in the event's transaction. */
+export const notifyAdmins = async (tx: DbExecutor, item: Omit<NewNotification, 'userId'>): Promise<void> => {
+  const admins = await tx.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.role, 'admin'));
+  for (const admin of admins) await notify(tx, { ...item, userId: admin.id });
 };
 
 const EXCERPT = 140;

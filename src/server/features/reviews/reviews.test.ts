@@ -202,6 +202,12 @@ describe('replies, reports and hiding', () => {
     expect((await report(creator)).json().message).toBe(REVIEW_MESSAGES.reported);
     expect((await report(stranger)).statusCode).toBe(200);
     expect((await report(stranger)).statusCode).toBe(200);
+    // The admin hears of each new report in the app (the second by the same reader adds nothing).
+    const told = await ctx.db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.title, 'A review was reported')));
+    expect(told.map((item) => [item.body, item.link])).toEqual([
+      ['Reason: Not true', '/dashboard-admin?tab=reports'],
+      ['Reason: Not true', '/dashboard-admin?tab=reports'],
+    ]);
     const listed = (await ctx.inject(admin, { method: 'GET', url: '/api/admin/reports/reviews' })).json();
     expect(listed.reports.filter((entry: { review: { id: string } }) => entry.review.id === harsh.id)).toHaveLength(2);
 

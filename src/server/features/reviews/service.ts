@@ -8,6 +8,7 @@ import { profiles, projects, reviewReports, reviews, reviewWindows } from '../..
 import { readAfterCommit } from '../../db/unavailable';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { AuthContext } from '../../types';
+import { notifyAdmins, excerpt } from '../notifications/service';
 import { PROJECT_NOT_FOUND } from '../projects/access';
 import { publicReviewColumns, toPublicReview } from './views';
 import { countWindowReviews, lockWindow, publishWindow, type ReviewWindowRow } from './window';
@@ -144,8 +145,21 @@ export const reportReview = async (app: FastifyInstance, auth: AuthContext, revi
   const review = await requirePublishedReview(app.db, reviewId);
   if (review.hiddenAt) throw notFound(REVIEW_MESSAGES.reviewNotFound);
   if (review.authorId === auth.userId) throw conflict(REVIEW_MESSAGES.cannotReportOwn);
-  await app.db
-    .insert(reviewReports)
-    .values({ reviewId, reporterId: auth.userId, reason: reason || null })
-    .onConflictDoNothing({ target: [reviewReports.reviewId, reviewReports.reporterId] });
+  await app.db.transaction(async (tx) => {
+    const [report] = await tx
+      .insert(reviewReports)
+      .values({ reviewId, reporterId: auth.userId, reason: reason || null })
+      .onConflictDoNothing({ target: [reviewReports.reviewId, reviewReports.reporterId] })
+      .returning({ id: reviewReports.id });
+    // As for a reported message: every admin hears of a new report in the notification centre (a report sent again
+    // adds nothing), or it waited unseen until someone opened the Reports tab.
+    if (!report) return;
+    await notifyAdmins(tx, {
+      kind: 'review',
+      subjectKey: `review-report:${report.id}`,
+      title: 'A review was reported',
+      body: reason ? `Reason: ${excerpt(reason)}` : `Reported by ${auth.name}`,
+      link: '/dashboard-admin?tab=reports',
+    });
+  });
 };
