@@ -11,8 +11,8 @@ import { formatLongDate } from '../../../domain/dates';
 export type ReviewEvent = 'prompt' | 'reminder' | 'published';
 
 /**
- * Who hears, for the published reviews: a creator with a review of them replies to it on their studio page (the
- * dashboards offer no reply); a client, or a creator the client did not review, has nothing to reply to in the app.
+ * Who hears, for the published reviews: a creator with a review of them replies to it on their studio page (or on
+ * the project in their dashboard); a client, or a creator the client did not review, has nothing to reply to.
  */
 type Reader = 'reviewed_creator' | 'other';
 
