@@ -94,7 +94,7 @@ export function SealTab() {
         open={revoking !== null}
         onOpenChange={(open) => !open && setRevoking(null)}
         title={`Revoke ${revoking?.name ?? 'this maker'}’s Seal?`}
-        description="The Seal disappears from their studio, cards and dashboard at once. They are emailed, and the decision is kept in the audit log."
+        description="The Seal disappears from their studio, cards and dashboard at once, and its credential reads as revoked to anyone who checks it. They are emailed, and the decision is kept in the audit log."
         reasonLabel="Reason (optional)"
         reasonHint="Included in the email to the maker."
         confirmLabel="Revoke Seal"
