@@ -167,10 +167,15 @@ describe("a creator's payout details", () => {
     expect((await send(maker, 'GET', '/api/payments/payout-details')).body).not.toContain('BUKB');
     expect((await emailsTo(ctx, maker.email)).some((email) => email.type === 'payout-details-changed' && email.textBody.includes('IBAN •••• 5555') && !email.textBody.includes('2020'))).toBe(true);
 
+    // The first account is added, not changed: "were changed" is kept for a real change, which may be an intruder's.
+    expect((await emailsTo(ctx, maker.email)).filter((email) => email.type === 'payout-details-changed').map((email) => email.subject)).toEqual(['Your payout details were added']);
+
     const requested = ok<{ id: string; paidTo: string }>(await send(maker, 'POST', '/api/payments/payouts', { amountCents: 10000 }), 201);
     expect(requested.paidTo).toBe('Mara Maker · IBAN •••• 5555');
     // A later edit does not redirect the payout already asked for.
     ok(await send(maker, 'PUT', '/api/payments/payout-details', MARA_US));
+    const changed = (await emailsTo(ctx, maker.email)).filter((email) => email.type === 'payout-details-changed').map((email) => email.subject);
+    expect(changed.sort()).toEqual(['Your payout details were added', 'Your payout details were changed']);
     const [row] = await ctx.db.select().from(payouts).where(eq(payouts.id, requested.id));
     expect(row.payTo).toMatchObject({ accountHolder: 'Mara Maker', bankName: 'Demo Bank' });
     // Encrypted at rest for this payout's row (decision 174).

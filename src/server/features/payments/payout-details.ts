@@ -77,6 +77,8 @@ export const openPayTo = (cipher: AccountCipher, payoutId: string, payTo: BankDe
 export const savePayoutDetails = async (app: FastifyInstance, auth: AuthContext, input: BankDetails): Promise<PayoutDetailsView> =>
   app.db.transaction(async (tx) => {
     const details = normalizeBankDetails(input);
+    // The first account a creator gives is added, not changed: the email says which, so "changed" stays alarming.
+    const [before] = await tx.select({ userId: payoutDetails.userId }).from(payoutDetails).where(eq(payoutDetails.userId, auth.userId));
     const values = {
       accountHolder: details.accountHolder,
       accountNumber: app.accountCipher.seal(details.accountNumber, cipherContext.payoutDetails(auth.userId)),
@@ -92,11 +94,21 @@ export const savePayoutDetails = async (app: FastifyInstance, auth: AuthContext,
       .returning();
     const contact = (await findContacts(tx, [auth.userId])).get(auth.userId);
     await app.mailer.enqueue(
-      composeEmail({ type: 'payout-details-changed', to: contact?.email ?? auth.email, subject: 'Your payout details were changed', siteName: app.config.SITE_NAME }, [
-        `Hello ${contact?.name ?? auth.name},`,
-        `Your payouts now go to ${maskedAccountSummary(details)}.`,
-        'If you did not make this change, sign in at once, change your password and set your payout details again.',
-      ]),
+      composeEmail(
+        {
+          type: 'payout-details-changed',
+          to: contact?.email ?? auth.email,
+          subject: before ? 'Your payout details were changed' : 'Your payout details were added',
+          siteName: app.config.SITE_NAME,
+        },
+        [
+          `Hello ${contact?.name ?? auth.name},`,
+          before ? `Your payouts now go to ${maskedAccountSummary(details)}.` : `Your payouts will go to ${maskedAccountSummary(details)}.`,
+          before
+            ? 'If you did not make this change, sign in at once, change your password and set your payout details again.'
+            : 'If you did not add this account, sign in at once, change your password and set your payout details again.',
+        ],
+      ),
       tx,
     );
     return toView(opened(app.accountCipher, row));

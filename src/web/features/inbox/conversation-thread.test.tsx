@@ -118,3 +118,48 @@ describe('a flagged project’s thread read by an admin', () => {
     expect(screen.queryByText('Pushed to the stream')).toBeNull();
   });
 });
+
+describe('the thread’s header leads to the work', () => {
+  const person = (id: string, name: string, role: string) => ({ id, name, avatarUrl: null, role });
+  const threadFor = (viewerSide: 'client' | 'creator', projects: Array<{ id: string; title: string; status: string }>) => ({
+    status: 200,
+    body: {
+      id: MISSING,
+      client: person('client-1', 'Cleo Client', 'client'),
+      creator: person('maker-1', 'Mara Maker', 'maker'),
+      viewerSide,
+      messages: [],
+      hasEarlier: false,
+      lastReadSeq: 0,
+      projects,
+      blocked: false,
+      blockedByMe: false,
+    },
+  });
+
+  it('offers the client a way to start a project with the creator when the thread has none yet', async () => {
+    open(threadFor('client', []));
+    const start = await screen.findByRole('link', { name: 'Start a project' }, slow);
+    expect(start.getAttribute('href')).toBe('/dashboard-client?hire=maker-1');
+  });
+
+  it('links the client’s project to their Projects tab, and still offers a new one', async () => {
+    open(threadFor('client', [{ id: 'p-1', title: 'Cider label', status: 'draft' }]));
+    const project = await screen.findByRole('link', { name: 'Cider label' }, slow);
+    expect(project.getAttribute('href')).toBe('/dashboard-client?tab=projects');
+    expect(screen.getByRole('link', { name: 'New project' }).getAttribute('href')).toBe('/dashboard-client?hire=maker-1');
+  });
+
+  it('links the creator’s project to their own dashboard, and offers them no hire link', async () => {
+    const maker = signedInAs(makeUser({ id: 'maker-1', role: 'maker', name: 'Mara Maker' }));
+    stubFetch({
+      'GET /api/account/me': maker,
+      'GET /api/conversations': { status: 200, body: { conversations: [], unread: 0 } },
+      [`GET /api/conversations/${MISSING}`]: threadFor('creator', [{ id: 'p-1', title: 'Cider label', status: 'draft' }]),
+    });
+    renderApp(`/inbox/${MISSING}`);
+    const project = await screen.findByRole('link', { name: 'Cider label' }, slow);
+    expect(project.getAttribute('href')).toBe('/dashboard-maker?tab=projects');
+    expect(screen.queryByRole('link', { name: /project/i })).toBeNull();
+  });
+});

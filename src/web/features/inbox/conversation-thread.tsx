@@ -16,6 +16,7 @@ import { ReportButton } from './report-button';
 import { MessageComposer, type Draft } from './message-composer';
 import { MessageText } from './message-text';
 import { formatDateTime } from '../../../domain/dates';
+import { dashboardPath } from '../../../domain/routes';
 
 
 /** Adds messages to a thread in the cache, once each, in order. */
@@ -156,6 +157,40 @@ function useEarlierMessages(conversationId: string, onLoaded: () => void) {
   return { ...state, load };
 }
 
+/**
+ * Under the other person's name: the thread's projects, which lead a participant to their dashboard's Projects tab
+ * (where each project's offer, milestones and actions are), and for the client a way to start a project with this
+ * creator. A creator who asks "send me a brief through a project" must not leave the client looking for where.
+ */
+function ThreadProjects({ thread }: { thread: ConversationThread }) {
+  const titles = thread.projects.map((project) => project.title).join(' · ');
+  const side = thread.viewerSide;
+  const projectsPath = side ? `${dashboardPath(side === 'client' ? 'client' : thread.creator.role === 'mind' ? 'mind' : 'maker')}?tab=projects` : null;
+  const hirePath = side === 'client' && !thread.blocked ? `${dashboardPath('client')}?hire=${encodeURIComponent(thread.creator.id)}` : null;
+  if (thread.projects.length === 0 && !hirePath) return null;
+  return (
+    <p className="flex min-w-0 items-baseline gap-x-3 text-xs text-muted-foreground">
+      {thread.projects.length > 0 ? (
+        <span className="min-w-0 truncate" title={titles}>
+          {thread.projects.length === 1 ? 'Project: ' : 'Projects: '}
+          {projectsPath ? (
+            <Link to={projectsPath} className="text-ink underline underline-offset-2 hover:text-accent-strong">
+              {titles}
+            </Link>
+          ) : (
+            titles
+          )}
+        </span>
+      ) : null}
+      {hirePath ? (
+        <Link to={hirePath} className="shrink-0 font-medium text-accent-strong underline-offset-4 hover:underline">
+          {thread.projects.length > 0 ? 'New project' : 'Start a project'}
+        </Link>
+      ) : null}
+    </p>
+  );
+}
+
 /** One conversation: its messages (new ones arrive by the stream), an aria-live announcement of arrivals, and the composer. */
 export function ConversationThreadView({ conversationId, userId }: { conversationId: string; userId: string }) {
   const queryClient = useQueryClient();
@@ -256,12 +291,7 @@ export function ConversationThreadView({ conversationId, userId }: { conversatio
           <h2 id="thread-title" className={cn('font-serif text-xl', isParticipant ? 'truncate' : 'wrap-anywhere leading-snug')}>
             {heading}
           </h2>
-          {thread.projects.length > 0 ? (
-            <p className="truncate text-xs text-muted-foreground" title={thread.projects.map((project) => project.title).join(' · ')}>
-              {thread.projects.length === 1 ? 'Project: ' : 'Projects: '}
-              {thread.projects.map((project) => project.title).join(' · ')}
-            </p>
-          ) : null}
+          <ThreadProjects thread={thread} />
         </div>
         {thread.viewerSide && !thread.blocked ? <BlockButton conversationId={conversationId} name={other.name} onBlocked={() => void query.refetch()} /> : null}
       </header>

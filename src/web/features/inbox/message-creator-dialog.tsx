@@ -27,6 +27,8 @@ export function MessageCreatorDialog({ creator, onClose }: { creator: { id: stri
     const parsed = messageBodyField.safeParse(body);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? CONVERSATION_MESSAGES.bodyRequired);
+      // Back to the field, so the message typed next goes into it and not into the button.
+      document.getElementById(fieldId)?.focus();
       return;
     }
     setSending(true);

@@ -70,9 +70,12 @@ describe("the marketplace card's Contact action", () => {
     expect(within(dialog).queryByLabelText(/email/i)).toBeNull();
 
     // An empty message is refused in place, before anything is sent.
+    within(dialog).getByRole('button', { name: 'Send message' }).focus();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send message' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Please write a message.');
     expect(posted).toEqual([]);
+    // The focus goes back to the message, so what a keyboard user types next lands in it.
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('Your message'));
 
     fireEvent.change(within(dialog).getByLabelText('Your message'), { target: { value: 'Are you free in May?' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send message' }));

@@ -35,10 +35,17 @@ export function NoteDialog({ open, onOpenChange, title, description, noteLabel, 
     onOpenChange(next);
   };
 
+  // A refused note takes the focus back to its field, as the app's other forms do: someone who pressed Enter on the
+  // button types the fix next, rather than into the button.
+  const refuse = (message: string | undefined) => {
+    setError(message);
+    document.getElementById(`${id}-note`)?.focus();
+  };
+
   const submit = async () => {
     const parsed = schema.safeParse({ note });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
+      refuse(parsed.error.issues[0]?.message);
       return;
     }
     setError(undefined);
@@ -46,7 +53,7 @@ export function NoteDialog({ open, onOpenChange, title, description, noteLabel, 
       await onConfirm(parsed.data.note);
       setNote('');
     } catch (caught) {
-      if (caught instanceof ApiError && caught.fields?.note) setError(caught.fields.note);
+      if (caught instanceof ApiError && caught.fields?.note) refuse(caught.fields.note);
     }
   };
 

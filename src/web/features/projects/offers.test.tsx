@@ -205,8 +205,11 @@ describe('what each side sees of the offers', { timeout: 20000 }, () => {
     expect(within(latest).queryByText('Waiting for the client')).toBeNull();
     fireEvent.click((await cardOf('Wordmark')).getByRole('button', { name: 'Ask for Changes' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Ask for changes to version 2?' }));
+    dialog.getByRole('button', { name: 'Send Note' }).focus();
     fireEvent.click(dialog.getByRole('button', { name: 'Send Note' }));
     expect(await dialog.findByText('Please say what should change.')).toBeTruthy();
+    // Back to the note: a keyboard user who pressed Enter on the button types the change into the field next.
+    expect(document.activeElement).toBe(dialog.getByLabelText('What should change?'));
     fireEvent.change(dialog.getByLabelText('What should change?'), { target: { value: 'Gift box first.' } });
     // Checked again as they type: the message goes once it is no longer true.
     expect(dialog.queryByText('Please say what should change.')).toBeNull();
