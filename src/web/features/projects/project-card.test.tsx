@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import type { ProjectView } from '../../../domain/project-schemas';
 import type { SessionUser } from '../../../domain/api-types';
@@ -9,7 +9,7 @@ import { makeUser, stubFetch } from '../../test/render-app';
 import { SignedInUserContext } from '../auth/signed-in-user';
 import { ProjectCard } from './project-card';
 import '../../test/jsdom-shims';
-import { milestoneView, projectView } from '../../test/project-fixtures';
+import { milestoneView, offerView, projectView } from '../../test/project-fixtures';
 import { resetBetweenTests } from '../../test/reset-between-tests';
 
 resetBetweenTests();
@@ -94,5 +94,30 @@ describe('a project card after a dispute', () => {
     expect(screen.queryByText('Flagged')).toBeNull();
     expect(screen.queryByText('Stopped')).toBeNull();
     expect(screen.queryByText('Work stopped when the project was cancelled.')).toBeNull();
+  });
+});
+
+describe('a client’s draft while the creator is to answer', () => {
+  const creator = { id: maker.id, name: maker.name, role: 'maker' as const, avatarUrl: null };
+
+  it('says who it waits on before any offer', () => {
+    renderCard(client, projectView({ creator }));
+    expect(screen.getByText('Waiting for Mara Maker to accept your brief or send an offer.')).toBeTruthy();
+  });
+
+  it('says a new version is awaited once the client asked for changes', () => {
+    renderCard(client, projectView({ creator, offers: [offerView({ status: 'changes_requested', responseNote: 'Gift box first.' })] }));
+    expect(screen.getByText('Waiting for Mara Maker to send a new version of the offer.')).toBeTruthy();
+  });
+
+  it('says nothing of the kind when the offer waits on the client, to the creator, or without a creator', () => {
+    renderCard(client, projectView({ creator, offers: [offerView()] }));
+    expect(screen.queryByText(/^Waiting for Mara Maker/)).toBeNull();
+    cleanup();
+    renderCard(maker, projectView({ creator }));
+    expect(screen.queryByText(/^Waiting for Mara Maker/)).toBeNull();
+    cleanup();
+    renderCard(client, projectView());
+    expect(screen.queryByText(/^Waiting for/)).toBeNull();
   });
 });

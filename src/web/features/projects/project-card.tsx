@@ -72,6 +72,7 @@ export function ProjectCard({ project, perspective, onHireAgain }: ProjectCardPr
         <p className="mt-3 text-sm text-destructive">Flag reason: {project.flagReason}</p>
       ) : null}
 
+      {perspective === 'client' ? <DraftWaitsOn project={project} /> : null}
       <MilestoneList project={project} perspective={perspective} />
       <OfferHistory project={project} viewer={perspective} />
       {/* With several milestones each delivery is linked from its own row. */}
@@ -94,6 +95,21 @@ export function ProjectCard({ project, perspective, onHireAgain }: ProjectCardPr
       ) : null}
     </Card>
   );
+}
+
+/**
+ * A client's draft with a creator, while the next move is the creator's: a bare 'Draft' badge left them wondering
+ * whether anything had been sent. Once an offer waits on the client, its version says 'Waiting for your answer'.
+ */
+export function DraftWaitsOn({ project }: { project: ProjectView }) {
+  if (project.status !== 'draft' || !project.creator) return null;
+  const latest = project.offers[0];
+  const text = !latest
+    ? `Waiting for ${project.creator.name} to accept your brief or send an offer.`
+    : latest.status === 'changes_requested'
+      ? `Waiting for ${project.creator.name} to send a new version of the offer.`
+      : null;
+  return text ? <p className="mt-3 text-sm text-muted-foreground">{text}</p> : null;
 }
 
 // The card's parts are sections under their own headings, not landmarks: a list of projects would otherwise repeat
