@@ -121,6 +121,24 @@ describe('Reports: a reported review', () => {
   });
 });
 
+describe('Reports: deciding one reported review after another', () => {
+  it("keeps a keyboard admin's place: focus moves to the next review, not to the top of the tab", async () => {
+    const second: AdminReviewReport = { ...reviewReport, id: 'review-report-2', review: { ...reviewReport.review, id: 'review-2', body: 'Slow to answer.', authorName: 'Dan Client' } };
+    let state = { reports: [reviewReport, second], hidden: [] as AdminReviewReport['review'][] };
+    renderReports({
+      'GET /api/admin/reports/reviews': () => ({ status: 200, body: state }),
+      'POST /api/admin/reports/reviews/review-1/hide': () => {
+        state = { reports: [second], hidden: [{ ...reviewReport.review, isHidden: true, hiddenReason: 'Off topic' }] };
+        return { status: 204 };
+      },
+    });
+    const { dialog, field } = await openHideDialog();
+    fireEvent.change(field, { target: { value: 'Off topic' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Hide review' }));
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Dan Client about Mara Maker · 1 of 5'), slow);
+  });
+});
+
 describe("Reports: the 'Hide review' dialog", () => {
   it('marks the reason required, and shows the refusal of an empty one under the field, focused, sending nothing', async () => {
     const fetchMock = renderReports();

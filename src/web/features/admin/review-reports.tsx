@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ADMIN_MESSAGES } from '../../../domain/admin-schemas';
 import { hideReviewInputSchema, type AdminReviewReport } from '../../../domain/review-schemas';
 import { REVIEW_MESSAGES } from '../../../domain/reviews';
@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { ReportedBy, RowCard, SectionHeading } from './admin-bits';
 import { ADMIN_KEY, useAdminAction, useAdminQuery } from './admin-data';
 import { ReasonDialog } from './reason-dialog';
+import { useFocusAfterDecision } from './use-focus-after-decision';
 
 const reviewReportsKey = [...ADMIN_KEY, 'review-reports'] as const;
 type Review = AdminReviewReport['review'];
@@ -24,10 +25,16 @@ const COPY: Record<Decision, { title: string; description: string; label: string
   dismiss: { title: 'Dismiss this report?', description: 'The review stays as it is.', label: 'Note for the audit log (optional)', confirm: 'Dismiss', success: 'Report dismissed' },
 };
 
-function ReviewText({ review }: { review: Review }) {
+/** A row of the list: an open report, or a hidden review (which has no report left open). */
+type Row = { key: string; review: Review; report?: AdminReviewReport };
+const rowKey = (row: Row) => row.key;
+/** Where focus lands when the row above it is decided: its first line, who wrote about whom. */
+const rowTitleId = (key: string) => `review-row-${key}`;
+
+function ReviewText({ review, titleId }: { review: Review; titleId: string }) {
   return (
     <div className="rounded-xl border border-border bg-paper p-3 text-sm">
-      <p className="font-medium text-ink">
+      <p id={titleId} tabIndex={-1} className="font-medium text-ink">
         {review.authorName} about {review.subjectName} · {review.rating} of 5
       </p>
       <p className="mt-1 whitespace-pre-wrap wrap-anywhere text-ink/85">{review.body}</p>
@@ -37,7 +44,8 @@ function ReviewText({ review }: { review: Review }) {
   );
 }
 
-function DecisionRow({ review, report, children }: { review: Review; report?: AdminReviewReport; children?: React.ReactNode }) {
+function DecisionRow({ row, onDecide, onFailed, children }: { row: Row; onDecide: () => void; onFailed: () => void; children?: React.ReactNode }) {
+  const { review, report } = row;
   const [deciding, setDeciding] = useState<Decision | null>(null);
   const action = useAdminAction<{ decision: Decision; reason?: string }>({
     request: ({ decision, reason }) => ({
@@ -52,7 +60,7 @@ function DecisionRow({ review, report, children }: { review: Review; report?: Ad
   return (
     <RowCard className="space-y-3">
       {children}
-      <ReviewText review={review} />
+      <ReviewText review={review} titleId={rowTitleId(row.key)} />
       <div className="flex flex-wrap gap-2">
         {review.isHidden ? (
           <Button size="sm" variant="secondary" onClick={() => setDeciding('restore')}>
@@ -84,7 +92,18 @@ function DecisionRow({ review, report, children }: { review: Review; report?: Ad
         confirmLabel={copy.confirm}
         confirmVariant={deciding === 'hide' ? 'destructive' : 'primary'}
         isPending={action.isPending}
-        onConfirm={(reason) => (deciding ? action.mutateAsync({ decision: deciding, reason }) : undefined)}
+        onConfirm={async (reason) => {
+          if (!deciding) return;
+          // The decided row leaves its list (a hidden review moves to the end, as a hidden one): focus goes to the
+          // row that took its place, not to the top of the tab.
+          onDecide();
+          try {
+            await action.mutateAsync({ decision: deciding, reason });
+          } catch (failure) {
+            onFailed();
+            throw failure;
+          }
+        }}
       />
     </RowCard>
   );
@@ -93,6 +112,15 @@ function DecisionRow({ review, report, children }: { review: Review; report?: Ad
 /** Reviews people reported, oldest first, and the reviews now hidden, which can be restored (decision 160). */
 export function ReviewReportsSection() {
   const query = useAdminQuery<{ reports: AdminReviewReport[]; hidden: Review[] }>(reviewReportsKey, '/api/admin/reports/reviews');
+  const rows = useMemo<Row[] | undefined>(
+    () =>
+      query.data && [
+        ...query.data.reports.map((report) => ({ key: `report-${report.id}`, review: report.review, report })),
+        ...query.data.hidden.map((review) => ({ key: `hidden-${review.id}`, review })),
+      ],
+    [query.data],
+  );
+  const focusAfter = useFocusAfterDecision(rows, rowKey, rowTitleId, 'review-reports-heading');
   return (
     <section aria-labelledby="review-reports-heading" className="mt-12">
       <SectionHeading id="review-reports-heading" title="Reported reviews" description="Reviews people reported, oldest first, then the reviews now hidden" />
@@ -100,17 +128,14 @@ export function ReviewReportsSection() {
         <ListSkeleton rows={2} />
       ) : query.isError ? (
         <ErrorState message={ADMIN_MESSAGES.loadFailed} onRetry={() => void query.refetch()} />
-      ) : query.data.reports.length === 0 && query.data.hidden.length === 0 ? (
+      ) : !rows || rows.length === 0 ? (
         <EmptyState title="No reported reviews" description="When someone reports a review, it appears here." />
       ) : (
         <ul className="space-y-3">
-          {query.data.reports.map((report) => (
-            <DecisionRow key={report.id} review={report.review} report={report}>
-              <ReportedBy report={report} />
+          {rows.map((row) => (
+            <DecisionRow key={row.key} row={row} onDecide={() => focusAfter.note(row.key)} onFailed={focusAfter.forget}>
+              {row.report ? <ReportedBy report={row.report} /> : null}
             </DecisionRow>
-          ))}
-          {query.data.hidden.map((review) => (
-            <DecisionRow key={review.id} review={review} />
           ))}
         </ul>
       )}
