@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CONTENT_CREDENTIALS_MESSAGES } from '../../../domain/content-credentials';
-import { auditLog, portfolioItems } from '../../db/schema';
+import { auditLog, notifications, portfolioItems } from '../../db/schema';
 import {
   aiDeclaredImage,
   aiDeclaredPdf,
@@ -228,6 +228,10 @@ describe('AI-declared uploads', () => {
     expect(await ctx.db.select().from(portfolioItems).where(eq(portfolioItems.id, held.id))).toHaveLength(0);
     const [audit] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'provenance.remove'), eq(auditLog.targetId, held.id)));
     expect(audit).toMatchObject({ reason: 'Made with an image model', metadata: { reason: 'ai_declared' } });
+    expect(await ctx.db.select({ title: notifications.title, body: notifications.body }).from(notifications).where(eq(notifications.userId, maker.id))).toContainEqual({
+      title: '“Generated” was removed from your portfolio',
+      body: "Its Content Credentials declare generative AI, so Humanmade's provenance review removed it. If it is your own work, write to us from the contact page.",
+    });
   });
 });
 

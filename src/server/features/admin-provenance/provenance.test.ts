@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { renderPortfolioPiece } from '../../../../scripts/seed-demo/artwork';
 import { ADMIN_MESSAGES, REASON_MAX } from '../../../domain/admin-schemas';
-import { auditLog, portfolioItems } from '../../db/schema';
+import { auditLog, notifications, portfolioItems } from '../../db/schema';
 import { type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { approveMaker, multipart } from '../../../../test/support/project-fixtures';
 import { bandsOf, hammingDistance, perceptualHash } from '../provenance/phash';
@@ -77,6 +77,10 @@ describe('copies caught', () => {
     expect((await fetchAs(null, held.imageUrl)).statusCode).toBe(200);
     expect((await reviewList()).map((item: { id: string }) => item.id)).not.toContain(held.id);
     expect(await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'provenance.approve'), eq(auditLog.targetId, held.id)))).toHaveLength(1);
+    // The copier saw 'Hidden from your studio until our team has checked it': they hear the outcome.
+    expect(await ctx.db.select({ title: notifications.title, body: notifications.body, link: notifications.link }).from(notifications).where(eq(notifications.userId, copier.id))).toEqual([
+      { title: '“My alpha mark” is on your studio', body: 'Our team checked it and it now shows on your studio like the rest of your work.', link: '/dashboard-maker?tab=portfolio' },
+    ]);
     expect((await ctx.inject(admin, { method: 'POST', url: `/api/admin/provenance/${held.id}/approve` })).statusCode).toBe(409);
   });
 
@@ -102,6 +106,13 @@ describe('copies caught', () => {
     expect(await ctx.db.select().from(portfolioItems).where(eq(portfolioItems.id, again.id))).toHaveLength(0);
     const [audit] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'provenance.remove'), eq(auditLog.targetId, again.id)));
     expect(audit.reason).toBe('Same mark as an earlier upload');
+    // The creator hears why, in the words their portfolio used; the admin's note stays in the audit log.
+    const told = await ctx.db.select({ title: notifications.title, body: notifications.body }).from(notifications).where(eq(notifications.userId, copier.id));
+    expect(told).toContainEqual({
+      title: '“Copy again” was removed from your portfolio',
+      body: "It closely resembles another creator's image, so Humanmade's provenance review removed it. If it is your own work, write to us from the contact page.",
+    });
+    expect(JSON.stringify(told)).not.toContain('Same mark as an earlier upload');
   });
 
   it("never holds a creator's own near copies, nor different work", async () => {
