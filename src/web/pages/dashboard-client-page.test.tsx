@@ -72,6 +72,19 @@ describe('/dashboard-client', { timeout: 15000 }, () => {
     expect(screen.queryByText(/Please verify your email address/)).toBeNull();
   });
 
+  it('leads a client who left onboarding unfinished back to it, and says nothing once it is done', async () => {
+    const unfinished = { ...dashboard, profile: { companyName: null, industry: null, budgetRange: null, desiredCategories: [], logoUrl: null } };
+    stubFetch(routes({ 'GET /api/client/dashboard': { status: 200, body: unfinished } }));
+    renderApp('/dashboard-client');
+    expect(await screen.findByText('Finish your company profile')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Complete your profile/ }).getAttribute('href')).toBe('/onboard-client');
+    cleanup();
+    stubFetch(routes());
+    renderApp('/dashboard-client');
+    expect(await screen.findByText('Juniper Bakery')).toBeTruthy();
+    expect(screen.queryByText('Finish your company profile')).toBeNull();
+  });
+
   it('asks a client with an unverified email to verify it, as the creator dashboards do', async () => {
     stubFetch(routes({ 'GET /api/account/me': signedInAs(makeUser({ ...client, emailVerified: false })) }));
     renderApp('/dashboard-client');

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { Briefcase, Building2, Wallet } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { ArrowRight, Briefcase, Building2, Wallet } from 'lucide-react';
 import { DashboardHeader, DashboardShell } from '../components/dashboard-header';
 import { inReviewHint, StatCard } from '../components/stat-card';
+import { Button } from '../components/ui/button';
 import { PageSpinner } from '../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { useSignedInUser } from '../features/auth/signed-in-user';
@@ -10,6 +11,7 @@ import { VerifyEmailBanner } from '../features/auth/verify-email-banner';
 import { BrowseCreatorsTab } from '../features/client/browse-creators-tab';
 import { useClientDashboard } from '../features/client/client-api';
 import { usePageTitle } from '../lib/use-page-title';
+import { onboardPath } from '../../domain/routes';
 import { lazyPanel } from '../components/lazy-panel';
 
 // Browse Creators is the tab the dashboard opens on; the others load when first opened (decision 188).
@@ -88,6 +90,7 @@ export function DashboardClientPage() {
         <PageSpinner />
       ) : (
         <>
+          {profile && !profile.companyName ? <FinishProfileBanner /> : null}
           {/* Three cards, two of them free text: one column on phones so company names are not cut short. */}
           <div className="mt-8 grid gap-3 sm:grid-cols-3 sm:gap-4">
             <StatCard
@@ -136,6 +139,28 @@ export function DashboardClientPage() {
         />
       ) : null}
     </DashboardShell>
+  );
+}
+
+/**
+ * A client who left onboarding before submitting it (signing in later lands here, not there) is told what is missing
+ * and led back: without it creators see a brief from a name with no company, and White Glove has nothing to match on.
+ * Onboarding requires the company name, so its absence is the sign.
+ */
+function FinishProfileBanner() {
+  return (
+    <div role="note" className="mt-8 flex flex-col gap-4 rounded-2xl border border-accent/30 bg-surface p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5">
+      <div>
+        <p className="font-medium text-ink">Finish your company profile</p>
+        <p className="mt-1 text-muted-foreground">Creators see your company and what you are looking for when you send them a brief.</p>
+      </div>
+      <Button asChild size="sm">
+        <Link to={onboardPath('client')}>
+          Complete your profile
+          <ArrowRight aria-hidden="true" />
+        </Link>
+      </Button>
+    </div>
   );
 }
 

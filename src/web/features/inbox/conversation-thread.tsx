@@ -183,7 +183,7 @@ function ThreadProjects({ thread }: { thread: ConversationThread }) {
         </span>
       ) : null}
       {hirePath ? (
-        <Link to={hirePath} className="shrink-0 font-medium text-accent-strong underline-offset-4 hover:underline">
+        <Link to={hirePath} className="inline-flex min-h-6 shrink-0 items-center font-medium text-accent-strong underline-offset-4 hover:underline">
           {thread.projects.length > 0 ? 'New project' : 'Start a project'}
         </Link>
       ) : null}
