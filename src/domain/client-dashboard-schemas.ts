@@ -3,8 +3,7 @@ import { DELIVERABLE_CATEGORIES, EXPERTISE_AREAS, type DeliverableCategory } fro
 import { clientProfileSchema } from './profile-schemas';
 import { SEARCH_MATCHES } from './marketplace';
 import { CREATOR_ROLES } from './project-schemas';
-import { cardRatingSchema } from './review-schemas';
-import { MIN_RATING_OPTIONS } from './reviews';
+import { cardRatingSchema, minRatingQuerySchema } from './review-schemas';
 
 /** The category select of the client's Browse Creators tab (spec section 2), label → value. */
 export const BROWSE_CATEGORY_OPTIONS = [
@@ -24,10 +23,7 @@ export const browseCreatorsQuerySchema = z.object({
   seal: z.enum(SEAL_FILTERS).optional(),
   /** 'rating': 'Highest rated' within each kind (decision 160); a search keeps relevance. */
   sort: z.enum(['newest', 'rating']).optional(),
-  minRating: z.coerce
-    .number()
-    .refine((value) => (MIN_RATING_OPTIONS as readonly number[]).includes(value), { error: 'Please choose 3, 4 or 4.5 stars and up' })
-    .optional(),
+  minRating: minRatingQuerySchema,
 });
 export type BrowseCreatorsQuery = z.infer<typeof browseCreatorsQuerySchema>;
 

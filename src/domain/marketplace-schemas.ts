@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { contentCredentialsSchema } from './content-credentials';
 import { APPLICATION_STATUSES, DELIVERABLE_CATEGORIES, EXPERTISE_AREAS, SEAL_STATUSES, SUBSCRIPTION_PLANS } from './constants';
 import { CREATOR_ROLES, CREATOR_SORTS, MARKETPLACE_MAX_PAGE_SIZE, MARKETPLACE_PAGE_SIZE, SEARCH_MATCHES } from './marketplace';
-import { cardRatingSchema, ratingSummarySchema, reviewPageSchema } from './review-schemas';
-import { MIN_RATING_OPTIONS } from './reviews';
+import { cardRatingSchema, minRatingQuerySchema, ratingSummarySchema, reviewPageSchema } from './review-schemas';
 
 /** Request and response schemas of the marketplace and studio APIs (the server validates with these). */
 
@@ -18,13 +17,7 @@ export const marketplaceQuerySchema = z.object({
   category: z.preprocess(emptyToUndefined, marketplaceCategorySchema.optional()),
   seal: z.preprocess(emptyToUndefined, z.enum(['1', 'true', '0', 'false']).optional()).transform((value) => value === '1' || value === 'true'),
   /** At least this average from at least 3 reviews (decision 160). */
-  minRating: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number()
-      .refine((value) => (MIN_RATING_OPTIONS as readonly number[]).includes(value), { error: 'Please choose 3, 4 or 4.5 stars and up' })
-      .optional(),
-  ),
+  minRating: z.preprocess(emptyToUndefined, minRatingQuerySchema),
   /** Relevance needs a query; without one the listing is newest first (or highest rated) whatever is asked. */
   sort: z.preprocess(emptyToUndefined, z.enum(CREATOR_SORTS).optional()),
   cursor: z.preprocess(emptyToUndefined, z.string().max(200).optional()),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DELIVERABLE_CATEGORIES } from './constants';
-import { REVIEW_DIRECTIONS, REVIEW_LIMITS, visibleLength } from './reviews';
+import { MIN_RATING_OPTIONS, REVIEW_DIRECTIONS, REVIEW_LIMITS, visibleLength } from './reviews';
 
 /** Request and response schemas of the reviews API (decision 160); the forms reuse the request schemas. */
 
@@ -16,6 +16,7 @@ export const REVIEW_FIELD_MESSAGES = {
   replyLong: `Please keep your reply under ${REVIEW_LIMITS.replyMax.toLocaleString('en-US')} characters`,
   reasonLong: `Please keep the reason under ${REVIEW_LIMITS.reportReasonMax.toLocaleString('en-US')} characters`,
   hideReason: 'Please give the reason for hiding this review',
+  minRating: 'Please choose 3, 4 or 4.5 stars and up',
 } as const;
 
 // A number, or its digits as text (a form's value); anything else (true, [], '') is refused, not coerced into a star.
@@ -53,6 +54,15 @@ const reviewBody = z.preprocess(
     .refine((text) => visibleLength(text) >= REVIEW_LIMITS.bodyMin, { error: REVIEW_FIELD_MESSAGES.bodyShort })
     .max(REVIEW_LIMITS.bodyMax, { error: REVIEW_FIELD_MESSAGES.bodyLong }),
 );
+
+/**
+ * The listings' minimum rating (the marketplace and the client's Browse tab): 3, 4 or 4.5, from a query string. Text
+ * that is no number gets the same message as a number not offered (it got zod's 'expected number, received NaN').
+ */
+export const minRatingQuerySchema = z.coerce
+  .number({ error: REVIEW_FIELD_MESSAGES.minRating })
+  .refine((value) => (MIN_RATING_OPTIONS as readonly number[]).includes(value), { error: REVIEW_FIELD_MESSAGES.minRating })
+  .optional();
 
 /** A creator's review of a client. */
 export const creatorReviewInputSchema = z.object({ rating: stars(REVIEW_FIELD_MESSAGES.rating), body: reviewBody });

@@ -63,9 +63,12 @@ describe("'Highest rated'", () => {
     expect(await names('minRating=3&role=maker&sort=rating')).toEqual(['Mona Many', 'Fen Few']);
     expect(await names('q=mona&minRating=4')).toEqual(['Mona Many']);
     expect(await names('q=olly&minRating=3')).toEqual([]);
-    const bad = await ctx.inject(null, { method: 'GET', url: '/api/marketplace/creators?minRating=2' });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields).toEqual({ minRating: 'Please choose 3, 4 or 4.5 stars and up' });
+    // Not offered, or no number at all (which said 'Invalid input: expected number, received NaN'): the same message.
+    for (const url of ['/api/marketplace/creators?minRating=2', '/api/marketplace/creators?minRating=abc', '/api/client/creators?minRating=abc']) {
+      const bad = await ctx.inject(url.startsWith('/api/client') ? client : null, { method: 'GET', url });
+      expect(bad.statusCode, url).toBe(400);
+      expect(bad.json().fields, url).toEqual({ minRating: 'Please choose 3, 4 or 4.5 stars and up' });
+    }
   });
 
   it('shows stars and count on cards, and the Browse tab', async () => {
