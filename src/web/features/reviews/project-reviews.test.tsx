@@ -73,6 +73,25 @@ describe('ProjectReviews, a review waiting for the other side', () => {
   });
 });
 
+describe('ProjectReviews, overtaken while editing', () => {
+  it("gives way to the published reviews when the other side's review published both while the form was open", async () => {
+    let current: ProjectReviewState = waiting;
+    show(waiting, undefined, {
+      'GET /api/reviews/projects/project-1': () => ({ status: 200, body: current }),
+      'PUT /api/reviews/projects/project-1': () => {
+        current = published('creator', { theirs: { ...theirs, direction: 'client_to_creator', body: 'Lovely to work with.' } });
+        return { status: 409, body: { error: 'conflict', message: REVIEW_MESSAGES.alreadyPublished } };
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit your review' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect((await screen.findByRole('status')).textContent).toBe(REVIEW_MESSAGES.alreadyPublished);
+    expect(await screen.findByText('Lovely to work with.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Reviews'));
+  });
+});
+
 describe('ProjectReviews, once published', () => {
   it("lets the client report the creator's review of them, its only other reader, and offers no reply it would show nowhere", async () => {
     const fetchMock = show(published('client'), client, { 'POST /api/reviews/review-theirs/report': { status: 200, body: { message: REVIEW_MESSAGES.reported } } });

@@ -5,7 +5,7 @@ import type { ClientRecord, ProjectReviewState, PublicReview } from '../../../do
 import { REVIEW_MESSAGES, SUB_RATINGS } from '../../../domain/reviews';
 import { Stars } from '../../components/rating-stars';
 import { Button } from '../../components/ui/button';
-import { apiFetch } from '../../lib/api';
+import { ApiError, apiFetch } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { ReviewActions } from './review-actions';
 import { ReviewForm } from './review-form';
@@ -106,7 +106,17 @@ function ProjectReviewPanel({ projectId }: { projectId: string }) {
       setEditing(false);
       requestAnimationFrame(() => headingRef.current?.focus());
     },
+    // 409: while the form was open, the other side's review published both, or the window closed. The form has
+    // nothing left to save: it gives way to what is there now, and says why (it stayed, refusing each save).
+    onError: (error) => {
+      if (!(error instanceof ApiError && error.status === 409)) return;
+      setOvertaken(error.message);
+      setEditing(false);
+      void queryClient.invalidateQueries({ queryKey: reviewStateKey(projectId) });
+      requestAnimationFrame(() => headingRef.current?.focus());
+    },
   });
+  const [overtaken, setOvertaken] = useState<string>();
   const { user } = useSession();
   const state = query.data;
   if (!state || state.status === 'not_open') return null;
@@ -119,6 +129,11 @@ function ProjectReviewPanel({ projectId }: { projectId: string }) {
       <h4 ref={headingRef} tabIndex={-1} className={heading}>
         Reviews
       </h4>
+      {overtaken && state.status !== 'open' ? (
+        <p role="status" className="mt-3 text-sm text-ink/80">
+          {overtaken}
+        </p>
+      ) : null}
       {state.status === 'open' || isEditing ? (
         <div className="mt-3 grid gap-3">
           {!isEditing && state.closesAt ? (
