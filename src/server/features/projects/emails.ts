@@ -120,7 +120,8 @@ export const projectEventTitle = (event: ProjectEmailEvent, title: string, detai
 const bodies: Record<ProjectEmailEvent, (project: ProjectRow, actorName: string, detail: string, when: string) => string[]> = {
   assigned: (p, actor) => [
     `${actor} would like to work with you on "${p.title}" (${formatDeliverableType(p.deliverableType)}, budget ${formatBudget(Number(p.budget))}).`,
-    'Open your Projects tab to read the brief, then accept or decline it.',
+    // Issue 15: a draft is answered with an offer too, which is what most briefs get; the email names all three.
+    'Open your Projects tab to read the brief, then accept it as it stands, send an offer with your price and milestones, or decline it.',
   ],
   accepted: (p, actor) => [`${actor} accepted "${p.title}". The project is now active.`],
   declined: (p, actor) => [

@@ -40,6 +40,8 @@ describe('creating a project', () => {
     const mail = (await emailsTo(ctx, mind.email)).filter((email) => email.type === 'project-assigned');
     expect(mail).toHaveLength(1);
     expect(mail[0].textBody).toContain('A new wordmark');
+    // The three answers a draft has, not only accept or decline: most briefs are answered with an offer.
+    expect(mail[0].textBody).toContain('accept it as it stands, send an offer with your price and milestones, or decline it');
   });
 
   it('creates an unassigned draft without a creator', async () => {

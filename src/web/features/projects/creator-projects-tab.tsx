@@ -22,8 +22,8 @@ export function CreatorProjectsTab({ role }: { role: Extract<UserRole, 'maker' |
           title: 'No projects yet',
           description:
             role === 'maker'
-              ? 'When a client hires you from your studio, their brief appears here for you to accept or decline.'
-              : 'When a client chooses to work with you, their brief appears here for you to accept or decline.',
+              ? 'When a client hires you from your studio, their brief appears here for you to accept, answer with an offer, or decline.'
+              : 'When a client chooses to work with you, their brief appears here for you to accept, answer with an offer, or decline.',
         }}
       />
     </section>
