@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { CredentialVerification } from '../../domain/seal-credential-schemas';
 import { VERIFICATION_HEADLINES, VERIFY_MESSAGES } from '../../domain/seal-verification';
 import { renderApp, signedOut, stubFetch } from '../test/render-app';
@@ -8,6 +8,7 @@ import { renderApp, signedOut, stubFetch } from '../test/render-app';
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 const verification: CredentialVerification = {
@@ -54,5 +55,33 @@ describe('VerifyPage', () => {
     renderApp('/verify');
     await screen.findByLabelText('Credential');
     expect(screen.queryByText(VERIFY_MESSAGES.empty)).toBeNull();
+  });
+
+  it("brings a checked credential's answer into view when its headline is off the screen, and only after a Verify", async () => {
+    const scrolled = vi.fn();
+    let answerTop = 2000;
+    vi.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(scrolled);
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(() => ({ top: answerTop }) as DOMRect);
+    stubFetch({
+      'GET /api/account/me': signedOut,
+      'GET /api/credentials/seal/maker-1/verification': { status: 200, body: verification },
+      'POST /api/credentials/verify': { status: 200, body: verification },
+    });
+    renderApp('/verify?maker=maker-1');
+    expect(await screen.findByText(VERIFICATION_HEADLINES.valid)).toBeTruthy();
+    // Opened from a studio's link: the page is left as it opened (on a phone the answer leads, above the form).
+    expect(scrolled).not.toHaveBeenCalled();
+    expect(screen.getByText(VERIFICATION_HEADLINES.valid).closest('[aria-live]')?.className).toContain('max-md:order-first');
+
+    fireEvent.change(screen.getByLabelText('Credential'), { target: { value: 'eyJhbGciOiJFZERTQSJ9.e30.c2ln' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await vi.waitFor(() => expect(scrolled).toHaveBeenCalledTimes(1));
+    expect(scrolled.mock.calls[0][0]).toMatchObject({ block: 'start' });
+
+    // Its headline already on the screen: the page stays where it is.
+    answerTop = 300;
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(scrolled).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, ShieldAlert, ShieldX } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { CredentialVerification } from '../../domain/seal-credential-schemas';
 import { credentialVerificationQueryKey, VERIFICATION_HEADLINES, VERIFY_MESSAGES, VERIFY_PATH } from '../../domain/seal-verification';
@@ -13,8 +13,12 @@ import { ApiError, apiFetch } from '../lib/api';
 import { useNotFoundStatus } from '../lib/page-status';
 import { usePageTitle } from '../lib/use-page-title';
 import { useHydrated } from '../lib/use-hydrated';
+import { prefersReducedMotion } from '../lib/reduced-motion';
 import { cn } from '../lib/utils';
 import { formatLongDate } from '../../domain/dates';
+
+/** The sticky header's height and a little air, in px: the answer's `scroll-mt-24` keeps its headline clear of it. */
+const HEADER_ROOM = 96;
 
 /** A maker with no credential answers 404: shown as such, not as a failure. */
 const fetchVerification = async (input: { maker?: string; credential?: string }): Promise<CredentialVerification | null> => {
@@ -143,6 +147,20 @@ export function VerifyPage() {
     retry: false,
   });
 
+  // A check the person asked for brings its answer into view once it is in: on a phone the answer sits below the
+  // form, off the screen, and the page would otherwise seem not to have moved. Once per Verify, not on later re-reads.
+  const answer = useRef<HTMLDivElement>(null);
+  const [revealRequest, setRevealRequest] = useState(0);
+  const revealed = useRef(0);
+  useEffect(() => {
+    if (revealRequest === revealed.current || query.isFetching || (query.data === undefined && !query.isError)) return;
+    revealed.current = revealRequest;
+    const box = answer.current?.getBoundingClientRect();
+    // Its headline already shows (below the sticky header, above the screen's last lines): leave the page where it is.
+    if (!box || (box.top >= HEADER_ROOM && box.top <= window.innerHeight - HEADER_ROOM)) return;
+    answer.current?.scrollIntoView({ block: 'start', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  }, [revealRequest, query.isFetching, query.data, query.isError]);
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const credential = text.trim();
@@ -152,6 +170,7 @@ export function VerifyPage() {
     }
     setFieldError(null);
     setParams({ credential });
+    setRevealRequest((count) => count + 1);
   };
 
   const onFile = async (file: File | undefined) => {
@@ -208,7 +227,8 @@ export function VerifyPage() {
             </Button>
           </ServerFormContext.Provider>
         </form>
-        <div aria-live="polite">
+        {/* With something to check (from a studio's link, or sent), the answer leads on a phone, above the form. */}
+        <div ref={answer} aria-live="polite" className={cn('scroll-mt-24', input ? 'max-md:order-first' : undefined)}>
           {query.isFetching && !query.data ? <p className="text-muted-foreground">Checking the signature and the status list…</p> : null}
           {query.isError ? (
             <p role="alert" className="text-destructive">

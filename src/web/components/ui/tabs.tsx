@@ -2,6 +2,7 @@ import { useCallback, useLayoutEffect, useRef, useState, type ComponentProps, ty
 import { Tabs as TabsPrimitive } from 'radix-ui';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { cn } from '../../lib/utils';
+import { prefersReducedMotion } from '../../lib/reduced-motion';
 
 export const Tabs = TabsPrimitive.Root;
 
@@ -22,8 +23,6 @@ const readEdges = (list: HTMLElement): Edges => {
   const scrolled = Math.abs(list.scrollLeft);
   return { start: scrolled > 1, end: scrolled < hidden - 1 };
 };
-
-const prefersReducedMotion = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
  * Scrolls the list sideways, and only the list, so the selected tab sits clear of the fades. `scrollIntoView` would
