@@ -139,3 +139,16 @@ describe('ProjectReviews, a draft the creator decides on', () => {
     expect(screen.queryByRole('region')).toBeNull();
   });
 });
+
+describe('ProjectReviews, when the reviews cannot be read', () => {
+  it('says so with a way to try again, instead of showing nothing', async () => {
+    let fail = true;
+    show(waiting, undefined, {
+      'GET /api/reviews/projects/project-1': () => (fail ? { status: 500, body: { error: 'internal', message: 'Something went wrong' } } : { status: 200, body: waiting }),
+    });
+    expect((await screen.findByRole('alert')).textContent).toContain('The reviews of this project could not be loaded.');
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Edit your review' })).toBeTruthy();
+  });
+});

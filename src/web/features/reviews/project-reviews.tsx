@@ -4,6 +4,7 @@ import type { ProjectView } from '../../../domain/project-schemas';
 import type { ClientRecord, ProjectReviewState, PublicReview } from '../../../domain/review-schemas';
 import { REVIEW_MESSAGES, SUB_RATINGS } from '../../../domain/reviews';
 import { Stars } from '../../components/rating-stars';
+import { ErrorState } from '../../components/list-states';
 import { Button } from '../../components/ui/button';
 import { ApiError, apiFetch } from '../../lib/api';
 import { useSession } from '../../lib/session';
@@ -119,6 +120,18 @@ function ProjectReviewPanel({ projectId }: { projectId: string }) {
   const [overtaken, setOvertaken] = useState<string>();
   const { user } = useSession();
   const state = query.data;
+  // A completed project always has a review step: when it cannot be read, the card says so (it showed nothing, as if
+  // there were no reviews to write).
+  if (!state && query.isError) {
+    return (
+      <section className="mt-5 border-t border-border pt-5">
+        <h4 className={heading}>Reviews</h4>
+        <div className="mt-3">
+          <ErrorState message="The reviews of this project could not be loaded." onRetry={() => void query.refetch()} />
+        </div>
+      </section>
+    );
+  }
   if (!state || state.status === 'not_open') return null;
   // The author reads their own review even once hidden, and is told what everyone else sees in its place.
   const mineNote = state.mine?.isHidden ? OWN_REVIEW_HIDDEN : undefined;
