@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { BANK_DETAILS_MESSAGES, PLATFORM_BANK_COPY } from '../../../domain/bank-details-schemas';
 import type { MilestoneFunding, ProjectFunding } from '../../../domain/payment-schemas';
 import type { ProjectView } from '../../../domain/project-schemas';
-import { auditLog, payoutDetails, payouts } from '../../db/schema';
+import { auditLog, notifications, payoutDetails, payouts } from '../../db/schema';
 import { cipherContext } from './account-cipher';
 import { reencryptAccountNumbers } from './account-reencrypt';
 import { type TestContext, type TestUser, ok, withTestContext } from '../../../../test/support/harness';
@@ -172,6 +172,10 @@ describe("a creator's payout details", () => {
 
     const requested = ok<{ id: string; paidTo: string }>(await send(maker, 'POST', '/api/payments/payouts', { amountCents: 10000 }), 201);
     expect(requested.paidTo).toBe('Mara Maker · IBAN •••• 5555');
+    // The admin who pays it hears of it in the notification centre, with the request.
+    const [told] = await ctx.db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.subjectKey, `payout:${requested.id}`)));
+    expect(told).toMatchObject({ title: 'Payout requested: $100.00', link: '/dashboard-admin?tab=payments', readAt: null });
+    expect(told.body).toContain('Mara Maker asked to be paid');
     // A later edit does not redirect the payout already asked for.
     ok(await send(maker, 'PUT', '/api/payments/payout-details', MARA_US));
     const changed = (await emailsTo(ctx, maker.email)).filter((email) => email.type === 'payout-details-changed').map((email) => email.subject);

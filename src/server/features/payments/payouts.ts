@@ -7,6 +7,7 @@ import { payouts, userRoles } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { AuthContext } from '../../types';
 import { recordAudit } from '../audit/service';
+import { notifyAdmins } from '../notifications/service';
 import { findContacts } from '../projects/creators';
 import { nextDocumentNumber } from './documents';
 import { accounts, creatorLedger, getOrCreateAccount, post } from './ledger';
@@ -50,6 +51,15 @@ export const requestPayout = async (app: FastifyInstance, auth: AuthContext, amo
         payTo: sealPayTo(app.accountCipher, id, payTo),
       })
       .returning();
+    // The admins are the ones who pay it: they hear of it in the notification centre, with the request, rather than
+    // only when one happens to open Payments.
+    await notifyAdmins(tx, {
+      kind: 'project',
+      subjectKey: `payout:${id}`,
+      title: `Payout requested: ${formatMoneyCents(amountCents)}`,
+      body: `${created.creatorName} asked to be paid. Send the transfer, then record it in Payments.`,
+      link: '/dashboard-admin?tab=payments',
+    });
     return toPayoutView(app.accountCipher, created);
   });
 

@@ -5,7 +5,7 @@ import { makerProfiles, profiles } from '../../db/schema';
 import { readAfterCommit } from '../../db/unavailable';
 import { notFound } from '../../http/errors';
 import { removeReplacedFile, requireOwnFileUrl, SINGLE_FILE_NAMES } from '../uploads/own-file';
-import { nextApplicationState, writeBaseProfile } from './shared';
+import { nextApplicationState, tellAdminsOfApplication, writeBaseProfile } from './shared';
 
 export const getMakerProfile = async (app: FastifyInstance, userId: string): Promise<MakerProfileView> => {
   const [row] = await app.db
@@ -61,6 +61,7 @@ export const saveMakerProfile = async (
         updatedAt: now,
       })
       .where(eq(makerProfiles.userId, userId));
+    if (options.submit) await tellAdminsOfApplication(tx, { userId, name: input.name, role: 'maker' }, current.status);
     return current.avatarUrl;
   });
   await removeReplacedFile(app, previousAvatar, avatarUrl);

@@ -5,7 +5,7 @@ import { mindProfiles, profiles } from '../../db/schema';
 import { readAfterCommit } from '../../db/unavailable';
 import { notFound } from '../../http/errors';
 import { removeReplacedFile, requireOwnFileUrl, SINGLE_FILE_NAMES } from '../uploads/own-file';
-import { nextApplicationState, writeBaseProfile } from './shared';
+import { nextApplicationState, tellAdminsOfApplication, writeBaseProfile } from './shared';
 
 export const getMindProfile = async (app: FastifyInstance, userId: string): Promise<MindProfileView> => {
   const [row] = await app.db
@@ -57,6 +57,7 @@ export const saveMindProfile = async (
         updatedAt: now,
       })
       .where(eq(mindProfiles.userId, userId));
+    if (options.submit) await tellAdminsOfApplication(tx, { userId, name: input.name, role: 'mind' }, current.status);
     return current.avatarUrl;
   });
   await removeReplacedFile(app, previousAvatar, avatarUrl);

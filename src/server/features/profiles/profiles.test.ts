@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { clientProfiles, makerProfiles, mindProfiles, profiles, user } from '../../db/schema';
-import { expectAccess, type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
+import { clientProfiles, makerProfiles, mindProfiles, notifications, profiles, user } from '../../db/schema';
+import { expectAccess, ok, type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { multipartPayload, pngImage } from '../uploads/multipart-payload';
 
 let ctx: TestContext;
@@ -113,6 +113,31 @@ describe('maker onboarding and profile', () => {
     expect(edited.json().profile.applicationStatus).toBe('rejected');
     const resubmitted = await ctx.inject(maker, { method: 'POST', url: '/api/profiles/maker/application', payload: makerBody({ bio: 'Now with sketches.' }) });
     expect(resubmitted.json().profile).toMatchObject({ applicationStatus: 'pending', rejectionReason: null, bio: 'Now with sketches.' });
+  });
+
+  it('tells every admin in the notification centre when an application goes to review, once per submission', async () => {
+    const admin = await ctx.createAdmin();
+    const adminItems = async () => ctx.db.select().from(notifications).where(eq(notifications.userId, admin.id));
+    const maker = await ctx.signUp('maker');
+    const ours = async () => (await adminItems()).filter((item) => item.subjectKey === `application:${maker.id}`);
+    // Saving a draft is not a submission.
+    ok(await ctx.inject(maker, { method: 'PUT', url: '/api/profiles/maker', payload: makerBody() }));
+    expect(await ours()).toHaveLength(0);
+    ok(await ctx.inject(maker, { method: 'POST', url: '/api/profiles/maker/application', payload: makerBody() }));
+    const [item] = await ours();
+    expect(item).toMatchObject({ kind: 'account', title: 'New maker application: Ada Maker', link: '/dashboard-admin?tab=applications', readAt: null });
+    // Submitting again while pending does not raise it again.
+    await ctx.db.update(notifications).set({ readAt: new Date() }).where(eq(notifications.id, item.id));
+    ok(await ctx.inject(maker, { method: 'POST', url: '/api/profiles/maker/application', payload: makerBody() }));
+    expect((await ours())[0].readAt).not.toBeNull();
+    // A rejected applicant who resubmits is news again.
+    await ctx.db.update(makerProfiles).set({ applicationStatus: 'rejected' }).where(eq(makerProfiles.userId, maker.id));
+    ok(await ctx.inject(maker, { method: 'POST', url: '/api/profiles/maker/application', payload: makerBody() }));
+    expect(await ours()).toMatchObject([{ title: 'Resubmitted maker application: Ada Maker', readAt: null }]);
+
+    const mind = await ctx.signUp('mind');
+    ok(await ctx.inject(mind, { method: 'POST', url: '/api/profiles/mind/application', payload: mindBody() }));
+    expect((await adminItems()).find((entry) => entry.subjectKey === `application:${mind.id}`)?.title).toBe('New mind application: Mo Mind');
   });
 
   it('an approved maker can edit but not re-apply; editing keeps them approved', async () => {

@@ -4,6 +4,7 @@ import { PROFILE_MESSAGES } from '../../../domain/profile-schemas';
 import type { Transaction } from '../../db/client';
 import { profiles, user } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
+import { notifyAdmins } from '../notifications/service';
 
 /** Writes the person's name and bio/avatar; the name is kept in step with better-auth's user.name. */
 export const writeBaseProfile = async (
@@ -28,4 +29,24 @@ export const nextApplicationState = (current: ApplicationStatus | undefined, sub
     rejectionReason: null,
     submittedAt: current === 'pending' && submittedAt ? submittedAt : now,
   };
+};
+
+/**
+ * An application that goes to review (a draft or a rejected one, not a pending one saved again) tells every admin in
+ * the notification centre, in the submission's transaction: nobody was told before, so on a new platform a first
+ * applicant waited until an admin happened to open the dashboard. One item per applicant, refreshed on resubmission.
+ */
+export const tellAdminsOfApplication = async (
+  tx: Transaction,
+  applicant: { userId: string; name: string; role: 'maker' | 'mind' },
+  previous: ApplicationStatus,
+): Promise<void> => {
+  if (previous !== 'draft' && previous !== 'rejected') return;
+  await notifyAdmins(tx, {
+    kind: 'account',
+    subjectKey: `application:${applicant.userId}`,
+    title: `${previous === 'rejected' ? 'Resubmitted' : 'New'} ${applicant.role} application: ${applicant.name}`,
+    body: 'Waiting for your review in Applications.',
+    link: '/dashboard-admin?tab=applications',
+  });
 };
