@@ -347,7 +347,14 @@ describe('the milestones of an active project', { timeout: 20000 }, () => {
     const card = await cardOf('Wordmark');
     expect(card.getByText('Warmer green.')).toBeTruthy();
     expect(card.getByText(/Approved automatically on/)).toBeTruthy();
-    expect(await buttonsOf('Wordmark')).toEqual(['Submit Milestone 2', 'Add Process Doc', 'Allow an Extra Revision', 'Withdraw from Project']);
+    // The work goes back in: 'Resubmit', and the dialog keeps the client's note in sight while the file is chosen.
+    expect(await buttonsOf('Wordmark')).toEqual(['Resubmit Milestone 2', 'Add Process Doc', 'Allow an Extra Revision', 'Withdraw from Project']);
+    fireEvent.click(card.getByRole('button', { name: 'Resubmit Milestone 2' }));
+    const submit = within(await screen.findByRole('dialog', { name: 'Submit your deliverable' }));
+    expect(submit.getByText('The client asked for this revision:')).toBeTruthy();
+    expect(submit.getByText('Warmer green.')).toBeTruthy();
+    fireEvent.click(submit.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Submit your deliverable' })).toBeNull());
     fireEvent.click(card.getByRole('button', { name: 'Allow an Extra Revision' }));
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Allow an extra revision?' })).getByRole('button', { name: 'Allow Extra Revision' }));
     expect(await screen.findByText('One more revision round allowed')).toBeTruthy();

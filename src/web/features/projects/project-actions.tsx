@@ -115,9 +115,16 @@ export function ProjectActions({ project }: { project: ProjectView }) {
       ? `${formatCents(current.milestone.amountCents)} for ${current.name} is released to ${creatorName} from escrow, less the platform fee${whenFunded}, and the next milestone starts.`
       : `The project will be marked complete and ${current?.name ? formatCents(current.milestone.amountCents) : formatBudget(project.budget)} is released to ${creatorName} from escrow, less the platform fee${whenFunded}.`;
   const roundsLeft = project.revisions.left;
+  const isRevising = current?.milestone.status === 'revision_requested';
   // In the order they show; each opens its dialog, which asks or collects what the action needs.
   const dialogButtons: Array<{ action: ProjectAction; dialog: Exclude<OpenDialog, null>; Icon: LucideIcon; label: string; variant?: ButtonProps['variant'] }> = [
-    { action: 'submit_deliverable', dialog: 'deliverable', Icon: Send, label: current?.name ? `Submit Milestone ${current.milestone.position}` : 'Submit Deliverable' },
+    {
+      action: 'submit_deliverable',
+      dialog: 'deliverable',
+      Icon: Send,
+      // After a revision request the work goes back in: 'Resubmit', so the card's next step reads as one.
+      label: `${isRevising ? 'Resubmit' : 'Submit'} ${current?.name ? `Milestone ${current.milestone.position}` : 'Deliverable'}`,
+    },
     { action: 'upload_process_doc', dialog: 'process', Icon: ImagePlus, label: 'Add Process Doc', variant: 'secondary' },
     { action: 'approve', dialog: 'approve', Icon: Check, label: current?.name ? `Approve Milestone ${current.milestone.position}` : 'Approve Work' },
     { action: 'request_revision', dialog: 'revision', Icon: RotateCcw, label: 'Ask for a Revision', variant: 'secondary' },
@@ -228,6 +235,7 @@ export function ProjectActions({ project }: { project: ProjectView }) {
         kind="deliverable"
         projectId={project.id}
         milestone={current?.name}
+        revisionNote={isRevising ? current.milestone.revisionNote : null}
         open={dialog === 'deliverable'}
         onOpenChange={(open) => setDialog(open ? 'deliverable' : null)}
       />

@@ -47,9 +47,11 @@ interface ProjectUploadDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The current milestone, named when the project has several, e.g. 'milestone 2 (“Layouts”)'. */
   milestone?: string;
+  /** A deliverable sent back: what the client asked to change, kept in sight while the revised work is chosen. */
+  revisionNote?: string | null;
 }
 
-export function ProjectUploadDialog({ kind, projectId, open, onOpenChange, milestone }: ProjectUploadDialogProps) {
+export function ProjectUploadDialog({ kind, projectId, open, onOpenChange, milestone, revisionNote }: ProjectUploadDialogProps) {
   const copy = COPY[kind];
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -63,6 +65,12 @@ export function ProjectUploadDialog({ kind, projectId, open, onOpenChange, miles
               : copy.description}
           </DialogDescription>
         </DialogHeader>
+        {kind === 'deliverable' && revisionNote ? (
+          <div className="rounded-xl border border-border bg-paper px-4 py-3 text-sm">
+            <p className="font-medium text-ink">The client asked for this revision:</p>
+            <p className="mt-1 whitespace-pre-line wrap-anywhere text-muted-foreground">{revisionNote}</p>
+          </div>
+        ) : null}
         <UploadForm kind={kind} projectId={projectId} onDone={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
