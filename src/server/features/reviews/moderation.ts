@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AdminReviewReport } from '../../../domain/review-schemas';
 import { REVIEW_MESSAGES } from '../../../domain/reviews';
+import type { DbExecutor } from '../../db/client';
 import { profiles, reviewReports, reviews } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import type { AuthContext } from '../../types';
@@ -23,10 +24,10 @@ const toAdminReview = (review: ReviewRow, names: Map<string, string>): AdminRevi
   reply: review.replyBody,
 });
 
-const namesFor = async (app: FastifyInstance, ids: (string | null)[]) => {
+const namesFor = async (db: DbExecutor, ids: (string | null)[]) => {
   const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
   if (wanted.length === 0) return new Map<string, string>();
-  const rows = await app.db.select({ id: profiles.id, name: profiles.name }).from(profiles).where(inArray(profiles.id, wanted));
+  const rows = await db.select({ id: profiles.id, name: profiles.name }).from(profiles).where(inArray(profiles.id, wanted));
   return new Map(rows.map((row) => [row.id, row.name]));
 };
 
@@ -40,7 +41,7 @@ export const listReviewModeration = async (app: FastifyInstance) => {
     .orderBy(asc(reviewReports.createdAt))
     .limit(LIST_LIMIT);
   const hidden = await app.db.select().from(reviews).where(isNotNull(reviews.hiddenAt)).orderBy(desc(reviews.hiddenAt)).limit(LIST_LIMIT);
-  const names = await namesFor(app, [
+  const names = await namesFor(app.db, [
     ...open.flatMap(({ report, review }) => [report.reporterId, review.authorId, review.subjectId]),
     ...hidden.flatMap((review) => [review.authorId, review.subjectId]),
   ]);
@@ -54,6 +55,15 @@ export const listReviewModeration = async (app: FastifyInstance) => {
     })),
     hidden: hidden.map((review) => toAdminReview(review, names)),
   };
+};
+
+/**
+ * What the audit log names a review by, as it was at the time: "Cleo Client about Mara Maker" (the log showed a bare
+ * 'review', and its author and subject may later be deleted).
+ */
+const auditName = async (tx: DbExecutor, review: Pick<ReviewRow, 'authorId' | 'subjectId'>): Promise<string> => {
+  const names = await namesFor(tx, [review.authorId, review.subjectId]);
+  return `${names.get(review.authorId) ?? 'Someone'} about ${names.get(review.subjectId) ?? 'someone'}`;
 };
 
 /**
@@ -85,7 +95,7 @@ export const moderateReview = async (app: FastifyInstance, auth: AuthContext, re
       targetType: 'review',
       targetId: reviewId,
       reason: reason || null,
-      metadata: { subjectId: review.subjectId, projectId: review.projectId },
+      metadata: { name: await auditName(tx, review), subjectId: review.subjectId, projectId: review.projectId },
     });
   });
 };
@@ -97,6 +107,8 @@ export const dismissReviewReport = async (app: FastifyInstance, auth: AuthContex
     if (!report) throw notFound('Report not found');
     if (report.status !== 'open') throw conflict('This report was already resolved.');
     await tx.update(reviewReports).set({ status: 'dismissed', resolvedAt: new Date() }).where(and(eq(reviewReports.id, reportId), isNull(reviewReports.resolvedAt)));
-    await recordAudit(tx, auth, { action: 'review_report.dismiss', targetType: 'review', targetId: report.reviewId, reason: reason || null, metadata: { reportId } });
+    const [review] = await tx.select({ authorId: reviews.authorId, subjectId: reviews.subjectId }).from(reviews).where(eq(reviews.id, report.reviewId));
+    const metadata = { reportId, ...(review ? { name: await auditName(tx, review) } : {}) };
+    await recordAudit(tx, auth, { action: 'review_report.dismiss', targetType: 'review', targetId: report.reviewId, reason: reason || null, metadata });
   });
 };

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { REVIEW_MESSAGES } from '../../../domain/reviews';
 import { REVIEW_FIELD_MESSAGES } from '../../../domain/review-schemas';
-import { auditLog, makerProfiles, notifications, reviewWindows, reviews } from '../../db/schema';
+import { auditLog, makerProfiles, notifications, profiles, reviewWindows, reviews } from '../../db/schema';
 import { type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { approveMaker, approveMind, emailsTo, onboardedClient } from '../../../../test/support/project-fixtures';
 import { clientReview, completedProject, creatorReview, DAY, writeReview } from '../../../../test/support/review-fixtures';
@@ -236,12 +236,17 @@ describe('replies, reports and hiding', () => {
     const reported = (await ctx.inject(admin, { method: 'GET', url: '/api/admin/reports/reviews' })).json().reports;
     expect(reported.map((entry: { review: { id: string } }) => entry.review.id)).toEqual([aboutClient.id]);
     await ctx.inject(admin, { method: 'POST', url: `/api/admin/reports/reviews/reports/${reported[0].id}/dismiss`, payload: {} });
+    const [dismissed] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.targetId, aboutClient.id), eq(auditLog.action, 'review_report.dismiss')));
+    expect(dismissed.metadata).toMatchObject({ name: expect.stringMatching(/^Rita Rated about /), reportId: reported[0].id });
 
     expect((await ctx.inject(admin, { method: 'POST', url: `/api/admin/reports/reviews/${harsh.id}/restore`, payload: {} })).statusCode).toBe(204);
     expect((await studioOf(creator.id)).rating).toMatchObject({ count: 3, average: 4 });
     const audit = await ctx.db.select().from(auditLog).where(eq(auditLog.targetId, harsh.id));
     expect(audit.map((entry) => entry.action).sort()).toEqual(['review.hide', 'review.restore']);
     expect(audit.find((entry) => entry.action === 'review.hide')?.reason).toBe('Names a private person');
+    // The log names the review as it was (the Audit tab showed a bare 'review').
+    const [author] = await ctx.db.select({ name: profiles.name }).from(profiles).where(eq(profiles.id, client.id));
+    expect(audit.map((entry) => entry.metadata?.name)).toEqual([`${author.name} about Rita Rated`, `${author.name} about Rita Rated`]);
   });
 
   it('tells a signed-in reader which reviews are their own, apart from the public pages, which stay the same for everyone', async () => {
