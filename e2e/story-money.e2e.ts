@@ -243,7 +243,8 @@ describe('a dispute split 60/40', () => {
     await expect.poll(() => review.getAttribute('aria-expanded')).toBe('true');
     const milestone = row.getByRole('listitem', { name: /^Milestone 1:/ });
     await expect.poll(() => milestone.getByText('Funded, held in escrow', { exact: true }).isVisible(), { timeout: 10000 }).toBe(true);
-    await expect.poll(() => milestone.getByRole('link', { name: /Milestone 1 delivery/ }).isVisible()).toBe(true);
+    // One milestone: its delivery is the project's, linked once by the Deliverable section (decision 201).
+    await expect.poll(() => row.getByRole('link', { name: 'View deliverable' }).isVisible()).toBe(true);
     await expectSettledAccessible(admin);
     await row.getByRole('link', { name: 'Read the conversation' }).click();
     const heading = admin.getByRole('heading', { name: `${MONEY_FX.client.name} and ${MONEY_FX.maker.name}` });

@@ -62,6 +62,8 @@ export function MilestoneList({ project, perspective }: { project: ProjectView; 
             isClient={perspective === 'client'}
             creatorName={project.creator?.name ?? 'The creator'}
             isStopped={project.status === 'cancelled' && milestone.status !== 'approved'}
+            // One milestone's delivery is the project's, shown once by the card's Deliverable section (with its preview).
+            linksDelivery={project.milestones.length > 1}
           />
         ))}
       </ol>
@@ -77,9 +79,10 @@ interface MilestoneRowProps {
   creatorName: string;
   /** The project was cancelled before this milestone was approved: nothing about it is under way or under review. */
   isStopped: boolean;
+  linksDelivery: boolean;
 }
 
-function MilestoneRow({ milestone, funding, provider, isClient, creatorName, isStopped }: MilestoneRowProps) {
+function MilestoneRow({ milestone, funding, provider, isClient, creatorName, isStopped, linksDelivery }: MilestoneRowProps) {
   const isCurrent = !isStopped && milestone.status !== 'approved' && milestone.status !== 'pending';
   // A stopped milestone no money was held for will never start: 'To fund when it starts' would promise a step that never comes.
   const hasNoMoney = isStopped && (funding?.status ?? milestone.funding) === 'not_due';
@@ -127,7 +130,7 @@ function MilestoneRow({ milestone, funding, provider, isClient, creatorName, isS
           Approves automatically on {formatInstantDay(milestone.autoApproveAt)}
         </p>
       ) : null}
-      {milestone.deliverableUrl ? (
+      {milestone.deliverableUrl && linksDelivery ? (
         <DownloadLink href={milestone.deliverableUrl}>Milestone {milestone.position} delivery</DownloadLink>
       ) : null}
       {hasNoMoney ? null : funding ? (

@@ -121,3 +121,26 @@ describe('a client’s draft while the creator is to answer', () => {
     expect(screen.queryByText(/^Waiting for/)).toBeNull();
   });
 });
+
+describe('a delivery is linked once', () => {
+  const creator = { id: maker.id, name: maker.name, role: 'maker' as const, avatarUrl: null };
+  const file = (name: string) => `/files/deliverables/maker-1/p-1/${name}.pdf`;
+
+  it('by the Deliverable section when the project has one milestone, not again on its row', () => {
+    renderCard(client, projectView({ status: 'in_review', creator, deliverableUrl: file('one'), milestones: [milestoneView({ status: 'submitted', deliverableUrl: file('one') })] }));
+    expect(screen.getAllByRole('link', { name: /deliver/i }).map((link) => link.getAttribute('href'))).toEqual([file('one')]);
+    expect(screen.queryByText('Milestone 1 delivery')).toBeNull();
+  });
+
+  it('by each milestone’s row when there are several', () => {
+    renderCard(client, projectView({
+      status: 'in_review',
+      creator,
+      deliverableUrl: file('two'),
+      milestones: [milestoneView({ status: 'approved', deliverableUrl: file('one') }), milestoneView({ id: 'm-2', position: 2, status: 'submitted', deliverableUrl: file('two') })],
+    }));
+    expect(screen.getByText('Milestone 1 delivery')).toBeTruthy();
+    expect(screen.getByText('Milestone 2 delivery')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Deliverable' })).toBeNull();
+  });
+});
