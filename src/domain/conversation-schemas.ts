@@ -17,6 +17,9 @@ export const CONVERSATION_MESSAGES = {
   onlyBlockerUnblocks: 'Only the person who blocked this conversation can unblock it.',
   empty: 'No conversations yet',
   emptyHint: 'When you message a creator, or a client writes to you, the conversation appears here.',
+  // Each side's own way in: a client starts conversations, a creator answers them (no cold outreach).
+  emptyHintClient: 'Message a creator from their studio or their card in the marketplace, and the conversation appears here.',
+  emptyHintCreator: 'When a client writes to you, the conversation appears here, and you can reply. Clients find you through your studio and the marketplace.',
   attachmentNotFound: 'Attachment not found',
   removed: 'Message removed by Humanmade',
   reported: 'Thank you. An admin will review this message.',

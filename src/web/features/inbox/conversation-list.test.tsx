@@ -54,3 +54,24 @@ describe('the inbox list', () => {
     expect(screen.getByRole('button', { name: 'Show older conversations' })).toBeTruthy();
   });
 });
+
+describe('an empty inbox', () => {
+  const empty = { status: 200, body: { conversations: [], unread: 0, nextCursor: null } };
+
+  it('tells a client how to start a conversation, with the way to the marketplace', async () => {
+    stubFetch({ 'GET /api/account/me': signedInAs(makeUser({ id: 'client-1', role: 'client', name: 'Cleo Client' })), 'GET /api/conversations': empty });
+    renderApp('/inbox');
+    expect(await screen.findByText('No conversations yet', {}, slow)).toBeTruthy();
+    expect(screen.getByText(/Message a creator from their studio or their card in the marketplace/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse the marketplace' }).getAttribute('href')).toBe('/marketplace');
+  });
+
+  it('tells a creator that clients write first, and offers no way to message a creator', async () => {
+    stubFetch({ 'GET /api/account/me': signedInAs(makeUser({ id: 'maker-1', role: 'maker', name: 'Mara Maker' })), 'GET /api/conversations': empty });
+    renderApp('/inbox');
+    expect(await screen.findByText('No conversations yet', {}, slow)).toBeTruthy();
+    expect(screen.getByText(/When a client writes to you, the conversation appears here, and you can reply/)).toBeTruthy();
+    expect(screen.queryByText(/When you message a creator/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Browse the marketplace' })).toBeNull();
+  });
+});

@@ -1,8 +1,10 @@
-import { NavLink } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { CONVERSATION_MESSAGES, inboxPath, type ConversationSummary } from '../../../domain/conversation-schemas';
 import { CreatorAvatar } from '../../components/creator-card';
+import { Button } from '../../components/ui/button';
+import { useSignedInUser } from '../auth/signed-in-user';
 import { LoadOlder } from '../../components/load-older';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/list-states';
 import { cn } from '../../lib/utils';
@@ -55,6 +57,7 @@ function ConversationRow({ conversation, userId }: { conversation: ConversationS
  * every page read so far, whenever the stream brings a message.
  */
 export function ConversationList({ userId }: { userId: string }) {
+  const { role } = useSignedInUser();
   const queryClient = useQueryClient();
   const query = useInfiniteQuery({
     queryKey: conversationsQueryKey,
@@ -77,7 +80,16 @@ export function ConversationList({ userId }: { userId: string }) {
   const byId = new Map<string, ConversationSummary>();
   for (const page of query.data.pages) for (const conversation of page.conversations) if (!byId.has(conversation.id)) byId.set(conversation.id, conversation);
   const conversations = [...byId.values()];
-  if (conversations.length === 0) return <EmptyState title={CONVERSATION_MESSAGES.empty} description={CONVERSATION_MESSAGES.emptyHint} />;
+  if (conversations.length === 0) {
+    const hint = role === 'client' ? CONVERSATION_MESSAGES.emptyHintClient : role === 'maker' || role === 'mind' ? CONVERSATION_MESSAGES.emptyHintCreator : CONVERSATION_MESSAGES.emptyHint;
+    const action =
+      role === 'client' ? (
+        <Button asChild size="sm" variant="secondary">
+          <Link to="/marketplace">Browse the marketplace</Link>
+        </Button>
+      ) : undefined;
+    return <EmptyState title={CONVERSATION_MESSAGES.empty} description={hint} action={action} />;
+  }
   return (
     <>
       <ul className="space-y-1">
