@@ -5,7 +5,7 @@
  */
 
 /** The forms of the public pages that post to the server, named by their hidden `form` field. */
-export const POSTED_FORMS = ['login', 'signup', 'contact', 'creator-contact', 'reset-request', 'reset-password'] as const;
+export const POSTED_FORMS = ['login', 'signup', 'contact', 'creator-contact', 'reset-request', 'reset-password', 'verify'] as const;
 export type PostedFormName = (typeof POSTED_FORMS)[number];
 
 /** The hidden field that says which form of a page was posted. */

@@ -49,7 +49,7 @@ const compressPage = (html: string, encoding: 'br' | 'gzip'): Promise<Buffer> =>
  * with 404 (decision 115), unless the viewer is its owner or an admin: their browser fetches the preview, as
  * before. Anything else, or any failure, renders the loading state and the browser fetches as usual.
  */
-const firstPaintQueries = async (app: FastifyInstance, request: FastifyRequest, url: URL): Promise<FirstPaintQuery[]> => {
+const firstPaintQueries = async (app: FastifyInstance, request: FastifyRequest, url: URL, posted?: PostedForm): Promise<FirstPaintQuery[]> => {
   const ask = async (key: readonly unknown[], apiUrl: string, wrap: (answer: unknown) => unknown = (answer) => answer) => {
     const response = await app.inject({ method: 'GET', url: apiUrl });
     return { status: response.statusCode, queries: response.statusCode === 200 ? [{ key, data: wrap(response.json()) }] : [] };
@@ -73,7 +73,7 @@ const firstPaintQueries = async (app: FastifyInstance, request: FastifyRequest, 
       return asViewer?.statusCode === 200 ? [] : [{ key: studioQueryKey(userId), data: null }];
     }
     if (url.pathname === AI_POLICY_PATH) return (await ask(aiPolicyQueryKey, '/api/ai-policy')).queries;
-    if (url.pathname === VERIFY_PATH) return await verificationQueries(app, request, url);
+    if (url.pathname === VERIFY_PATH) return await verificationQueries(app, request, url, posted);
     if (url.pathname === '/marketplace') {
       const filters = filtersFromParams(url.searchParams);
       // 'Load more' is a link to the next page (`?cursor=`), so the directory goes on without scripts.
@@ -99,13 +99,14 @@ const firstPaintQueries = async (app: FastifyInstance, request: FastifyRequest, 
 
 /**
  * /verify's answer in its first paint, so a check works with no script at all: `?maker=<id>` (the studio's 'Verify
- * this Seal') or `?credential=<pasted text>` (the page's own GET form). A maker with no credential is a null answer.
+ * this Seal'), the page's own form posted (page-forms), or `?credential=<pasted text>` (a link made by hand, and the
+ * form's address before it posted). A maker with no credential is a null answer.
  */
-const verificationQueries = async (app: FastifyInstance, request: FastifyRequest, url: URL): Promise<FirstPaintQuery[]> => {
+const verificationQueries = async (app: FastifyInstance, request: FastifyRequest, url: URL, posted?: PostedForm): Promise<FirstPaintQuery[]> => {
   // Asked as the visitor, so the check's per-address limit counts them, not the server.
   const remoteAddress = request.ip;
   const maker = url.searchParams.get('maker')?.trim();
-  const credential = url.searchParams.get('credential')?.trim();
+  const credential = (posted?.form === 'verify' ? posted.values.credential : url.searchParams.get('credential'))?.trim();
   if (maker) {
     const response = await app.inject({ method: 'GET', url: `/api/credentials/seal/${encodeURIComponent(maker)}/verification`, remoteAddress });
     return [{ key: credentialVerificationQueryKey({ maker }), data: response.statusCode === 200 ? response.json() : null }];
@@ -192,7 +193,7 @@ export const registerWeb = async (app: FastifyInstance, root: string = webRoot, 
       return reply.status(isKnownPath ? 503 : 404).type('text/plain').send(isKnownPath ? 'The web app is not built yet. Run `npm run build`.' : 'Not found');
     }
     const url = new URL(request.url, 'http://x');
-    const queries = isKnownPath ? await firstPaintQueries(app, request, url) : [];
+    const queries = isKnownPath ? await firstPaintQueries(app, request, url, posted) : [];
     // Every unknown address shows the same page, so they share one render (and one cache entry).
     const rendered = await firstPaint.render(isKnownPath ? request.url : NOT_FOUND_RENDER_URL, queries, posted);
     const isMissing =

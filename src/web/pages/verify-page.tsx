@@ -13,6 +13,8 @@ import { ApiError, apiFetch } from '../lib/api';
 import { useNotFoundStatus } from '../lib/page-status';
 import { usePageTitle } from '../lib/use-page-title';
 import { useHydrated } from '../lib/use-hydrated';
+import { usePostedForm } from '../lib/posted-form';
+import { FORM_NAME_FIELD } from '../../domain/posted-form';
 import { prefersReducedMotion } from '../lib/reduced-motion';
 import { cn } from '../lib/utils';
 import { formatLongDate } from '../../domain/dates';
@@ -125,21 +127,29 @@ function VerificationResult({ result }: { result: CredentialVerification }) {
 }
 
 /**
- * /verify: anyone checks a Seal credential. A GET form (it works with no script: the server renders the answer);
- * with scripts, a file can be uploaded too, and the answer comes without a reload.
+ * /verify: anyone checks a Seal credential. The form posts to the page (it works with no script: the server renders
+ * the answer, decision 105); with scripts, a file can be uploaded too, and the answer comes without a reload. The
+ * credential never goes into the address, whose length the server limits: `?maker=` (a studio's link) and
+ * `?credential=` (a link made by hand) are still read.
  */
 export function VerifyPage() {
   usePageTitle('Verify a Seal');
   const id = useId();
   const hydrated = useHydrated();
   const [params, setParams] = useSearchParams();
+  const posted = usePostedForm('verify');
   const maker = params.get('maker')?.trim() || undefined;
-  const submitted = params.get('credential')?.trim() || undefined;
-  const [text, setText] = useState(submitted ?? '');
-  // An empty form sent without scripts arrives as ?credential= with nothing in it: say what is missing, as the
-  // script's own check would (the server renders the same first state, so hydration agrees).
-  const [fieldError, setFieldError] = useState<string | null>(params.has('credential') && !submitted && !maker ? VERIFY_MESSAGES.empty : null);
-  const input = maker ? { maker } : submitted ? { credential: submitted } : null;
+  const fromAddress = params.get('credential')?.trim() || undefined;
+  // What the server was sent without scripts: checked in its first paint, or refused with the field's message.
+  const postedCredential = posted.errors.credential ? undefined : posted.values.credential?.trim() || undefined;
+  const [checked, setChecked] = useState(postedCredential ?? (maker ? undefined : fromAddress));
+  const [text, setText] = useState(posted.values.credential ?? fromAddress ?? '');
+  // An empty form arrives as ?credential= with nothing in it (a link made by hand) or as a refused post: say what is
+  // wrong, as the script's own check would (the server renders the same first state, so hydration agrees).
+  const [fieldError, setFieldError] = useState<string | null>(
+    posted.errors.credential ?? (params.has('credential') && !fromAddress && !maker ? VERIFY_MESSAGES.empty : null),
+  );
+  const input = checked ? { credential: checked } : maker ? { maker } : null;
   const query = useQuery({
     queryKey: credentialVerificationQueryKey(input ?? {}),
     queryFn: () => fetchVerification(input ?? {}),
@@ -169,7 +179,9 @@ export function VerifyPage() {
       return;
     }
     setFieldError(null);
-    setParams({ credential });
+    setChecked(credential);
+    // A studio's `?maker=` (or a hand-made `?credential=`) no longer says what the page shows.
+    if (params.size > 0) setParams({}, { replace: true });
     setRevealRequest((count) => count + 1);
   };
 
@@ -188,8 +200,9 @@ export function VerifyPage() {
         </p>
       </PageIntro>
       <div className="mx-auto grid max-w-6xl gap-10 px-5 pb-24 sm:px-8 md:grid-cols-[1.1fr_1fr] md:gap-14">
-        <form method="get" action={VERIFY_PATH} onSubmit={onSubmit} noValidate className="self-start rounded-3xl border border-border bg-surface p-6 sm:p-8">
+        <form method="post" action={VERIFY_PATH} onSubmit={onSubmit} noValidate className="self-start rounded-3xl border border-border bg-surface p-6 sm:p-8">
           <ServerFormContext.Provider value>
+            <input type="hidden" name={FORM_NAME_FIELD} value="verify" />
             <div className="grid gap-2">
               <Label htmlFor={`${id}-credential`}>Credential</Label>
               <Textarea

@@ -5,6 +5,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCE_MESSAGES } from '../../../domain/messages';
 import { POSTED_FORM_ID, type PostedForm } from '../../../domain/posted-form';
+import { CREDENTIAL_MAX_LENGTH, credentialVerificationQueryKey, VERIFY_MESSAGES } from '../../../domain/seal-verification';
+import { FIRST_PAINT_DATA_ID } from '../../../domain/first-paint';
 import { contactSubmissions, emailOutbox } from '../../db/schema';
 import { insertCreator } from '../../../../test/support/creators';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../../test/support/harness';
@@ -244,5 +246,38 @@ describe('the password reset posted by the browser itself', () => {
     expect(postedIn(refused.body).message).toBe(RESOURCE_MESSAGES.databaseFull);
     const done = await postForm(`/reset-password?token=${token}`, { form: 'reset-password', newPassword: 'a brand new password', confirmPassword: 'a brand new password' });
     expect([done.statusCode, done.headers.location]).toEqual([303, '/auth?reset=1']);
+  });
+});
+
+describe('/verify posted by the browser itself', () => {
+  /** The first-paint answers the page carries, as [key, data] pairs. */
+  const firstPaintIn = (html: string): Array<{ key: unknown[]; data: unknown }> => {
+    const match = new RegExp(`<script type="application/json" id="${FIRST_PAINT_DATA_ID}">(.*?)</script>`).exec(html);
+    return match ? (JSON.parse(match[1]) as Array<{ key: unknown[]; data: unknown }>) : [];
+  };
+
+  it('checks the pasted credential in the page it answers, with the credential kept in the form and out of the address', async () => {
+    const credential = 'eyJhbGciOiJFZERTQSJ9.e30.AAAA';
+    const response = await postForm('/verify', { form: 'verify', credential: `  ${credential}\n` });
+    expect(response.statusCode).toBe(200);
+    expect(postedIn(response.body)).toEqual({ form: 'verify', values: { credential }, errors: {} });
+    const [answer] = firstPaintIn(response.body);
+    expect(answer.key).toEqual(credentialVerificationQueryKey({ credential }));
+    expect(answer.data).toMatchObject({ outcome: 'unreadable', signatureValid: false });
+  });
+
+  it('says what is wrong with an empty or overlong paste in the page, where a long address used to get a bare 431', async () => {
+    const empty = await postForm('/verify', { form: 'verify', credential: '   ' });
+    expect(empty.statusCode).toBe(400);
+    expect(postedIn(empty.body).errors).toEqual({ credential: VERIFY_MESSAGES.empty });
+    expect(firstPaintIn(empty.body)).toEqual([]);
+
+    // 30,000 characters of JSON, about 60 KB once percent-encoded: far past the 16 KB a request's head may hold.
+    const long = `{"a":"${'x'.repeat(CREDENTIAL_MAX_LENGTH + 10_000)}"}`;
+    const overlong = await postForm('/verify', { form: 'verify', credential: long });
+    expect(overlong.statusCode).toBe(400);
+    const posted = postedIn(overlong.body);
+    expect(posted.errors).toEqual({ credential: VERIFY_MESSAGES.tooLong });
+    expect(posted.values.credential.length).toBe(CREDENTIAL_MAX_LENGTH + 1);
   });
 });

@@ -5,8 +5,8 @@ import { handlePagePost } from './service';
 
 export const prefix = '';
 
-/** Enough for the longest form (a 1,000-character message, percent-encoded) with room to spare. */
-const FORM_BODY_LIMIT = 64 * 1024;
+/** Enough for the longest form (a pasted credential of 20,000 characters, percent-encoded) with room to spare. */
+const FORM_BODY_LIMIT = 96 * 1024;
 
 /** Each page takes only its own forms. */
 const PAGE_FORMS = {
@@ -14,6 +14,7 @@ const PAGE_FORMS = {
   '/contact': ['contact'],
   '/marketplace': ['creator-contact'],
   '/reset-password': ['reset-request', 'reset-password'],
+  '/verify': ['verify'],
 } as const satisfies Record<string, readonly [PostedFormName, ...PostedFormName[]]>;
 
 const formBody = (forms: readonly [PostedFormName, ...PostedFormName[]]) => z.object({ [FORM_NAME_FIELD]: z.enum(forms) }).catchall(z.string().optional());

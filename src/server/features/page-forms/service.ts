@@ -3,6 +3,7 @@ import { requestPasswordResetSchema, RESET_PASSWORD_PATH, resetPasswordSchema } 
 import { keptValues, PASSWORD_RESET_DONE_PARAM, SENT_PARAM, type PostedForm, type PostedFormName } from '../../../domain/posted-form';
 import { dashboardPath, onboardPath, parseSignupRole, safeRedirectPath } from '../../../domain/routes';
 import type { UserRole } from '../../../domain/constants';
+import { CREDENTIAL_MAX_LENGTH, verifyCredentialSchema } from '../../../domain/seal-credential-schemas';
 
 /** What each form posts to its JSON route: the fields it has, and the ones worth giving back (never a password). */
 const FORMS: Record<PostedFormName, { fields: readonly string[]; kept: readonly string[] }> = {
@@ -12,6 +13,7 @@ const FORMS: Record<PostedFormName, { fields: readonly string[]; kept: readonly 
   'creator-contact': { fields: ['name', 'email', 'message', 'website'], kept: ['name', 'email', 'message'] },
   'reset-request': { fields: ['email'], kept: ['email'] },
   'reset-password': { fields: ['newPassword', 'confirmPassword'], kept: [] },
+  verify: { fields: ['credential'], kept: ['credential'] },
 };
 
 /** The JSON route that does each form's work, so both ways in share its validation, rules and rate-limit counter. */
@@ -60,6 +62,18 @@ const sentAddress = (pathname: string, query: URLSearchParams): string => {
 };
 
 /**
+ * /verify's form, posted without scripts: the page is rendered with the check's answer in its first paint
+ * (plugins/web.ts reads the posted credential), or with the field's message. A post, not a GET with the credential in
+ * the address: a long paste would pass the server's 16 KB limit on a request's head and get a bare 431.
+ */
+const verifyPosted = async (app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, credential: string): Promise<FastifyReply> => {
+  const values = { credential: credential.slice(0, CREDENTIAL_MAX_LENGTH + 1) };
+  const checked = verifyCredentialSchema.safeParse({ credential });
+  if (!checked.success) return app.sendPage(request, reply, 400, { form: 'verify', values, errors: { credential: checked.error.issues[0].message } });
+  return app.sendPage(request, reply, 200, { form: 'verify', values: { credential: checked.data.credential }, errors: {} });
+};
+
+/**
  * A public page's form, posted natively (docs/decisions/105-forms-before-scripts.md). Success answers 303 with the
  * destination the app would go to (and the session cookie for log-in and sign-up); anything else renders the page
  * again with the values entered and the JSON route's messages, with that route's status.
@@ -71,6 +85,7 @@ export const handlePagePost = async (
   form: PostedFormName,
   body: Record<string, string | undefined>,
 ): Promise<FastifyReply> => {
+  if (form === 'verify') return verifyPosted(app, request, reply, body.credential ?? '');
   const address = new URL(request.url, 'http://x');
   const route = jsonRoute(form, address.searchParams);
   const spec = FORMS[form];
