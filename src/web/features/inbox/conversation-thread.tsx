@@ -169,9 +169,10 @@ function ThreadProjects({ thread }: { thread: ConversationThread }) {
   const hirePath = side === 'client' && !thread.blocked ? `${dashboardPath('client')}?hire=${encodeURIComponent(thread.creator.id)}` : null;
   if (thread.projects.length === 0 && !hirePath) return null;
   return (
-    <p className="flex min-w-0 items-baseline gap-x-3 text-xs text-muted-foreground">
+    // Wraps rather than squeezes: long titles keep their line (truncated at its end) and the link moves under them.
+    <p className="flex min-w-0 flex-wrap items-baseline gap-x-3 text-xs text-muted-foreground">
       {thread.projects.length > 0 ? (
-        <span className="min-w-0 truncate" title={titles}>
+        <span className="min-w-0 max-w-full truncate" title={titles}>
           {thread.projects.length === 1 ? 'Project: ' : 'Projects: '}
           {projectsPath ? (
             <Link to={projectsPath} className="text-ink underline underline-offset-2 hover:text-accent-strong">
