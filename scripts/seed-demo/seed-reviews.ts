@@ -24,22 +24,34 @@ const REVIEWERS = [
 /** How many reviews each creator has, so the directory shows averages, 'New' creators and creators with none. */
 const REVIEWED: Record<string, number> = { ines: 6, tomas: 5, amara: 4, sofia: 5, chiara: 3, aiyana: 4, rafael: 2, hana: 1, clara: 4, samuel: 3, nadia: 1 };
 
-const TEXTS = [
-  'Listened closely to what we needed and came back with something better than we had imagined.',
-  'Clear about timings, generous with sketches, and the final files were perfectly organised.',
-  'Thoughtful work. A round of changes took longer than planned, but the result was worth it.',
-  'We have worked with many studios; this was the calmest and most careful process yet.',
-  'Good ideas and honest advice. We would have liked a little more contact mid-project.',
-  'Delivered exactly what was agreed, on the day it was agreed. Lovely to work with.',
-  'The process photos alone were worth it: we could see every decision being made by hand.',
-  'Patient with our many opinions, and firm where it mattered. The printer praised the files.',
-  'Quick to understand the brief. One deadline slipped by a day, with plenty of notice.',
-  'Our customers noticed the difference within a week. We are already planning the next piece.',
-  'Asked the questions nobody else had asked us, and the work is sharper for it.',
-  'Careful, unhurried and exact. Every revision was an improvement, never a step sideways.',
-  'Honest about what would and would not work for a small budget. Excellent value.',
-  'The sketches were lovely on their own; the finished work even more so.',
-];
+/** What a past client wrote, by the stars they gave, so the words and the rating agree. */
+const TEXTS: Record<3 | 4 | 5, string[]> = {
+  5: [
+    'Listened closely to what we needed and came back with something better than we had imagined.',
+    'Clear about timings, generous with sketches, and the final files were perfectly organised.',
+    'We have worked with many studios; this was the calmest and most careful process yet.',
+    'Delivered exactly what was agreed, on the day it was agreed. Lovely to work with.',
+    'The process photos alone were worth it: we could see every decision being made by hand.',
+    'Patient with our many opinions, and firm where it mattered. The printer praised the files.',
+    'Our customers noticed the difference within a week. We are already planning the next piece.',
+    'Asked the questions nobody else had asked us, and the work is sharper for it.',
+    'Careful, unhurried and exact. Every revision was an improvement, never a step sideways.',
+    'Honest about what would and would not work for a small budget. Excellent value.',
+    'The sketches were lovely on their own; the finished work even more so.',
+  ],
+  4: [
+    'Thoughtful work. A round of changes took longer than planned, but the result was worth it.',
+    'Good ideas and honest advice. We would have liked a little more contact mid-project.',
+    'Quick to understand the brief. One deadline slipped by a day, with plenty of notice.',
+    'Lovely final work. The first draft was safer than we hoped, and the second was exactly right.',
+    'Reliable and kind. We needed to spell out the details more than expected, but it came together well.',
+  ],
+  3: [
+    'The finished work is fine, but it took three rounds to get there and we had to chase for answers in between.',
+    'A good eye, though the first concepts missed the brief and we lost two weeks finding our way back.',
+    'Capable, but slower than agreed, and the last changes felt rushed. We are keeping most of it.',
+  ],
+};
 /** The demo client's own words on each project Ines completed for them: one review per project, none the same. */
 const JUNIPER_TEXTS = [
   'The calmest and most careful process we have had with any studio, and a brand guide our stockists actually read.',
@@ -93,7 +105,7 @@ const PAST_PROJECTS: Record<DeliverableCategory | 'strategy', Array<[string, str
 };
 
 /** A rating leaning high, as real ones do: 5 most often, sometimes 4, now and then 3. */
-const starsFor = (key: string) => [5, 5, 4, 5, 3, 4, 5][seedOf(key) % 7];
+const starsFor = (key: string): 3 | 4 | 5 => ([5, 5, 4, 5, 3, 4, 5] as const)[seedOf(key) % 7];
 
 const publishedPair = async (
   app: App,
@@ -167,7 +179,7 @@ const publishedPair = async (
       quality: rating,
       onTime: Math.max(3, rating - (seedOf(`${input.key}t`) % 2)),
       wouldHireAgain: rating >= 4,
-      body: TEXTS[seedOf(input.key) % TEXTS.length],
+      body: TEXTS[rating][seedOf(input.key) % TEXTS[rating].length],
       publishedAt,
     },
     {
