@@ -229,6 +229,13 @@ describe('replies, reports and hiding', () => {
     const authorState = (await stateOf(client, ids[2])).json();
     expect(authorState.mine).toMatchObject({ body: 'Late and hard to reach.', isHidden: true });
     expect((await stateOf(client, ids[0])).json().mine.isHidden).toBe(false);
+    // ... in the app and by email, with the reason, in the decision's transaction.
+    const toldAuthor = await ctx.db.select().from(notifications).where(and(eq(notifications.userId, client.id), eq(notifications.subjectKey, `review:${harsh.id}:moderation`)));
+    expect(toldAuthor).toHaveLength(1);
+    expect(toldAuthor[0].title).toBe(`Humanmade hid your review of Rita Rated for "Rated 2 Late and hard to reach."`);
+    expect(toldAuthor[0].body).toContain('The reason given: Names a private person');
+    expect(toldAuthor[0].link).toBe('/dashboard-client?tab=projects');
+    expect((await emailsTo(ctx, client.email)).filter((email) => email.type === 'review-hidden').map((email) => email.subject)).toEqual([toldAuthor[0].title]);
     // The creator's review of the client has one other reader, the client, who may report it from the project.
     const aboutClient = authorState.theirs;
     expect(aboutClient.direction).toBe('creator_to_client');
@@ -241,6 +248,10 @@ describe('replies, reports and hiding', () => {
 
     expect((await ctx.inject(admin, { method: 'POST', url: `/api/admin/reports/reviews/${harsh.id}/restore`, payload: {} })).statusCode).toBe(204);
     expect((await studioOf(creator.id)).rating).toMatchObject({ count: 3, average: 4 });
+    const [restoredNotice] = await ctx.db.select().from(notifications).where(and(eq(notifications.userId, client.id), eq(notifications.subjectKey, `review:${harsh.id}:moderation`)));
+    expect(restoredNotice.title).toBe(`Humanmade restored your review of Rita Rated for "Rated 2 Late and hard to reach."`);
+    expect(restoredNotice.readAt).toBeNull();
+    expect((await emailsTo(ctx, client.email)).filter((email) => email.type === 'review-restored')).toHaveLength(1);
     const audit = await ctx.db.select().from(auditLog).where(eq(auditLog.targetId, harsh.id));
     expect(audit.map((entry) => entry.action).sort()).toEqual(['review.hide', 'review.restore']);
     expect(audit.find((entry) => entry.action === 'review.hide')?.reason).toBe('Names a private person');

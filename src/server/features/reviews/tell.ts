@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { dashboardPath } from '../../../domain/routes';
 import type { DbExecutor } from '../../db/client';
-import { reviews, user, userRoles } from '../../db/schema';
+import { profiles, projects, reviews, user, userRoles } from '../../db/schema';
 import { composeEmail } from '../../mail/templates';
 import { notify } from '../notifications/service';
 import { formatLongDate } from '../../../domain/dates';
@@ -43,6 +43,16 @@ const copy: Record<ReviewEvent, { subject: (title: string) => string; body: (tit
   },
 };
 
+/** Whom to tell: their address, name and role. */
+const personOf = async (tx: DbExecutor, userId: string) =>
+  (
+    await tx
+      .select({ email: user.email, name: user.name, role: userRoles.role })
+      .from(user)
+      .innerJoin(userRoles, eq(userRoles.userId, user.id))
+      .where(eq(user.id, userId))
+  )[0];
+
 /** One party hears about the review window, in the caller's transaction: an item in the app and an email. */
 export const tellParty = async (
   app: FastifyInstance,
@@ -50,11 +60,7 @@ export const tellParty = async (
   event: ReviewEvent,
   input: { userId: string; otherName: string; projectId: string; projectTitle: string; closesAt: Date },
 ): Promise<void> => {
-  const [person] = await tx
-    .select({ email: user.email, name: user.name, role: userRoles.role })
-    .from(user)
-    .innerJoin(userRoles, eq(userRoles.userId, user.id))
-    .where(eq(user.id, input.userId));
+  const person = await personOf(tx, input.userId);
   if (!person) return;
   const isReviewedCreator =
     event === 'published' &&
@@ -80,3 +86,40 @@ export const tellParty = async (
     tx,
   );
 };
+
+/**
+ * The author of a review an admin hid or restored hears of it, in the app and by email, in the decision's
+ * transaction: what others now see, and the reason given. A hidden review used to change under its author unseen.
+ */
+export const tellAuthorOfModeration = async (
+  app: FastifyInstance,
+  tx: DbExecutor,
+  review: { id: string; authorId: string; subjectId: string; projectId: string },
+  decision: 'hide' | 'restore',
+  reason: string,
+): Promise<void> => {
+  const author = await personOf(tx, review.authorId);
+  if (!author) return;
+  const [subject] = await tx.select({ name: profiles.name }).from(profiles).where(eq(profiles.id, review.subjectId));
+  const [project] = await tx.select({ title: projects.title }).from(projects).where(eq(projects.id, review.projectId));
+  const about = `your review of ${subject?.name ?? 'the other party'}${project ? ` for "${project.title}"` : ''}`;
+  const title = decision === 'hide' ? `Humanmade hid ${about}` : `Humanmade restored ${about}`;
+  const body =
+    decision === 'hide'
+      ? [
+          `Humanmade hid ${about}. Everyone else now sees 'Hidden by Humanmade' in its place, and it no longer counts in the rating.`,
+          ...(reason ? [`The reason given: ${reason}`] : []),
+        ]
+      : [`Humanmade restored ${about}. It is published again and counts in the rating.`, ...(reason ? [`The reason given: ${reason}`] : [])];
+  const link = `${dashboardPath(author.role)}?tab=projects`;
+  await notify(tx, { userId: review.authorId, kind: 'review', subjectKey: `review:${review.id}:moderation`, title, body: body.join(' '), link });
+  await app.mailer.enqueue(
+    composeEmail({ type: `review-${decision === 'hide' ? 'hidden' : 'restored'}`, to: author.email, subject: title, siteName: app.config.SITE_NAME }, [
+      `Hello ${author.name},`,
+      ...body,
+      `${app.config.PUBLIC_URL}${link}`,
+    ]),
+    tx,
+  );
+};
+
