@@ -146,7 +146,11 @@ const bodies: Record<ProjectEmailEvent, (project: ProjectRow, actorName: string,
   offer_declined: (p, actor, detail) => [`${actor} declined ${detail} for "${p.title}".`, 'The project is no longer assigned to you.'],
   offer_changes_requested: (p, actor, detail) => [`${actor} asked for changes to ${detail} for "${p.title}".`, 'Send a new version from your Projects tab.'],
   milestone_approved: (p, actor, detail) => [`${actor} approved ${detail} of "${p.title}". The next milestone has started.`],
-  milestone_auto_approved: (p, _actor, detail) => [`${detail} of "${p.title}" was approved automatically, because the review time passed without an answer.`],
+  // Nobody clicked, so nobody saw the next milestone start (and ask to be funded): the email says what comes next.
+  milestone_auto_approved: (p, _actor, detail) => [
+    `${detail} of "${p.title}" was approved automatically, because the review time passed without an answer.`,
+    ...(p.status === 'completed' ? ['The project is complete.'] : p.status === 'active' ? ['The next milestone has started.'] : []),
+  ],
   revision_requested: (p, actor, detail) => [`${actor} asked for a revision of ${detail} of "${p.title}".`, 'Submit the milestone again from your Projects tab when it is ready.'],
   extra_revision_allowed: (p, actor) => [`${actor} allowed an extra revision round on "${p.title}". You can now ask for one more revision.`],
   withdrawn: (p, actor) => [

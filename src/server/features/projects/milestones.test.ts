@@ -230,6 +230,10 @@ describe('milestones', () => {
       'Milestone 1 (“Research”) of “A new wordmark” was approved automatically: the review time passed without an answer.',
       'Humanmade released the payment for “A new wordmark”: $450.00 to the creator for milestone 1 (“Research”), after the $50.00 platform fee.',
     ]);
+    // Nobody clicked Approve, so the email tells both sides the next milestone started (the client funds it next).
+    const told = (await emailsTo(ctx, client.email)).filter((email) => email.type === 'project-milestone-auto-approved');
+    expect(told).toHaveLength(1);
+    expect(told[0].textBody).toContain('The next milestone has started.');
     const [entry] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.targetId, id), eq(auditLog.action, 'project.auto_approve')));
     expect(entry).toMatchObject({ actorId: null, reason: 'No answer within 7 days of the submission' });
     // Fired once: moving the clock further does nothing more.
