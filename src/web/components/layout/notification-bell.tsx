@@ -5,6 +5,7 @@ import { Bell } from 'lucide-react';
 import type { NotificationView } from '../../../domain/notification-schemas';
 import { apiFetch } from '../../lib/api';
 import { subscribeToInbox } from '../../lib/inbox-stream';
+import { useSession } from '../../lib/session';
 import { cn } from '../../lib/utils';
 import { Button } from '../ui/button';
 
@@ -26,6 +27,9 @@ const readFirstPage = (): Promise<Page | null> =>
 
 /** The bell: the unread count (kept current by the stream), and the newest items, each leading to its subject. */
 export function NotificationBell() {
+  // An admin is emailed none of the kinds the settings page offers (no conversations, projects or application of their
+  // own): the link would lead them to choices that change nothing.
+  const isAdmin = useSession().user?.role === 'admin';
   const [unread, setUnread] = useState(0);
   const [isOpen, setOpen] = useState(false);
   const [page, setPage] = useState<Page | null>(null);
@@ -148,9 +152,11 @@ export function NotificationBell() {
             ))}
           </ul>
         )}
-        <Link to={NOTIFICATION_SETTINGS_PATH} onClick={() => setOpen(false)} className="block rounded-xl px-3 py-2 text-xs text-muted-foreground underline-offset-4 hover:underline">
-          Email settings
-        </Link>
+        {isAdmin ? null : (
+          <Link to={NOTIFICATION_SETTINGS_PATH} onClick={() => setOpen(false)} className="block rounded-xl px-3 py-2 text-xs text-muted-foreground underline-offset-4 hover:underline">
+            Email settings
+          </Link>
+        )}
         {page?.nextCursor ? (
           <button type="button" onClick={() => void loadMore()} disabled={isLoadingMore} className="w-full rounded-xl px-3 py-2 text-sm text-accent-strong hover:bg-muted">
             {isLoadingMore ? 'Loading…' : 'Show older'}

@@ -59,6 +59,25 @@ describe('SiteHeader', () => {
     expect(within(summary).queryByTestId('menu-unread')).toBeNull();
   });
 
+  it('links Email settings from the bell for a creator, not for an admin, who is emailed none of its kinds', async () => {
+    for (const role of ['maker', 'admin'] as const) {
+      stubFetch({
+        'GET /api/account/me': signedInAs(makeUser({ role })),
+        'GET /api/conversations/events': { status: 200, body: { unread: 0 } },
+        'GET /api/notifications': { status: 200, body: { notifications: [], unread: 0, nextCursor: null } },
+      });
+      renderApp('/about');
+      const header = await screen.findByRole('banner');
+      const [bell] = await within(header).findAllByRole('button', { name: 'Notifications' }, { timeout: 5000 });
+      fireEvent.click(bell);
+      const panel = (await within(header).findAllByRole('region', { name: 'Notifications', hidden: true }))[0];
+      await within(panel).findByText('Nothing new. Messages and project updates will appear here.');
+      expect(within(panel).queryByRole('link', { name: 'Email settings' }) !== null).toBe(role === 'maker');
+      cleanup();
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('opens the phone menu, a native disclosure, and closes it with Escape, focus back on its button', async () => {
     stubFetch({ 'GET /api/account/me': signedOut });
     renderApp('/about');
