@@ -7,7 +7,7 @@ import { profiles, reviewReports, reviews } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import type { AuthContext } from '../../types';
 import { recordAudit } from '../audit/service';
-import { tellAuthorOfModeration } from './tell';
+import { tellAuthor } from './tell';
 
 const LIST_LIMIT = 50;
 
@@ -98,7 +98,7 @@ export const moderateReview = async (app: FastifyInstance, auth: AuthContext, re
       reason: reason || null,
       metadata: { name: await auditName(tx, review), subjectId: review.subjectId, projectId: review.projectId },
     });
-    await tellAuthorOfModeration(app, tx, review, decision, reason);
+    await tellAuthor(app, tx, review, decision, reason);
   });
 };
 

@@ -195,6 +195,11 @@ describe('replies, reports and hiding', () => {
     expect((await reply(creator)).statusCode).toBe(204);
     expect((await reply(creator, 'A second reply')).statusCode).toBe(409);
     expect((await studioOf(creator.id)).reviews.reviews[0].reply).toMatchObject({ body: 'I am sorry it felt that way.' });
+    // The review's author hears of the reply, with its words, in the app and by email.
+    const [replyNotice] = await ctx.db.select().from(notifications).where(and(eq(notifications.userId, client.id), eq(notifications.subjectKey, `review:${harsh.id}:reply`)));
+    expect(replyNotice.title).toBe('Rita Rated replied to your review for "Rated 2 Late and hard to reach."');
+    expect(replyNotice.body).toContain('"I am sorry it felt that way."');
+    expect((await emailsTo(ctx, client.email)).filter((email) => email.type === 'review-reply')).toHaveLength(1);
 
     const report = (user: TestUser | null) => ctx.inject(user, { method: 'POST', url: `/api/reviews/${harsh.id}/report`, payload: { reason: 'Not true' } });
     expect((await report(null)).statusCode).toBe(401);

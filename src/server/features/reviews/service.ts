@@ -12,6 +12,7 @@ import { notifyAdmins, excerpt } from '../notifications/service';
 import { PROJECT_NOT_FOUND } from '../projects/access';
 import { publicReviewColumns, toPublicReview } from './views';
 import { countWindowReviews, lockWindow, publishWindow, type ReviewWindowRow } from './window';
+import { tellAuthor } from './tell';
 
 type Side = 'client' | 'creator';
 
@@ -132,12 +133,16 @@ export const replyToReview = async (app: FastifyInstance, auth: AuthContext, rev
   const review = await requirePublishedReview(app.db, reviewId);
   if (review.subjectId !== auth.userId) throw forbidden(REVIEW_MESSAGES.notYours);
   if (review.hiddenAt) throw notFound(REVIEW_MESSAGES.reviewNotFound);
-  const [replied] = await app.db
-    .update(reviews)
-    .set({ replyBody: body, repliedAt: new Date() })
-    .where(and(eq(reviews.id, reviewId), isNull(reviews.replyBody)))
-    .returning({ id: reviews.id });
-  if (!replied) throw conflict(REVIEW_MESSAGES.replyExists);
+  await app.db.transaction(async (tx) => {
+    const [replied] = await tx
+      .update(reviews)
+      .set({ replyBody: body, repliedAt: new Date() })
+      .where(and(eq(reviews.id, reviewId), isNull(reviews.replyBody)))
+      .returning({ id: reviews.id });
+    if (!replied) throw conflict(REVIEW_MESSAGES.replyExists);
+    // Its author hears of it, with the reply's words, in the same transaction.
+    await tellAuthor(app, tx, review, 'reply', body);
+  });
 };
 
 /** Anyone signed in reports a published review (not their own); reporting it again keeps one report. */

@@ -4,7 +4,7 @@ import { dashboardPath } from '../../../domain/routes';
 import type { DbExecutor } from '../../db/client';
 import { profiles, projects, reviews, user, userRoles } from '../../db/schema';
 import { composeEmail } from '../../mail/templates';
-import { notify } from '../notifications/service';
+import { excerpt, notify } from '../notifications/service';
 import { formatLongDate } from '../../../domain/dates';
 
 /** What a review window tells a party, in the app and by email (decision 160). */
@@ -87,39 +87,44 @@ export const tellParty = async (
   );
 };
 
+/** What happened to a published review that its author hears of: an admin hid or restored it, or its subject replied. */
+export type AuthorEvent = 'hide' | 'restore' | 'reply';
+
 /**
- * The author of a review an admin hid or restored hears of it, in the app and by email, in the decision's
- * transaction: what others now see, and the reason given. A hidden review used to change under its author unseen.
+ * The author of a review hears what happened to it, in the app and by email, in the event's transaction: an admin's
+ * decision with what others now see and the reason given (a hidden review used to change under its author unseen),
+ * or the reviewed person's reply with its text.
  */
-export const tellAuthorOfModeration = async (
+export const tellAuthor = async (
   app: FastifyInstance,
   tx: DbExecutor,
   review: { id: string; authorId: string; subjectId: string; projectId: string },
-  decision: 'hide' | 'restore',
-  reason: string,
+  event: AuthorEvent,
+  detail: string,
 ): Promise<void> => {
   const author = await personOf(tx, review.authorId);
   if (!author) return;
   const [subject] = await tx.select({ name: profiles.name }).from(profiles).where(eq(profiles.id, review.subjectId));
   const [project] = await tx.select({ title: projects.title }).from(projects).where(eq(projects.id, review.projectId));
-  const about = `your review of ${subject?.name ?? 'the other party'}${project ? ` for "${project.title}"` : ''}`;
-  const title = decision === 'hide' ? `Humanmade hid ${about}` : `Humanmade restored ${about}`;
-  const body =
-    decision === 'hide'
-      ? [
-          `Humanmade hid ${about}. Everyone else now sees 'Hidden by Humanmade' in its place, and it no longer counts in the rating.`,
-          ...(reason ? [`The reason given: ${reason}`] : []),
-        ]
-      : [`Humanmade restored ${about}. It is published again and counts in the rating.`, ...(reason ? [`The reason given: ${reason}`] : [])];
+  const subjectName = subject?.name ?? 'The other party';
+  const forProject = project ? ` for "${project.title}"` : '';
+  const about = `your review of ${subject?.name ?? 'the other party'}${forProject}`;
+  const reason = detail ? [`The reason given: ${detail}`] : [];
+  const { title, body, type } = {
+    hide: {
+      title: `Humanmade hid ${about}`,
+      body: [`Humanmade hid ${about}. Everyone else now sees 'Hidden by Humanmade' in its place, and it no longer counts in the rating.`, ...reason],
+      type: 'review-hidden',
+    },
+    restore: { title: `Humanmade restored ${about}`, body: [`Humanmade restored ${about}. It is published again and counts in the rating.`, ...reason], type: 'review-restored' },
+    reply: { title: `${subjectName} replied to your review${forProject}`, body: [`${subjectName} replied to your review${forProject}:`, `"${excerpt(detail)}"`], type: 'review-reply' },
+  }[event];
   const link = `${dashboardPath(author.role)}?tab=projects`;
-  await notify(tx, { userId: review.authorId, kind: 'review', subjectKey: `review:${review.id}:moderation`, title, body: body.join(' '), link });
+  // One item per review and kind of news: a restore replaces the hide's item, unread again.
+  const subjectKey = `review:${review.id}:${event === 'reply' ? 'reply' : 'moderation'}`;
+  await notify(tx, { userId: review.authorId, kind: 'review', subjectKey, title, body: body.join(' '), link });
   await app.mailer.enqueue(
-    composeEmail({ type: `review-${decision === 'hide' ? 'hidden' : 'restored'}`, to: author.email, subject: title, siteName: app.config.SITE_NAME }, [
-      `Hello ${author.name},`,
-      ...body,
-      `${app.config.PUBLIC_URL}${link}`,
-    ]),
+    composeEmail({ type, to: author.email, subject: title, siteName: app.config.SITE_NAME }, [`Hello ${author.name},`, ...body, `${app.config.PUBLIC_URL}${link}`]),
     tx,
   );
 };
-
