@@ -44,6 +44,11 @@ describe('CreatorProjectsTab', { timeout: 15000 }, () => {
           ],
         },
       },
+      // The completed project's reviews: its window closed with none written, so nothing is left to do on it.
+      'GET /api/reviews/projects/c': {
+        status: 200,
+        body: { projectId: 'c', status: 'closed', closesAt: '2026-01-15T10:00:00.000Z', side: 'creator', otherName: 'June Alder', mine: null, theirs: null },
+      },
     });
     renderTab();
     const buttons = async (title: string) => (await cardOf(title)).queryAllByRole('button').map((button) => button.textContent);
