@@ -389,6 +389,7 @@ describe('reviewing the work of a project', () => {
       flagReason: 'Client flagged for review',
       conversationId: 'c-1',
       creator: { id: 'maker-1', name: 'Mara Maker', role: 'maker', avatarUrl: null },
+      deliverableUrl: '/files/deliverables/p-1/label.png',
       milestones: [milestoneView({ id: 'm-1', position: 1, title: 'Label', amountCents: 90000, status: 'submitted', deliverableUrl: '/files/deliverables/p-1/label.png' })],
       ...overrides,
     });
@@ -414,7 +415,9 @@ describe('reviewing the work of a project', () => {
     const region = document.getElementById(review.getAttribute('aria-controls') ?? '')!;
     expect(region).toBeTruthy();
     expect(within(region).getByRole('listitem', { name: 'Milestone 1: Label' })).toBeTruthy();
-    expect(within(region).getByRole('link', { name: /Milestone 1 delivery/ }).getAttribute('href')).toBe('/files/deliverables/p-1/label.png');
+    // A one-milestone project's delivery is linked once, as the project's deliverable (decision 201).
+    expect(within(region).getByRole('link', { name: /View deliverable/ }).getAttribute('href')).toBe('/files/deliverables/p-1/label.png');
+    expect(within(region).queryByRole('link', { name: /Milestone 1 delivery/ })).toBeNull();
     expect(within(region).getByRole('link', { name: 'Read the conversation' }).getAttribute('href')).toBe('/inbox/c-1');
     // The detail acts on nothing: the decisions stay the row's.
     expect(within(region).queryByRole('button', { name: /Approve|Fund/ })).toBeNull();
