@@ -5,6 +5,15 @@ import { SIGNUP_ROLES } from './constants';
 export const NOTIFICATION_SETTINGS_PATH = '/settings/notifications';
 
 export const dashboardPath = (role: UserRole): string => `/dashboard-${role}`;
+
+/** The address parameter that names one project on a Projects tab: the tab brings its card into view. */
+export const PROJECT_PARAM = 'project';
+
+/**
+ * Where one project is in a dashboard (there is no page per project): the Projects tab, opened at its card. Every
+ * project notification, email and link leads here.
+ */
+export const projectCardPath = (role: UserRole, projectId: string): string => `${dashboardPath(role)}?tab=projects&${PROJECT_PARAM}=${encodeURIComponent(projectId)}`;
 export const onboardPath = (role: SignupRole, redirectTo?: string | null): string =>
   redirectTo ? `/onboard-${role}?redirect=${encodeURIComponent(redirectTo)}` : `/onboard-${role}`;
 

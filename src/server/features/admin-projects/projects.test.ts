@@ -62,8 +62,8 @@ describe('resolving a flag', () => {
     const [entry] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.targetId, project.id), eq(auditLog.action, 'project.clear_flag')));
     expect(entry).toMatchObject({ reason: 'The deliverable matches the brief', metadata: { flagReason: 'Client flagged for review' } });
     expect(await bellItemsFor(project.id)).toEqual([
-      { userId: client.id, title: `Review finished: ${project.title}`, link: '/dashboard-client?tab=projects' },
-      { userId: maker.id, title: `Review finished: ${project.title}`, link: '/dashboard-maker?tab=projects' },
+      { userId: client.id, title: `Review finished: ${project.title}`, link: `/dashboard-client?tab=projects&project=${project.id}` },
+      { userId: maker.id, title: `Review finished: ${project.title}`, link: `/dashboard-maker?tab=projects&project=${project.id}` },
     ].sort((a, b) => a.userId.localeCompare(b.userId)));
     expect((await act(project.id, 'clear-flag')).statusCode).toBe(409);
   });

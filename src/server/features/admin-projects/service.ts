@@ -14,7 +14,8 @@ import { startReviewClock, submittedMilestone } from '../projects/milestones';
 import { projectCancelledEmail, projectFlagClearedEmail } from '../admin/emails';
 import { recordProjectEvent } from '../conversations/threads';
 import { notify } from '../notifications/service';
-import { projectEventTitle, projectsTabPath } from '../projects/emails';
+import { projectEventTitle } from '../projects/emails';
+import { projectCardPath } from '../../../domain/routes';
 import { creatorOf } from '../projects/access';
 import { settleCancelledProject } from '../payments/settlement';
 import type { DisputeOutcome } from '../../../domain/payment-schemas';
@@ -130,7 +131,7 @@ export const resolveFlag = async (
         subjectKey: `project:${projectId}:${decision === 'clear' ? 'flag_cleared' : 'cancelled_by_admin'}:${randomUUID()}`,
         title: decision === 'clear' ? `Review finished: ${project.title}` : projectEventTitle('cancelled_by_admin', project.title),
         body: `From ${app.config.SITE_NAME}`,
-        link: projectsTabPath(dashboard),
+        link: projectCardPath(dashboard, projectId),
       });
     }
     await recordAudit(tx, auth, {

@@ -93,8 +93,8 @@ describe('removing an AI-declared process doc', () => {
     expect(told[0].title).toBe(`A process doc was removed from “${view.title}”`);
     // Each lands on the project in their own dashboard: its Projects tab, not the bare dashboard.
     const linkOf = (userId: string) => told.find((item) => item.userId === userId)?.link;
-    expect(linkOf(client.id)).toBe('/dashboard-client?tab=projects');
-    expect(linkOf(maker.id)).toBe('/dashboard-maker?tab=projects');
+    expect(linkOf(client.id)).toBe(`/dashboard-client?tab=projects&project=${id}`);
+    expect(linkOf(maker.id)).toBe(`/dashboard-maker?tab=projects&project=${id}`);
   });
 });
 

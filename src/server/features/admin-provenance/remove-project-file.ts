@@ -9,7 +9,7 @@ import { recordAudit } from '../audit/service';
 import { notify } from '../notifications/service';
 import { appendReviewTombstone } from '../process-record/service';
 import { creatorOf } from '../projects/access';
-import { projectsTabPath } from '../projects/emails';
+import { projectCardPath } from '../../../domain/routes';
 import { stopReviewClock } from '../projects/milestones';
 import type { ProjectRow } from '../projects/views';
 
@@ -55,7 +55,7 @@ const tellParties = async (tx: Transaction, project: ProjectRow, entryId: string
       subjectKey: `provenance:${entryId}`,
       title: `A ${KIND_NAME[kind]} was removed from “${project.title}”`,
       body,
-      link: projectsTabPath(recipient.role),
+      link: projectCardPath(recipient.role, project.id),
     });
   }
 };

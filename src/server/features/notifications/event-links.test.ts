@@ -56,21 +56,21 @@ describe('milestone emails', () => {
     await uploadProjectFile(ctx, maker, project.id, 'deliverable', { data: await pngBuffer(), filename: 'sketches.png', contentType: 'image/png' });
     const submitted = await emailOf(client, 'project-deliverable-submitted', title);
     expect(submitted.subject).toBe(`Work is ready for your review: ${title} — milestone 1 (“Sketches”)`);
-    expect(submitted.textBody).toContain('http://localhost:3000/dashboard-client?tab=projects');
+    expect(submitted.textBody).toContain(`http://localhost:3000/dashboard-client?tab=projects&project=${project.id}`);
     // The notification is titled as the email, and leads to the same tab.
     const [item] = await itemsOf(client, `project:${project.id}:deliverable_submitted:%`);
-    expect(item).toMatchObject({ title: submitted.subject, link: '/dashboard-client?tab=projects' });
+    expect(item).toMatchObject({ title: submitted.subject, link: `/dashboard-client?tab=projects&project=${project.id}` });
 
     await post(client, `/api/projects/${project.id}/revision`, { note: 'Bolder, please.' });
     const revision = await emailOf(maker, 'project-revision-requested', title);
     expect(revision.subject).toBe(`A revision was asked for: ${title} — milestone 1 (“Sketches”)`);
-    expect(revision.textBody).toContain('http://localhost:3000/dashboard-maker?tab=projects');
+    expect(revision.textBody).toContain(`http://localhost:3000/dashboard-maker?tab=projects&project=${project.id}`);
 
     await putInReview(ctx.db, project.id);
     await post(client, `/api/projects/${project.id}/approve`);
     expect((await emailOf(maker, 'project-milestone-approved', title)).subject).toBe(`A milestone was approved: ${title} — milestone 1 (“Sketches”)`);
     const [approved] = await itemsOf(maker, `project:${project.id}:milestone_approved:%`);
-    expect(approved).toMatchObject({ title: `A milestone was approved: ${title} — milestone 1 (“Sketches”)`, link: '/dashboard-maker?tab=projects' });
+    expect(approved).toMatchObject({ title: `A milestone was approved: ${title} — milestone 1 (“Sketches”)`, link: `/dashboard-maker?tab=projects&project=${project.id}` });
 
     const single = `Single sign ${Date.now()}`;
     const draft = await post(client, '/api/projects', projectPayload({ creatorId: maker.id, title: single }));

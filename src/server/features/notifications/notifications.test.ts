@@ -48,7 +48,7 @@ describe('notifications', () => {
   it("tells the other side of a project's event, in the event's transaction", async () => {
     const created = await ctx.inject(client, { method: 'POST', url: '/api/projects', payload: projectPayload({ creatorId: maker.id, title: 'Shop sign' }) });
     const projectId = created.json().id as string;
-    expect((await page(maker)).notifications.find((n) => n.kind === 'project')).toMatchObject({ title: 'New project for you: Shop sign', link: '/dashboard-maker?tab=projects' });
+    expect((await page(maker)).notifications.find((n) => n.kind === 'project')).toMatchObject({ title: 'New project for you: Shop sign', link: `/dashboard-maker?tab=projects&project=${projectId}` });
     const spy = vi.spyOn(ctx.app.mailer, 'enqueue').mockRejectedValueOnce(new Error('outbox unavailable'));
     expect((await ctx.inject(maker, { method: 'POST', url: `/api/projects/${projectId}/accept` })).statusCode).toBe(500);
     spy.mockRestore();

@@ -47,7 +47,7 @@ export const registerInvoiceTimers = (app: FastifyInstance): void => {
       subjectKey: `payment:${invoice.id}:overdue`,
       title: projectEventTitle('invoice_overdue', project.title),
       body: `${detail.charAt(0).toUpperCase()}${detail.slice(1)}`,
-      link: projectEventPath('invoice_overdue', 'client'),
+      link: projectEventPath('invoice_overdue', 'client', project.id),
     });
     const contact = (await findContacts(tx, [invoice.clientId])).get(invoice.clientId);
     if (contact) {

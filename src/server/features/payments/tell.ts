@@ -37,7 +37,7 @@ export const tellMoneyEvent = async (
       title: projectEventTitle(event, project.title),
       // The detail names the milestone and the amounts, so one project's invoices and payments tell apart.
       body: `${detail.charAt(0).toUpperCase()}${detail.slice(1)}`,
-      link: projectEventPath(event, recipient.role),
+      link: projectEventPath(event, recipient.role, project.id),
     });
     const contact = contacts.get(recipient.id);
     if (contact) await enqueueProjectEmail(app, tx, event, { project, to: { ...contact, dashboard: recipient.role }, actorName: app.config.SITE_NAME, detail });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { formatBudget, formatDeliverableType } from '../../../domain/project-schemas';
-import { dashboardPath } from '../../../domain/routes';
+import { dashboardPath, projectCardPath } from '../../../domain/routes';
 import type { DbExecutor } from '../../db/client';
 import { composeEmail } from '../../mail/templates';
 import type { ProjectRow } from './views';
@@ -59,11 +59,8 @@ export const isMoneyEvent = (event: ProjectEmailEvent): boolean => MONEY_EVENTS.
  * The dashboard tab an event is about (the tab values of src/web/pages/dashboard-*-page.tsx): money is on the
  * client's Invoices tab and the creator's Earnings tab; everything else on the Projects tab.
  */
-export const projectEventPath = (event: ProjectEmailEvent, dashboard: Dashboard): string =>
-  isMoneyEvent(event) ? `${dashboardPath(dashboard)}?tab=${dashboard === 'client' ? 'invoices' : 'earnings'}` : projectsTabPath(dashboard);
-
-/** Where a project is in the recipient's dashboard (there is no page per project): the Projects tab, for any project news. */
-export const projectsTabPath = (dashboard: Dashboard): string => `${dashboardPath(dashboard)}?tab=projects`;
+export const projectEventPath = (event: ProjectEmailEvent, dashboard: Dashboard, projectId: string): string =>
+  isMoneyEvent(event) ? `${dashboardPath(dashboard)}?tab=${dashboard === 'client' ? 'invoices' : 'earnings'}` : projectCardPath(dashboard, projectId);
 
 const subjects: Record<ProjectEmailEvent, (title: string) => string> = {
   assigned: (title) => `New project for you: ${title}`,
@@ -200,7 +197,7 @@ export const enqueueProjectEmail = async (
   input: { project: ProjectRow; to: Recipient; actorName: string; detail?: string; when?: string; note?: string | null },
 ): Promise<void> => {
   const { project, to, actorName, detail = '', when = '', note } = input;
-  const link = `${app.config.PUBLIC_URL}${projectEventPath(event, to.dashboard)}`;
+  const link = `${app.config.PUBLIC_URL}${projectEventPath(event, to.dashboard, project.id)}`;
   const email = composeEmail(
     { type: `project-${event.replace(/_/g, '-')}`, to: to.email, subject: projectEventTitle(event, project.title, detail), siteName: app.config.SITE_NAME },
     [`Hello ${to.name},`, ...withNote(bodies[event](project, actorName, detail, when), actorName, note), link],

@@ -215,8 +215,8 @@ describe('milestones', () => {
     const notes = await ctx.db.select().from(notifications).where(eq(notifications.userId, client.id));
     const reminderNotes = notes.filter((note) => note.subjectKey.startsWith(`project:${id}:approval_reminder:`));
     expect(reminderNotes.map((note) => [note.title, note.link])).toEqual([
-      ['Work waits for your review: A new wordmark — milestone 1 (“Research”)', '/dashboard-client?tab=projects'],
-      ['Work waits for your review: A new wordmark — milestone 1 (“Research”)', '/dashboard-client?tab=projects'],
+      ['Work waits for your review: A new wordmark — milestone 1 (“Research”)', `/dashboard-client?tab=projects&project=${id}`],
+      ['Work waits for your review: A new wordmark — milestone 1 (“Research”)', `/dashboard-client?tab=projects&project=${id}`],
     ]);
     expect((await view(id)).milestones[0].status).toBe('submitted');
 

@@ -52,7 +52,7 @@ export const tellParty = async (
     subjectKey: `project:${project.id}:${event}:${randomUUID()}`,
     title: projectEventTitle(event, project.title, detail),
     body: actorName === SYSTEM_ACTOR.name ? 'From Humanmade' : `From ${actorName}`,
-    link: projectEventPath(event, recipient.role),
+    link: projectEventPath(event, recipient.role, project.id),
   });
   const contact = (await findContacts(tx, [recipient.id])).get(recipient.id);
   if (!contact) return;

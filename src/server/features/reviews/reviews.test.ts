@@ -239,7 +239,7 @@ describe('replies, reports and hiding', () => {
     expect(toldAuthor).toHaveLength(1);
     expect(toldAuthor[0].title).toBe(`Humanmade hid your review of Rita Rated for "Rated 2 Late and hard to reach."`);
     expect(toldAuthor[0].body).toContain('The reason given: Names a private person');
-    expect(toldAuthor[0].link).toBe('/dashboard-client?tab=projects');
+    expect(toldAuthor[0].link).toBe(`/dashboard-client?tab=projects&project=${ids[2]}`);
     expect((await emailsTo(ctx, client.email)).filter((email) => email.type === 'review-hidden').map((email) => email.subject)).toEqual([toldAuthor[0].title]);
     // The creator's review of the client has one other reader, the client, who may report it from the project.
     const aboutClient = authorState.theirs;
@@ -354,9 +354,9 @@ describe('the notice that reviews are published', () => {
     expect((await ctx.inject(maker, { method: 'POST', url: `/api/reviews/${ofMaker.id}/reply`, payload: { body: 'Thank you.' } })).statusCode).toBe(204);
 
     const forClient = await publishedNotice(client, projectId);
-    expect(forClient.item).toMatchObject({ body: 'The reviews for "Noticed work" are now published. You can read them in the Projects tab of your dashboard.', link: '/dashboard-client?tab=projects' });
+    expect(forClient.item).toMatchObject({ body: 'The reviews for "Noticed work" are now published. You can read them in the Projects tab of your dashboard.', link: `/dashboard-client?tab=projects&project=${projectId}` });
     for (const text of [forClient.item.body, forClient.email.textBody]) expect(text).not.toMatch(/reply/i);
-    expect(forClient.email.textBody).toContain('http://localhost:3000/dashboard-client?tab=projects');
+    expect(forClient.email.textBody).toContain(`http://localhost:3000/dashboard-client?tab=projects&project=${projectId}`);
   });
 
   it('promises no reply to a creator the client did not review', async () => {
@@ -364,7 +364,7 @@ describe('the notice that reviews are published', () => {
     await writeReview(ctx, mind, projectId, creatorReview());
     await ctx.app.jobs.runDue(new Date(Date.now() + 14 * DAY + 60_000));
     const creator = await publishedNotice(mind, projectId);
-    expect(creator.item).toMatchObject({ body: 'The reviews for "Unreviewed creator" are now published. You can read them in the Projects tab of your dashboard.', link: '/dashboard-mind?tab=projects' });
+    expect(creator.item).toMatchObject({ body: 'The reviews for "Unreviewed creator" are now published. You can read them in the Projects tab of your dashboard.', link: `/dashboard-mind?tab=projects&project=${projectId}` });
     expect(creator.email.textBody).not.toMatch(/reply/i);
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { dashboardPath } from '../../../domain/routes';
+import { projectCardPath } from '../../../domain/routes';
 import type { DbExecutor } from '../../db/client';
 import { profiles, projects, reviews, user, userRoles } from '../../db/schema';
 import { composeEmail } from '../../mail/templates';
@@ -66,7 +66,7 @@ export const tellParty = async (
     event === 'published' &&
     person.role !== 'client' &&
     (await tx.select({ id: reviews.id }).from(reviews).where(and(eq(reviews.projectId, input.projectId), eq(reviews.subjectId, input.userId)))).length > 0;
-  const link = isReviewedCreator ? `/studio/${input.userId}` : `${dashboardPath(person.role)}?tab=projects`;
+  const link = isReviewedCreator ? `/studio/${input.userId}` : projectCardPath(person.role, input.projectId);
   const subject = copy[event].subject(input.projectTitle);
   const body = copy[event].body(input.projectTitle, input.otherName, formatLongDate(input.closesAt), isReviewedCreator ? 'reviewed_creator' : 'other');
   await notify(tx, {
@@ -119,7 +119,7 @@ export const tellAuthor = async (
     restore: { title: `Humanmade restored ${about}`, body: [`Humanmade restored ${about}. It is published again and counts in the rating.`, ...reason], type: 'review-restored' },
     reply: { title: `${subjectName} replied to your review${forProject}`, body: [`${subjectName} replied to your review${forProject}:`, `"${excerpt(detail)}"`], type: 'review-reply' },
   }[event];
-  const link = `${dashboardPath(author.role)}?tab=projects`;
+  const link = projectCardPath(author.role, review.projectId);
   // One item per review and kind of news: a restore replaces the hide's item, unread again.
   const subjectKey = `review:${review.id}:${event === 'reply' ? 'reply' : 'moderation'}`;
   await notify(tx, { userId: review.authorId, kind: 'review', subjectKey, title, body: body.join(' '), link });

@@ -143,10 +143,11 @@ describe('the thread’s header leads to the work', () => {
     expect(start.getAttribute('href')).toBe('/dashboard-client?hire=maker-1');
   });
 
-  it('links the client’s project to their Projects tab, and still offers a new one', async () => {
-    open(threadFor('client', [{ id: 'p-1', title: 'Cider label', status: 'draft' }]));
+  it('links each of the client’s projects to its card on their Projects tab, and still offers a new one', async () => {
+    open(threadFor('client', [{ id: 'p-1', title: 'Cider label', status: 'draft' }, { id: 'p-2', title: 'Shop sign', status: 'completed' }]));
     const project = await screen.findByRole('link', { name: 'Cider label' }, slow);
-    expect(project.getAttribute('href')).toBe('/dashboard-client?tab=projects');
+    expect(project.getAttribute('href')).toBe('/dashboard-client?tab=projects&project=p-1');
+    expect(screen.getByRole('link', { name: 'Shop sign' }).getAttribute('href')).toBe('/dashboard-client?tab=projects&project=p-2');
     expect(screen.getByRole('link', { name: 'New project' }).getAttribute('href')).toBe('/dashboard-client?hire=maker-1');
   });
 
@@ -159,7 +160,7 @@ describe('the thread’s header leads to the work', () => {
     });
     renderApp(`/inbox/${MISSING}`);
     const project = await screen.findByRole('link', { name: 'Cider label' }, slow);
-    expect(project.getAttribute('href')).toBe('/dashboard-maker?tab=projects');
+    expect(project.getAttribute('href')).toBe('/dashboard-maker?tab=projects&project=p-1');
     expect(screen.queryByRole('link', { name: /project/i })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Download, FileText, MessageSquareOff } from 'lucide-react';
@@ -16,7 +16,7 @@ import { ReportButton } from './report-button';
 import { MessageComposer, type Draft } from './message-composer';
 import { MessageText } from './message-text';
 import { formatDateTime } from '../../../domain/dates';
-import { dashboardPath } from '../../../domain/routes';
+import { dashboardPath, projectCardPath } from '../../../domain/routes';
 
 
 /** Adds messages to a thread in the cache, once each, in order. */
@@ -158,14 +158,14 @@ function useEarlierMessages(conversationId: string, onLoaded: () => void) {
 }
 
 /**
- * Under the other person's name: the thread's projects, which lead a participant to their dashboard's Projects tab
- * (where each project's offer, milestones and actions are), and for the client a way to start a project with this
+ * Under the other person's name: the thread's projects, each leading a participant to its card on their dashboard's
+ * Projects tab (where the project's offer, milestones and actions are), and for the client a way to start a project with this
  * creator. A creator who asks "send me a brief through a project" must not leave the client looking for where.
  */
 function ThreadProjects({ thread }: { thread: ConversationThread }) {
   const titles = thread.projects.map((project) => project.title).join(' · ');
   const side = thread.viewerSide;
-  const projectsPath = side ? `${dashboardPath(side === 'client' ? 'client' : thread.creator.role === 'mind' ? 'mind' : 'maker')}?tab=projects` : null;
+  const dashboard = side === 'client' ? 'client' : thread.creator.role === 'mind' ? 'mind' : 'maker';
   const hirePath = side === 'client' && !thread.blocked ? `${dashboardPath('client')}?hire=${encodeURIComponent(thread.creator.id)}` : null;
   if (thread.projects.length === 0 && !hirePath) return null;
   return (
@@ -174,13 +174,16 @@ function ThreadProjects({ thread }: { thread: ConversationThread }) {
       {thread.projects.length > 0 ? (
         <span className="min-w-0 max-w-full truncate" title={titles}>
           {thread.projects.length === 1 ? 'Project: ' : 'Projects: '}
-          {projectsPath ? (
-            <Link to={projectsPath} className="text-ink underline underline-offset-2 hover:text-accent-strong">
-              {titles}
-            </Link>
-          ) : (
-            titles
-          )}
+          {side
+            ? thread.projects.map((project, index) => (
+                <Fragment key={project.id}>
+                  {index > 0 ? ' · ' : null}
+                  <Link to={projectCardPath(dashboard, project.id)} className="text-ink underline underline-offset-2 hover:text-accent-strong">
+                    {project.title}
+                  </Link>
+                </Fragment>
+              ))
+            : titles}
         </span>
       ) : null}
       {hirePath ? (

@@ -13,6 +13,7 @@ import { CreatorBalancePanel } from './creator-balance';
 import { MilestoneFundingLine } from './milestone-funding';
 import { dollarsToCents } from './payments-api';
 import '../../test/jsdom-shims';
+import { MemoryRouter } from 'react-router';
 
 resetBetweenTests();
 
@@ -39,7 +40,9 @@ const renderWith = (user: typeof client, ui: React.ReactNode, routes: FetchRoute
   const fetchMock = stubFetch(routes);
   render(
     <AppProviders queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
       <SignedInUserContext value={user}>{ui}</SignedInUserContext>
+      </MemoryRouter>
     </AppProviders>,
   );
   return fetchMock;

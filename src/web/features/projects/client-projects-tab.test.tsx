@@ -10,6 +10,7 @@ import { ClientProjectsTab } from './client-projects-tab';
 import '../../test/jsdom-shims';
 import { projectView as project } from '../../test/project-fixtures';
 import { resetBetweenTests } from '../../test/reset-between-tests';
+import { MemoryRouter } from 'react-router';
 
 resetBetweenTests();
 
@@ -32,9 +33,11 @@ const renderTab = (routes: FetchRoutes, onHireAgain?: (creatorId: string) => voi
   const fetchMock = stubFetch({ 'GET /api/client/creator-options': creatorOptions, ...routes });
   render(
     <AppProviders queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
       <SignedInUserContext value={client}>
         <ClientProjectsTab onCreateProject={() => {}} onHireAgain={onHireAgain} />
       </SignedInUserContext>
+      </MemoryRouter>
     </AppProviders>,
   );
   return fetchMock;

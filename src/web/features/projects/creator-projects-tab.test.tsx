@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import type { ProjectView } from '../../../domain/project-schemas';
@@ -10,6 +10,7 @@ import { CreatorProjectsTab } from './creator-projects-tab';
 import '../../test/jsdom-shims';
 import { milestoneView, projectView } from '../../test/project-fixtures';
 import { resetBetweenTests } from '../../test/reset-between-tests';
+import { MemoryRouter } from 'react-router';
 
 resetBetweenTests();
 
@@ -18,12 +19,14 @@ const maker = makeUser({ id: 'maker-1', role: 'maker', name: 'Mara Maker' });
 const project = (overrides: Partial<ProjectView>): ProjectView =>
   projectView({ creator: { id: maker.id, name: maker.name, role: 'maker', avatarUrl: null }, ...overrides });
 
-const renderTab = () =>
+const renderTab = (path = '/dashboard-maker?tab=projects') =>
   render(
     <AppProviders queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter initialEntries={[path]}>
       <SignedInUserContext value={maker}>
         <CreatorProjectsTab role="maker" />
       </SignedInUserContext>
+      </MemoryRouter>
     </AppProviders>,
   );
 
@@ -267,5 +270,32 @@ describe('CreatorProjectsTab', { timeout: 15000 }, () => {
     expect(await screen.findByText('No projects yet')).toBeTruthy();
     // A brief is answered with an offer too (issue 15), not only accepted or declined.
     expect(screen.getByText(/their brief appears here for you to accept, answer with an offer, or decline\./)).toBeTruthy();
+  });
+
+  it('brings the project a link names (?project=) into view, marks its card and moves focus to its title', async () => {
+    const scrolled = vi.fn();
+    vi.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(scrolled);
+    stubFetch({
+      'GET /api/projects': {
+        status: 200,
+        body: { projects: [project({ id: 'p-1', title: 'First brief' }), project({ id: 'p-2', title: 'Second brief', status: 'active' })] },
+      },
+    });
+    renderTab('/dashboard-maker?tab=projects&project=p-2');
+    const title = await screen.findByRole('heading', { name: 'Second brief' });
+    await waitFor(() => expect(document.activeElement).toBe(title));
+    expect(scrolled).toHaveBeenCalledTimes(1);
+    expect(title.closest('li')!.className).toContain('ring-2');
+    expect(screen.getByRole('heading', { name: 'First brief' }).closest('li')!.className).not.toContain('ring-2');
+  });
+
+  it('leaves the page as it is for a project that is not in the list', async () => {
+    const scrolled = vi.fn();
+    vi.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(scrolled);
+    stubFetch({ 'GET /api/projects': { status: 200, body: { projects: [project({ id: 'p-1', title: 'First brief' })] } } });
+    renderTab('/dashboard-maker?tab=projects&project=someone-elses');
+    await screen.findByRole('heading', { name: 'First brief' });
+    expect(scrolled).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(document.body);
   });
 });

@@ -13,6 +13,7 @@ import { offerSum } from './offer-form';
 import '../../test/jsdom-shims';
 import { milestoneView, offerView, projectView } from '../../test/project-fixtures';
 import { resetBetweenTests } from '../../test/reset-between-tests';
+import { MemoryRouter } from 'react-router';
 
 resetBetweenTests();
 
@@ -24,7 +25,9 @@ const renderAs = (user: SessionUser, routes: FetchRoutes) => {
   const fetchMock = stubFetch({ 'GET /api/client/creator-options': { status: 200, body: { creators: [] } }, ...routes });
   render(
     <AppProviders queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
       <SignedInUserContext value={user}>{user.role === 'client' ? <ClientProjectsTab onCreateProject={() => {}} /> : <CreatorProjectsTab role="maker" />}</SignedInUserContext>
+      </MemoryRouter>
     </AppProviders>,
   );
   return fetchMock;

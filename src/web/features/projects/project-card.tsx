@@ -15,6 +15,9 @@ import { ProjectActions, useAllowedActions } from './project-actions';
 
 const ROLE_LABEL = { maker: 'Maker', mind: 'Mind' } as const;
 
+/** The id of a project card's heading, which a link to the card (`?project=`) brings into view and focuses. */
+export const projectTitleId = (projectId: string): string => `project-${projectId}-title`;
+
 /**
  * One project, for its client (dashboard Projects tab) or its creator (maker and mind Projects tabs). Files link
  * to /files, which serves them only to the project's participants and admins.
@@ -42,7 +45,8 @@ export function ProjectCard({ project, perspective, onHireAgain }: ProjectCardPr
     <Card className="p-5 sm:p-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
-          <h3 id={`project-${project.id}-title`} className="text-xl wrap-anywhere">
+          {/* Focusable by script only: a link to this card (`?project=`) brings it into view and moves focus here. */}
+          <h3 id={projectTitleId(project.id)} tabIndex={-1} className="scroll-mt-24 text-xl wrap-anywhere focus:outline-none">
             {project.title}
           </h3>
           <p className="mt-1.5 flex flex-wrap gap-x-2 text-sm text-muted-foreground">

@@ -1,7 +1,11 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import type { ProjectView } from '../../../domain/project-schemas';
+import { PROJECT_PARAM } from '../../../domain/routes';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/list-states';
-import { ProjectCard } from './project-card';
+import { prefersReducedMotion } from '../../lib/reduced-motion';
+import { cn } from '../../lib/utils';
+import { ProjectCard, projectTitleId } from './project-card';
 import { useMyProjects } from './projects-api';
 
 interface ProjectListProps {
@@ -11,16 +15,31 @@ interface ProjectListProps {
   onHireAgain?: (creatorId: string) => void;
 }
 
-/** The caller's projects as cards, with designed loading, error and empty states. */
+/**
+ * The caller's projects as cards, with designed loading, error and empty states. A link to one project
+ * (`?tab=projects&project=<id>`, from a notification, an email or a conversation) brings its card into view, marks
+ * it, and moves focus to its title, once the list is in.
+ */
 export function ProjectList({ perspective, empty, onHireAgain }: ProjectListProps) {
   const projects = useMyProjects();
+  const [params] = useSearchParams();
+  const linked = params.get(PROJECT_PARAM);
+  const broughtIntoView = useRef<string | null>(null);
+  useEffect(() => {
+    if (!linked || broughtIntoView.current === linked || !projects.data) return;
+    const title = document.getElementById(projectTitleId(linked));
+    if (!title) return;
+    broughtIntoView.current = linked;
+    title.scrollIntoView({ block: 'start', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+    title.focus({ preventScroll: true });
+  }, [linked, projects.data]);
   if (projects.isPending) return <ListSkeleton rows={3} />;
   if (projects.isError) return <ErrorState message="Your projects could not be loaded." onRetry={() => void projects.refetch()} />;
   if (projects.data.length === 0) return <EmptyState title={empty.title} description={empty.description} action={empty.action} />;
   return (
     <ul className="grid gap-4">
       {projects.data.map((project: ProjectView) => (
-        <li key={project.id}>
+        <li key={project.id} className={cn('rounded-2xl', project.id === linked && 'ring-2 ring-accent/50 ring-offset-4 ring-offset-paper')}>
           <ProjectCard project={project} perspective={perspective} onHireAgain={onHireAgain} />
         </li>
       ))}
