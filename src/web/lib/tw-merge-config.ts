@@ -140,7 +140,6 @@ export const twMergeConfig = (): Config<string, string> => {
       "shadow-color": [{"shadow":s8}],
       "ring-w": [{"ring":s9}],
       "ring-color": [{"ring":s8}],
-      "ring-offset-w": [{"ring-offset":[isNumber,isArbitraryLength]}],
       "ring-offset-color": [{"ring-offset":s8}],
       "opacity": [{"opacity":s10}],
       "filter": [{"filter":["","none",isArbitraryVariable,isArbitraryValue]}],

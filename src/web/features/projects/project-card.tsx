@@ -46,7 +46,7 @@ export function ProjectCard({ project, perspective, onHireAgain }: ProjectCardPr
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           {/* Focusable by script only: a link to this card (`?project=`) brings it into view and moves focus here. */}
-          <h3 id={projectTitleId(project.id)} tabIndex={-1} className="scroll-mt-24 text-xl wrap-anywhere focus:outline-none">
+          <h3 id={projectTitleId(project.id)} tabIndex={-1} className="scroll-mt-32 text-xl wrap-anywhere focus:outline-none">
             {project.title}
           </h3>
           <p className="mt-1.5 flex flex-wrap gap-x-2 text-sm text-muted-foreground">

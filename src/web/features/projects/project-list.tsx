@@ -3,7 +3,6 @@ import { useSearchParams } from 'react-router';
 import type { ProjectView } from '../../../domain/project-schemas';
 import { PROJECT_PARAM } from '../../../domain/routes';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/list-states';
-import { prefersReducedMotion } from '../../lib/reduced-motion';
 import { cn } from '../../lib/utils';
 import { ProjectCard, projectTitleId } from './project-card';
 import { useMyProjects } from './projects-api';
@@ -30,7 +29,9 @@ export function ProjectList({ perspective, empty, onHireAgain }: ProjectListProp
     const title = document.getElementById(projectTitleId(linked));
     if (!title) return;
     broughtIntoView.current = linked;
-    title.scrollIntoView({ block: 'start', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+    // At once, not smoothly: the cards above are still reading their funding and reviews and grow as they do; the
+    // browser's scroll anchoring keeps a settled position in place, where it cannot follow a scroll in flight.
+    title.scrollIntoView({ block: 'start' });
     title.focus({ preventScroll: true });
   }, [linked, projects.data]);
   if (projects.isPending) return <ListSkeleton rows={3} />;
