@@ -121,7 +121,7 @@ export function TabsList({ className, ref, ...props }: ComponentProps<typeof Tab
       data-visible={edges[edge] || undefined}
       onClick={() => listRef.current && scrollByPage(listRef.current, edge)}
       className={cn(
-        'absolute inset-y-0 flex w-12 items-center from-muted from-40% to-transparent text-muted-foreground transition-opacity duration-150 motion-reduce:transition-none',
+        'absolute inset-y-0 flex w-12 items-center from-muted from-60% to-transparent text-muted-foreground transition-opacity duration-150 motion-reduce:transition-none',
         edge === 'start' ? 'start-0 justify-start rounded-s-full ps-1.5 bg-linear-to-r rtl:bg-linear-to-l' : 'end-0 justify-end rounded-e-full pe-1.5 bg-linear-to-l rtl:bg-linear-to-r',
         edges[edge] ? 'cursor-pointer opacity-100' : 'pointer-events-none opacity-0',
       )}
