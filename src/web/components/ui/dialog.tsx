@@ -26,6 +26,8 @@ const focusPlace = (places: readonly Element[]): void => {
  */
 const focusPlaceIfStillLost = (places: readonly Element[]): void => {
   window.setTimeout(() => {
+    // The page may be gone by then (a test's document torn down under a pending timer): nothing to place.
+    if (typeof document === 'undefined') return;
     if (!document.activeElement || document.activeElement === document.body) focusPlace(places);
   }, 100);
 };
