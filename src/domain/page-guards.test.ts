@@ -28,6 +28,16 @@ describe('resolveGuardRedirect', () => {
   });
 });
 
+describe('the email settings page (decision 205)', () => {
+  const rule = PAGE_GUARDS['/settings/notifications'];
+
+  it("is clients' and creators'; an admin, emailed none of its kinds, goes to their dashboard", () => {
+    for (const role of ['client', 'maker', 'mind'] as const) expect(resolveGuardRedirect(rule, user(role), '/settings/notifications'), role).toBeNull();
+    expect(resolveGuardRedirect(rule, user('admin'), '/settings/notifications')).toBe('/dashboard-admin');
+    expect(resolveGuardRedirect(rule, null, '/settings/notifications')).toBe('/auth?redirect=/settings/notifications');
+  });
+});
+
 describe('/auth for someone signed in (decision 176)', () => {
   const rule = PAGE_GUARDS['/auth'];
 

@@ -8,6 +8,8 @@ import { dashboardPath, onboardPath, safeRedirectPath } from './routes';
  * - `maker-dashboard`: signed-in makers; anyone else signed in goes to '/'.
  * - `dashboard`: only that role; everyone else goes to /auth.
  * - `signed-in`: anyone signed in (the inbox; what each person sees there is the API's rule).
+ * - `member`: clients and creators; an admin goes to their dashboard (the email settings, which have no choice for an
+ *   admin: they are emailed none of its kinds, only told in the app; decisions 201 and 205).
  * - `signed-out`: the log-in page; anyone signed in goes on to where they were headed (decision 176).
  */
 export type GuardRule =
@@ -15,6 +17,7 @@ export type GuardRule =
   | { kind: 'maker-dashboard' }
   | { kind: 'dashboard'; role: Exclude<UserRole, 'maker'> }
   | { kind: 'signed-in' }
+  | { kind: 'member' }
   | { kind: 'signed-out' };
 
 /** Slashes stay readable (`/auth?redirect=/dashboard-maker`); `?`, `&` and `#` are encoded so the query survives. */
@@ -51,6 +54,8 @@ export function resolveGuardRedirect(rule: GuardRule, user: Pick<SessionUser, 'r
       return user.role === rule.role ? null : authPathFor(new URL(pathname, 'http://x').pathname);
     case 'signed-in':
       return null;
+    case 'member':
+      return user.role === 'admin' ? dashboardPath('admin') : null;
   }
 }
 
@@ -62,7 +67,7 @@ export function resolveGuardRedirect(rule: GuardRule, user: Pick<SessionUser, 'r
 export const PAGE_GUARDS = {
   '/auth': { kind: 'signed-out' },
   '/inbox': { kind: 'signed-in' },
-  '/settings/notifications': { kind: 'signed-in' },
+  '/settings/notifications': { kind: 'member' },
   '/onboard-maker': { kind: 'onboard', role: 'maker' },
   '/onboard-mind': { kind: 'onboard', role: 'mind' },
   '/onboard-client': { kind: 'onboard', role: 'client' },

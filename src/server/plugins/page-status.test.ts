@@ -123,6 +123,10 @@ describe('guarded pages before any script (spec section 6)', () => {
       ['/onboard-maker', admin, '/dashboard-admin'],
       ['/dashboard-maker', owner, null],
       ['/settings/notifications', client, null],
+      ['/settings/notifications', owner, null],
+      // Admins are emailed none of the kinds it offers (decision 205).
+      ['/settings/notifications', admin, '/dashboard-admin'],
+      ['/settings/notifications', null, '/auth?redirect=/settings/notifications'],
     ];
     for (const [url, user, location] of cases) {
       const response = await get(url, user);

@@ -22,8 +22,10 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
+  // Clients' and creators' own: admins are emailed none of these kinds (only told in the app), so there is nothing for
+  // them to choose, and their page sends them to their dashboard (decisions 201 and 205).
   app.get('/settings', {
-    config: { access: 'authenticated' },
+    config: { access: ['client', 'maker', 'mind'] },
     schema: { tags: ['notifications'], summary: 'Which kinds of email you receive (in-app notifications are always on)', response: { 200: notificationSettingsSchema, ...errors } },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -32,7 +34,7 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/settings', {
-    config: { access: 'authenticated' },
+    config: { access: ['client', 'maker', 'mind'] },
     schema: { tags: ['notifications'], summary: 'Turn each kind of email on or off', body: notificationSettingsSchema, response: { 200: notificationSettingsSchema, ...errors } },
     handler: async (request) => updateNotificationSettings(app.db, (await request.requireAuth()).userId, request.body),
   });

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { emailOutbox, notifications } from '../../db/schema';
+import { emailOutbox, notificationSettings, notifications } from '../../db/schema';
 import { type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { decodeQuotedPrintable } from '../../../../test/support/smtp';
 import { approveMaker, onboardedClient, projectPayload } from '../../../../test/support/project-fixtures';
@@ -100,5 +100,17 @@ describe('email settings and unsubscribe', () => {
     expect(reset.statusCode).toBeLessThan(300);
     const rows = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, person.email));
     expect(rows.some((row) => row.type === 'password-reset' && row.listUnsubscribe === null)).toBe(true);
+  });
+
+  it("is a client's and a creator's: an admin, emailed none of its kinds, gets 403 and nothing is stored (decision 205)", async () => {
+    const admin = await ctx.createAdmin();
+    for (const request of [
+      { method: 'GET' as const, url: '/api/notifications/settings' },
+      { method: 'PUT' as const, url: '/api/notifications/settings', payload: { email: { project: false, message: false, account: false, review: false } } },
+    ]) {
+      const response = await ctx.inject(admin, request);
+      expect(response.statusCode, request.method).toBe(403);
+    }
+    expect(await ctx.db.select().from(notificationSettings).where(eq(notificationSettings.userId, admin.id))).toEqual([]);
   });
 });
