@@ -98,4 +98,11 @@ describe('DialogContent', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(opener));
   });
+
+  it('tells assistive tech it is modal, with its title and description (decision 205)', async () => {
+    render(<OpenedFromState />);
+    fireEvent.click(screen.getByRole('button', { name: 'Contact Aiyana' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Contact', description: 'Write to Aiyana.' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+  });
 });

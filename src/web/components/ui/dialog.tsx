@@ -65,7 +65,10 @@ export function DialogContent({ className, children, onOpenAutoFocus, onCloseAut
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-ink/40 backdrop-blur-[2px] data-[state=open]:animate-fade-in" />
+      {/* Radix hides the rest of the page from assistive tech while a dialog is open but does not say the dialog is
+          modal; aria-modal tells a screen reader (VoiceOver in particular) to keep its reading inside it. */}
       <DialogPrimitive.Content
+        aria-modal="true"
         className={cn(
           'fixed inset-x-4 top-1/2 z-50 mx-auto max-h-[calc(100dvh-2rem)] w-auto max-w-lg -translate-y-1/2 overflow-y-auto rounded-2xl border border-border bg-paper p-6 shadow-xl sm:p-8 data-[state=open]:animate-fade-in',
           className,
