@@ -33,6 +33,9 @@ export function InboxPage() {
           )}
         </aside>
         <div className={cn('min-h-0 min-w-0', openId ? 'block' : 'hidden md:block')}>
+          {/* On a phone the open thread is the whole screen and the list, with its heading, is hidden: the page keeps
+              its one first-level heading for screen readers (the thread's own title is the level below). */}
+          {openId ? <h1 className="sr-only md:hidden">Inbox</h1> : null}
           {openId ? (
             <ConversationThreadView key={openId} conversationId={openId} userId={user.id} />
           ) : (

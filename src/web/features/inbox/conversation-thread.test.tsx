@@ -163,4 +163,17 @@ describe('the thread’s header leads to the work', () => {
     expect(project.getAttribute('href')).toBe('/dashboard-maker?tab=projects&project=p-1');
     expect(screen.queryByRole('link', { name: /project/i })).toBeNull();
   });
+
+  /** Shown on a phone: not inside anything the small screen hides (`hidden`, shown again only from `md:`). */
+  const onPhone = (element: Element) => !element.parentElement?.closest('.hidden') && !element.classList.contains('hidden');
+
+  it('keeps a first-level heading on a phone, where the list and its heading are hidden (decision 205)', async () => {
+    open(threadFor('client', []));
+    const title = await screen.findByRole('heading', { level: 2, name: 'Mara Maker' }, slow);
+    expect(onPhone(title)).toBe(true);
+    const pageHeadings = screen.getAllByRole('heading', { level: 1, name: 'Inbox' });
+    expect(pageHeadings.filter(onPhone)).toHaveLength(1);
+    // On a wide screen the list's own heading shows and the phone's is gone: one there too.
+    expect(pageHeadings.filter((heading) => !heading.classList.contains('md:hidden'))).toHaveLength(1);
+  });
 });
