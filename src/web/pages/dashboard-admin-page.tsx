@@ -70,7 +70,7 @@ export function DashboardAdminPage() {
           ))}
         </TabsList>
         {TABS.map(({ value, Panel }) => (
-          <TabsContent key={value} value={value} className="mt-8 focus-visible:outline-none">
+          <TabsContent key={value} value={value} className="mt-8">
             <Panel />
           </TabsContent>
         ))}

@@ -74,3 +74,14 @@ describe('deciding an application', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Nell Maker' })));
   });
 });
+
+describe('the sections as a keyboard reaches them', () => {
+  it('keeps the focus ring on the open section’s panel, which Tab stops on after the tab row (decision 205)', async () => {
+    renderApplications();
+    await screen.findByRole('heading', { name: 'Mara Maker' }, slow);
+    const panel = screen.getByRole('tabpanel', { name: 'Applications' });
+    expect(panel.tabIndex).toBe(0);
+    // The app's ring is the global :focus-visible outline (styles.css); the panel must not turn it off.
+    expect(panel.className).not.toMatch(/outline-none/);
+  });
+});
