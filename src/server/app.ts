@@ -94,7 +94,7 @@ export const buildApp = async (options: BuildAppOptions) => {
   app.decorate('outbox', outbox);
   const jobs = createJobRunner({ db: dbHandle.db, logger: app.log });
   app.decorate('jobs', jobs);
-  app.decorate('auth', createAuth(config, dbHandle.db, mailer));
+  app.decorate('auth', createAuth(config, dbHandle.db, mailer, app.log));
   const sessionCache = createSessionCache({
     listen: dbHandle.listen,
     ttlMs: config.SESSION_CACHE_SECONDS * 1000,

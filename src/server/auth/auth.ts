@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { betterAuth } from 'better-auth';
+import type { FastifyBaseLogger } from 'fastify';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { LIMITS } from '../../domain/constants';
 import type { AppConfig } from '../config';
@@ -10,7 +11,17 @@ import { passwordResetEmail, verificationEmail } from '../mail/templates';
 
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 7;
 
-export const createAuth = (config: AppConfig, db: Database, mailer: Mailer) =>
+type AuthLogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+/** better-auth's messages in the server's own log (JSON in production), where they would otherwise be printed with `console`. */
+const toServerLog =
+  (log: Pick<FastifyBaseLogger, AuthLogLevel>) =>
+  (level: AuthLogLevel, message: string, ...args: unknown[]) => {
+    const error = args.find((arg) => arg instanceof Error);
+    log[level]({ source: 'better-auth', ...(error ? { err: error } : args.length > 0 ? { details: args } : {}) }, message);
+  };
+
+export const createAuth = (config: AppConfig, db: Database, mailer: Mailer, log?: Pick<FastifyBaseLogger, AuthLogLevel>) =>
   betterAuth({
     appName: config.SITE_NAME,
     baseURL: config.PUBLIC_URL,
@@ -53,7 +64,7 @@ export const createAuth = (config: AppConfig, db: Database, mailer: Mailer) =>
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
       database: { generateId: () => randomUUID() },
     },
-    logger: { disabled: config.NODE_ENV === 'test' },
+    logger: { disabled: config.NODE_ENV === 'test', ...(log ? { log: toServerLog(log) } : {}) },
     telemetry: { enabled: false },
   });
 
