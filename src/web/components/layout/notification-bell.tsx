@@ -152,16 +152,19 @@ export function NotificationBell() {
             ))}
           </ul>
         )}
-        {isAdmin ? null : (
-          <Link to={NOTIFICATION_SETTINGS_PATH} onClick={() => setOpen(false)} className="block rounded-xl px-3 py-2 text-xs text-muted-foreground underline-offset-4 hover:underline">
-            Email settings
-          </Link>
-        )}
+        {/* 'Show older' continues the list; the settings link closes the panel, under a rule of its own. */}
         {page?.nextCursor ? (
           <button type="button" onClick={() => void loadMore()} disabled={isLoadingMore} className="w-full rounded-xl px-3 py-2 text-sm text-accent-strong hover:bg-muted">
             {isLoadingMore ? 'Loading…' : 'Show older'}
           </button>
         ) : null}
+        {isAdmin ? null : (
+          <div className="mt-1 border-t border-border pt-1">
+            <Link to={NOTIFICATION_SETTINGS_PATH} onClick={() => setOpen(false)} className="block rounded-xl px-3 py-2 text-xs text-muted-foreground underline-offset-4 hover:underline">
+              Email settings
+            </Link>
+          </div>
+        )}
       </div>
     </div>
   );

@@ -78,6 +78,25 @@ describe('SiteHeader', () => {
     }
   });
 
+  it("puts 'Show older' right after the list, and Email settings last, below it (decision 205)", async () => {
+    const item = (n: number) => ({ id: `n-${n}`, kind: 'project', title: `Update ${n}`, body: '', link: '/dashboard-maker', isRead: true, updatedAt: '2026-11-20T10:00:00.000Z' });
+    stubFetch({
+      'GET /api/account/me': signedInAs(makeUser({ role: 'maker' })),
+      'GET /api/conversations/events': { status: 200, body: { unread: 0 } },
+      'GET /api/notifications': { status: 200, body: { notifications: [item(1), item(2)], unread: 0, nextCursor: 'older' } },
+    });
+    renderApp('/about');
+    const header = await screen.findByRole('banner');
+    const [bell] = await within(header).findAllByRole('button', { name: 'Notifications' }, { timeout: 5000 });
+    fireEvent.click(bell);
+    const panel = (await within(header).findAllByRole('region', { name: 'Notifications', hidden: true }))[0];
+    const older = await within(panel).findByRole('button', { name: 'Show older', hidden: true });
+    const settings = within(panel).getByRole('link', { name: 'Email settings', hidden: true });
+    const list = within(panel).getByRole('list', { hidden: true });
+    expect(list.compareDocumentPosition(older) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(older.compareDocumentPosition(settings) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('opens the phone menu, a native disclosure, and closes it with Escape, focus back on its button', async () => {
     stubFetch({ 'GET /api/account/me': signedOut });
     renderApp('/about');
