@@ -59,7 +59,7 @@ export function UsersTab() {
               <li key={user.id} className="flex flex-col gap-2 px-5 py-4 sm:flex-row sm:items-center sm:gap-6">
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium text-ink">{user.name}</p>
-                  <p className="truncate text-sm text-muted-foreground">{user.email ?? 'N/A'}</p>
+                  <p className="text-sm wrap-anywhere text-muted-foreground">{user.email ?? 'N/A'}</p>
                 </div>
                 <p className="flex shrink-0 flex-wrap gap-x-4 text-sm text-muted-foreground sm:w-72">
                   <span className="sm:w-28">Role: {user.role ?? 'No role'}</span>
