@@ -63,7 +63,11 @@ describe('story: double-blind reviews', () => {
     await expect.poll(() => reviews.getByText(/HARSH/).count()).toBe(0);
   });
 
-  it('the maker reviews too, and both reviews appear at once', async () => {
+  it("the maker reviews too, and both reviews appear at once, on the client's open dashboard without a reload", async () => {
+    // The client keeps their Projects tab open on the waiting review while the maker writes theirs.
+    await client.goto('/dashboard-client?tab=projects');
+    const clientCard = projectCard(client, REVIEWS_FX.project);
+    await seeText(clientCard, REVIEW_MESSAGES.waiting);
     maker = await session(REVIEWS_FX.maker.email, '/dashboard-maker');
     await openTab(maker, 'Projects');
     const card = projectCard(maker, REVIEWS_FX.project);
@@ -74,9 +78,8 @@ describe('story: double-blind reviews', () => {
     await seeText(card, `${REVIEWS_FX.client.name}'s review of you`);
     await seeText(card, 'HARSH: the labels came late and the colours drifted.');
 
-    await client.goto('/dashboard-client');
-    await openTab(client, 'Projects');
-    await seeText(projectCard(client, REVIEWS_FX.project), 'Clear brief, quick answers, paid on time.');
+    // The publication's notification reaches the client's stream, and the open card refetches (decision 206).
+    await seeText(clientCard, 'Clear brief, quick answers, paid on time.');
   });
 
   it('the studio and the marketplace card show the new average, 4.0 from 4 reviews', async () => {

@@ -4,6 +4,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs'
 import { AdminStats } from '../features/admin/admin-stats';
 import { ApplicationsTab } from '../features/admin/applications-tab';
 import { usePageTitle } from '../lib/use-page-title';
+import { useFreshOnNews } from '../lib/fresh-on-news';
 import { lazyPanel } from '../components/lazy-panel';
 
 // The dashboard opens on Applications; the other sections load when first opened (decision 188).
@@ -39,6 +40,7 @@ const isTab = (value: string | null): value is TabValue => TABS.some((tab) => ta
 
 export function DashboardAdminPage() {
   usePageTitle('Admin Dashboard');
+  useFreshOnNews();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: TabValue = isTab(requested) ? requested : 'applications';

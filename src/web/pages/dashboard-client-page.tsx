@@ -11,6 +11,7 @@ import { VerifyEmailBanner } from '../features/auth/verify-email-banner';
 import { BrowseCreatorsTab } from '../features/client/browse-creators-tab';
 import { useClientDashboard } from '../features/client/client-api';
 import { usePageTitle } from '../lib/use-page-title';
+import { useFreshOnNews } from '../lib/fresh-on-news';
 import { onboardPath } from '../../domain/routes';
 import { lazyPanel } from '../components/lazy-panel';
 
@@ -38,6 +39,7 @@ interface ProjectDialogState {
 
 export function DashboardClientPage() {
   usePageTitle('Client Dashboard');
+  useFreshOnNews();
   const user = useSignedInUser();
   const dashboard = useClientDashboard();
   const [searchParams, setSearchParams] = useSearchParams();

@@ -10,6 +10,7 @@ import { ApplicationBanner } from './application-banner';
 import { CreatorStats } from './creator-stats';
 import { useCreatorSummary } from './dashboard-api';
 import { VerifyEmailBanner } from '../auth/verify-email-banner';
+import { useFreshOnNews } from '../../lib/fresh-on-news';
 
 export interface DashboardTab {
   value: string;
@@ -28,6 +29,7 @@ interface CreatorDashboardProps {
 export function CreatorDashboard({ role, title, subtitle, tabs }: CreatorDashboardProps) {
   const user = useSignedInUser();
   const summary = useCreatorSummary();
+  useFreshOnNews();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const current = tabs.some((tab) => tab.value === requested) ? requested! : tabs[0].value;
