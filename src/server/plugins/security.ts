@@ -29,20 +29,44 @@ export const NUL_CHARACTER_MESSAGE = 'Text cannot contain the null character (U+
 /**
  * Where a NUL character hides in parsed input (strings and keys, at any depth), as field names in the form the
  * validation errors use (`items.0.title`; `body` for the value itself). PostgreSQL cannot store NUL in text.
- * Iterative, because a 1 MB body can nest deeper than the call stack.
+ * Iterative, because a 1 MB body can nest deeper than the call stack. Each value keeps a link to its parent rather
+ * than its own path, and strings are checked where they are met: building a path for every value cost about half a
+ * second of the event loop for a 1 MB body of 400,000 numbers; a path is spelled out only for what is found.
  */
-export const findNulCharacters = (input: unknown): string[] => {
+export const findNulCharacters = (input: unknown, limit = 20): string[] => {
   const found: string[] = [];
-  const pending: Array<[value: unknown, path: string]> = [[input, '']];
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    const [value, path] = next;
-    if (typeof value === 'string') {
-      if (value.includes('\u0000')) found.push(path || 'body');
-    } else if (value !== null && typeof value === 'object') {
-      for (const [key, item] of Object.entries(value)) {
-        const itemPath = path ? `${path}.${key}` : key;
-        if (key.includes('\u0000')) found.push(itemPath);
-        else pending.push([item, itemPath]);
+  const parents: number[] = [-1];
+  const keys: Array<string | number> = [''];
+  const containers: object[] = [];
+  const pathTo = (at: number, key: string | number) => {
+    const parts = [key];
+    for (let index = at; index > 0; index = parents[index]!) parts.push(keys[index]!);
+    return parts.reverse().join('.');
+  };
+  if (typeof input === 'string') return input.includes('\u0000') ? ['body'] : [];
+  if (input === null || typeof input !== 'object') return [];
+  containers.push(input);
+  const pending: number[] = [0];
+  const visit = (at: number, key: string | number, item: unknown) => {
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) found.push(pathTo(at, key));
+    } else if (item !== null && typeof item === 'object') {
+      containers.push(item);
+      parents.push(at);
+      keys.push(key);
+      pending.push(containers.length - 1);
+    }
+  };
+  while (pending.length > 0 && found.length < limit) {
+    const at = pending.pop()!;
+    const value = containers[at]!;
+    if (Array.isArray(value)) {
+      for (let index = 0; index < value.length && found.length < limit; index += 1) visit(at, index, value[index]);
+    } else {
+      for (const key of Object.keys(value)) {
+        if (found.length >= limit) break;
+        if (key.includes('\u0000')) found.push(pathTo(at, key));
+        else visit(at, key, (value as Record<string, unknown>)[key]);
       }
     }
   }
