@@ -85,6 +85,12 @@ describe('pages with their first paint (decision 084)', () => {
     expect(renders() - before).toBeLessThanOrEqual(1);
   });
 
+  it("answers '/index.html', the page template's own file, as an unknown address", async () => {
+    const template = await page('/index.html');
+    expect(template.statusCode).toBe(404);
+    expect(template.body).toContain('Page not found');
+  });
+
   it('answers 404 without a render too, when the render fails', async () => {
     const broken = await page('/no/such/page?boom=1');
     expect(broken.statusCode).toBe(404);

@@ -168,6 +168,8 @@ export const registerWeb = async (app: FastifyInstance, root: string = webRoot, 
       root,
       wildcard: false,
       index: false,
+      // The page template is not a page: '/index.html' is an unknown address (404), not the bare app with a 200.
+      allowedPath: (pathname) => pathname !== '/index.html',
       // Our own cache policy below: immutable for hashed assets, short for the rest.
       cacheControl: false,
       // The build writes .br and .gz copies of every asset; serve them to browsers that accept them.

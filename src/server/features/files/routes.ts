@@ -44,11 +44,13 @@ export const prefix = '';
 export const routes: FastifyPluginAsyncZod = async (app) => {
   app.get('/files/:bucket/*', {
     config: { access: 'public' },
-    schema: { hide: true, params: z.object({ bucket: z.enum(STORAGE_BUCKETS), '*': z.string().min(1).max(300) }) },
+    // Any address under /files that names no file is a 404, an unknown bucket or an over-long key included (a
+    // validation error would tell a link checker the address was malformed, and list the buckets).
+    schema: { hide: true, params: z.object({ bucket: z.string(), '*': z.string() }) },
     handler: async (request, reply) => {
-      const { bucket } = request.params;
+      const bucket = STORAGE_BUCKETS.find((name) => name === request.params.bucket);
       const key = request.params['*'];
-      if (!/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(key) || key.includes('..')) throw notFound();
+      if (!bucket || key.length > 300 || !/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(key) || key.includes('..')) throw notFound();
       // Message attachments are served only by their conversation's route, which knows who its participants are.
       if (bucket === 'message-attachments') throw notFound();
       let isPublic = isPublicBucket(bucket);

@@ -65,4 +65,12 @@ describe('GET /files/<bucket>/…', () => {
     expect((await ctx.inject(null, { method: 'GET', url: '/files/profile-images/..%2F..%2Fauth-secret' })).statusCode).toBe(404);
     expect((await ctx.inject(admin, { method: 'GET', url: '/files/process-docs/..%2Fpglite' })).statusCode).toBe(404);
   });
+
+  it('answers 404, not a validation error, for an unknown bucket, no key or an over-long one', async () => {
+    for (const url of [`/files/no-such-bucket/${maker.id}/avatar.png`, `/files/${maker.id}/avatar.png`, '/files/profile-images/', `/files/profile-images/${'a'.repeat(400)}.png`]) {
+      const response = await ctx.inject(null, { method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).not.toContain('profile-images');
+    }
+  });
 });
