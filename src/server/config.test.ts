@@ -56,4 +56,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: 'pk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_123' })).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
     expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_123', STRIPE_API_BASE: 'ftp://x' })).toThrow(/STRIPE_API_BASE/);
   });
+
+  it('takes a wait before approval by time of 1 to 60 days, and a shorter one to try it out outside production', () => {
+    const base = { DATA_DIR: '/tmp/hm-config-test', AUTH_SECRET: 'a-test-secret-of-at-least-32-characters-long' };
+    expect(loadConfig(base).AUTO_APPROVE_DAYS).toBe(7);
+    expect(loadConfig({ ...base, AUTO_APPROVE_DAYS: '0.002' }).AUTO_APPROVE_DAYS).toBe(0.002);
+    expect(() => loadConfig({ ...base, AUTO_APPROVE_DAYS: '0' })).toThrow(/AUTO_APPROVE_DAYS/);
+    expect(() => loadConfig({ ...base, AUTO_APPROVE_DAYS: '61' })).toThrow(/AUTO_APPROVE_DAYS/);
+    const production = { ...base, NODE_ENV: 'production', PUBLIC_URL: 'https://humanmade.example' };
+    expect(loadConfig({ ...production, AUTO_APPROVE_DAYS: '1' }).AUTO_APPROVE_DAYS).toBe(1);
+    expect(() => loadConfig({ ...production, AUTO_APPROVE_DAYS: '0.5' })).toThrow(/AUTO_APPROVE_DAYS: must be at least 1 when NODE_ENV=production/);
+  });
 });

@@ -74,8 +74,11 @@ const envSchema = z.object({
   REVIEW_WINDOW_DAYS: z.coerce.number().int().min(5).max(90).default(14),
   /** How long a message stays unread before it is emailed (batched per conversation, at most hourly). */
   MESSAGE_EMAIL_DELAY_MINUTES: z.coerce.number().min(0).max(10_080).default(10),
-  /** Days a submitted milestone waits for the client before it is approved by time (decision 151). */
-  AUTO_APPROVE_DAYS: z.coerce.number().min(1).max(60).default(7),
+  /**
+   * Days a submitted milestone waits for the client before it is approved by time (decision 151). At least 1 in
+   * production; outside it a fraction down to 0.001 (about a minute and a half) lets QA watch it happen (decision 204).
+   */
+  AUTO_APPROVE_DAYS: z.coerce.number().min(0.001).max(60).default(7),
   /** The platform's share of each released milestone, in percent (decision 170). */
   PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(10),
   /**
@@ -153,6 +156,7 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
   if (isProduction && !env.AUTH_SECRET) problems.push('AUTH_SECRET: is required when NODE_ENV=production');
   // Emails carry verification and reset links built from it; a localhost fallback would send people nowhere.
   if (isProduction && !env.PUBLIC_URL) problems.push('PUBLIC_URL: is required when NODE_ENV=production (the address people use, e.g. https://humanmade.example)');
+  if (isProduction && env.AUTO_APPROVE_DAYS < 1) problems.push('AUTO_APPROVE_DAYS: must be at least 1 when NODE_ENV=production (a shorter wait is for trying approval by time out)');
   const s3Keys = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
   if (env.S3_ENDPOINT) {
     for (const key of s3Keys) if (!env[key]) problems.push(`${key}: is required when S3_ENDPOINT is set`);
