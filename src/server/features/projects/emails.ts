@@ -113,6 +113,8 @@ export const projectEventTitle = (event: ProjectEmailEvent, title: string, detai
   return subjects[event](`${title} — ${detail.charAt(0).toLowerCase()}${detail.slice(1)}`);
 };
 
+const sentenceStart = (text: string): string => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
 /** `detail` names the offer version or milestone (or, for money, the amount); `when` is when the next step happens, for a reminder. */
 const bodies: Record<ProjectEmailEvent, (project: ProjectRow, actorName: string, detail: string, when: string) => string[]> = {
   assigned: (p, actor) => [
@@ -145,7 +147,8 @@ const bodies: Record<ProjectEmailEvent, (project: ProjectRow, actorName: string,
   milestone_approved: (p, actor, detail) => [`${actor} approved ${detail} of "${p.title}". The next milestone has started.`],
   // Nobody clicked, so nobody saw the next milestone start (and ask to be funded): the email says what comes next.
   milestone_auto_approved: (p, _actor, detail) => [
-    `${detail} of "${p.title}" was approved automatically, because the review time passed without an answer.`,
+    // The detail starts the sentence ("milestone 2 (…)", or "the work" for one milestone).
+    `${sentenceStart(detail)} of "${p.title}" was approved automatically, because the review time passed without an answer.`,
     ...(p.status === 'completed' ? ['The project is complete.'] : p.status === 'active' ? ['The next milestone has started.'] : []),
   ],
   revision_requested: (p, actor, detail) => [`${actor} asked for a revision of ${detail} of "${p.title}".`, 'Submit the milestone again from your Projects tab when it is ready.'],
@@ -159,7 +162,7 @@ const bodies: Record<ProjectEmailEvent, (project: ProjectRow, actorName: string,
     'A payment held for work not yet approved goes back to the client, and a separate email says how much; approved milestones stay as they were. If you have questions about this decision, reply to this email.',
   ],
   approval_reminder: (p, _actor, detail, when) => [
-    detail ? `${detail.charAt(0).toUpperCase()}${detail.slice(1)} of "${p.title}" is waiting for your review.` : `Work on "${p.title}" is waiting for your review.`,
+    detail ? `${sentenceStart(detail)} of "${p.title}" is waiting for your review.` : `Work on "${p.title}" is waiting for your review.`,
     `If you neither approve it, ask for a revision nor flag it, it will be approved automatically on ${when}.`,
   ],
   due_reminder: (p, _actor, detail) => [`${detail} of "${p.title}" is due tomorrow.`, 'If you need more time, tell your client in the project thread.'],

@@ -233,6 +233,7 @@ describe('milestones', () => {
     // Nobody clicked Approve, so the email tells both sides the next milestone started (the client funds it next).
     const told = (await emailsTo(ctx, client.email)).filter((email) => email.type === 'project-milestone-auto-approved');
     expect(told).toHaveLength(1);
+    expect(told[0].textBody).toContain('Milestone 1 (“Research”) of "A new wordmark" was approved automatically, because the review time passed without an answer.');
     expect(told[0].textBody).toContain('The next milestone has started.');
     const [entry] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.targetId, id), eq(auditLog.action, 'project.auto_approve')));
     expect(entry).toMatchObject({ actorId: null, reason: 'No answer within 7 days of the submission' });
