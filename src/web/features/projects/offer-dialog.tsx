@@ -1,5 +1,5 @@
 import { DialogFormFooter } from '../../components/form-dialog';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
 import { CircleAlert, CircleCheck, Plus, Trash2 } from 'lucide-react';
 import { DEFAULT_REVISION_ROUNDS, formatCents, MAX_MILESTONES, MAX_REVISION_ROUNDS, type SendOfferInput } from '../../../domain/milestones';
@@ -79,6 +79,18 @@ function OfferForm({ project, onDone }: { project: ProjectView; onDone: () => vo
   const form = useForm<OfferFormValues, unknown, SendOfferInput>({ defaultValues: defaultsFor(project), resolver: offerResolver, mode: 'onSubmit', reValidateMode: 'onChange' });
   const milestones = useFieldArray({ control: form.control, name: 'milestones' });
   const { errors, isSubmitting } = form.formState;
+  // The row whose title takes the focus once a removal has rendered: the removed Remove button is gone, and the
+  // focus would otherwise fall back to the dialog, so the next Tab starts again at the price.
+  const focusAfterRemoval = useRef<number | null>(null);
+  const removeMilestone = (index: number) => {
+    focusAfterRemoval.current = Math.min(index, milestones.fields.length - 2);
+    milestones.remove(index);
+  };
+  useEffect(() => {
+    if (focusAfterRemoval.current === null) return;
+    form.setFocus(`milestones.${focusAfterRemoval.current}.title`);
+    focusAfterRemoval.current = null;
+  }, [milestones.fields, form]);
 
   const onSubmit = async (offer: SendOfferInput) => {
     try {
@@ -112,7 +124,8 @@ function OfferForm({ project, onDone }: { project: ProjectView; onDone: () => vo
           {milestones.fields.map((field, index) => {
             const rowErrors = errors.milestones?.[index];
             return (
-              <li key={field.id} className="rounded-xl border border-border bg-surface/60 p-3 sm:p-4">
+              // A group named "Milestone N", so its fields' short labels ("Amount ($)", "Due date") say whose they are.
+              <li key={field.id} role="group" aria-labelledby={`${id}-m${index}-name`} className="rounded-xl border border-border bg-surface/60 p-3 sm:p-4">
                 <div className="mb-3 flex items-center justify-between gap-3">
                   <p className="text-sm font-medium text-ink" id={`${id}-m${index}-name`}>
                     Milestone {index + 1}
@@ -121,7 +134,7 @@ function OfferForm({ project, onDone }: { project: ProjectView; onDone: () => vo
                     type="button"
                     size="sm"
                     variant="ghost"
-                    onClick={() => milestones.remove(index)}
+                    onClick={() => removeMilestone(index)}
                     disabled={milestones.fields.length === 1}
                     aria-label={`Remove milestone ${index + 1}`}
                   >

@@ -139,6 +139,28 @@ describe('the offer dialog', { timeout: 20000 }, () => {
     expect(bodyOf(fetchMock, '/api/projects/p-1/offers').milestones).toEqual([{ title: 'Everything', amountCents: 85000, dueDate: '2030-01-10' }]);
   });
 
+  it('names each milestone row as a group, and after a removal puts the focus on the row that took its place', async () => {
+    renderAs(maker, { 'GET /api/projects': { status: 200, body: { projects: [assigned()] } } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Send an Offer' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Send an offer' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Add a milestone' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Add a milestone' }));
+    fireEvent.change(dialog.getByLabelText('Milestone 3 title'), { target: { value: 'Print files' } });
+    // "Amount ($)" and "Due date" are read inside their row's name.
+    expect(within(dialog.getByRole('group', { name: 'Milestone 2' })).getByLabelText('Amount ($)')).toBeTruthy();
+
+    // The removed button is gone: the focus goes to the title of the row now in its place, not back to the dialog.
+    const remove2 = dialog.getByRole('button', { name: 'Remove milestone 2' });
+    remove2.focus();
+    fireEvent.click(remove2);
+    await waitFor(() => expect(document.activeElement).toBe(dialog.getByLabelText('Milestone 2 title')));
+    expect((document.activeElement as HTMLInputElement).value).toBe('Print files');
+    // Removing the last row moves the focus to the one above it.
+    fireEvent.click(dialog.getByRole('button', { name: 'Remove milestone 2' }));
+    await waitFor(() => expect(document.activeElement).toBe(dialog.getByLabelText('Milestone 1 title')));
+    expect(dialog.queryAllByRole('group', { name: /^Milestone \d+$/ })).toHaveLength(1);
+  });
+
   it('keeps the fields of a milestone row top-aligned, so one field’s error does not move the others', async () => {
     renderAs(maker, { 'GET /api/projects': { status: 200, body: { projects: [assigned()] } } });
     fireEvent.click(await screen.findByRole('button', { name: 'Send an Offer' }));
