@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FIRST_PAINT_DATA_ID } from '../../domain/first-paint';
 import { bayesianScore } from '../../domain/reviews';
 import { makerProfiles } from '../db/schema';
@@ -89,6 +89,28 @@ describe('pages with their first paint (decision 084)', () => {
     const template = await page('/index.html');
     expect(template.statusCode).toBe(404);
     expect(template.body).toContain('Page not found');
+  });
+
+  // The first paint's API answer was 503 (database_unavailable): the studio and the Seal behind these addresses may
+  // well exist. A 404 would tell a crawler to drop them, a 200 to index a loading page.
+  it('answers 503 with Retry-After, not 404 or 200, when the database could not be reached for the page', async () => {
+    const inject = app.inject.bind(app);
+    const cut = ['/api/studio/', '/api/credentials/seal/'];
+    const spy = vi.spyOn(app, 'inject').mockImplementation(((options: { url?: string }) =>
+      cut.some((prefix) => String(options.url).startsWith(prefix))
+        ? Promise.resolve({ statusCode: 503, json: () => ({ error: 'database_unavailable' }) })
+        : inject(options as never)) as never);
+    try {
+      for (const url of ['/studio/6f0c1a52-3d0e-4c9a-9a51-0b8f3f6d2e11', '/verify?maker=6f0c1a52-3d0e-4c9a-9a51-0b8f3f6d2e11']) {
+        const answer = await page(url);
+        expect(answer.statusCode, url).toBe(503);
+        expect(answer.headers['retry-after'], url).toBe('5');
+      }
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await page('/studio/6f0c1a52-3d0e-4c9a-9a51-0b8f3f6d2e11')).statusCode).toBe(404);
+    expect((await page('/verify?maker=6f0c1a52-3d0e-4c9a-9a51-0b8f3f6d2e11')).statusCode).toBe(404);
   });
 
   it('answers 404 without a render too, when the render fails', async () => {

@@ -47,13 +47,28 @@ const compressPage = (html: string, encoding: 'br' | 'gzip'): Promise<Buffer> =>
  * an anonymous visitor would ask, so those routes' visibility rules, caches and encoding apply. A studio that is
  * not public is passed as a null answer, which the page renders as 'Creator Not Found' and the server answers
  * with 404 (decision 115), unless the viewer is its owner or an admin: their browser fetches the preview, as
- * before. Anything else, or any failure, renders the loading state and the browser fetches as usual.
+ * before. Anything else, or any failure, renders the loading state and the browser fetches as usual; `unavailable`
+ * says an answer was 503 (the database could not be reached), so the page answers 503 rather than 200 or 404.
  */
-const firstPaintQueries = async (app: FastifyInstance, request: FastifyRequest, url: URL, posted?: PostedForm): Promise<FirstPaintQuery[]> => {
+const firstPaintQueries = async (app: FastifyInstance, request: FastifyRequest, url: URL, posted?: PostedForm): Promise<FirstPaint> => {
+  const unreachable = { seen: false };
   const ask = async (key: readonly unknown[], apiUrl: string, wrap: (answer: unknown) => unknown = (answer) => answer) => {
     const response = await app.inject({ method: 'GET', url: apiUrl });
+    if (response.statusCode === 503) unreachable.seen = true;
     return { status: response.statusCode, queries: response.statusCode === 200 ? [{ key, data: wrap(response.json()) }] : [] };
   };
+  const queries = await firstPaintAnswers(app, request, url, ask, unreachable, posted);
+  return { queries, unavailable: unreachable.seen };
+};
+
+interface FirstPaint {
+  queries: FirstPaintQuery[];
+  unavailable: boolean;
+}
+
+type Ask = (key: readonly unknown[], apiUrl: string, wrap?: (answer: unknown) => unknown) => Promise<{ status: number; queries: FirstPaintQuery[] }>;
+
+const firstPaintAnswers = async (app: FastifyInstance, request: FastifyRequest, url: URL, ask: Ask, unreachable: { seen: boolean }, posted?: PostedForm): Promise<FirstPaintQuery[]> => {
   try {
     const studio = STUDIO_PATH.exec(url.pathname);
     if (studio) {
@@ -73,7 +88,7 @@ const firstPaintQueries = async (app: FastifyInstance, request: FastifyRequest, 
       return asViewer?.statusCode === 200 ? [] : [{ key: studioQueryKey(userId), data: null }];
     }
     if (url.pathname === AI_POLICY_PATH) return (await ask(aiPolicyQueryKey, '/api/ai-policy')).queries;
-    if (url.pathname === VERIFY_PATH) return await verificationQueries(app, request, url, posted);
+    if (url.pathname === VERIFY_PATH) return await verificationQueries(app, request, url, unreachable, posted);
     if (url.pathname === '/marketplace') {
       const filters = filtersFromParams(url.searchParams);
       // 'Load more' is a link to the next page (`?cursor=`), so the directory goes on without scripts.
@@ -102,13 +117,16 @@ const firstPaintQueries = async (app: FastifyInstance, request: FastifyRequest, 
  * this Seal'), the page's own form posted (page-forms), or `?credential=<pasted text>` (a link made by hand, and the
  * form's address before it posted). A maker with no credential is a null answer.
  */
-const verificationQueries = async (app: FastifyInstance, request: FastifyRequest, url: URL, posted?: PostedForm): Promise<FirstPaintQuery[]> => {
+const verificationQueries = async (app: FastifyInstance, request: FastifyRequest, url: URL, unreachable: { seen: boolean }, posted?: PostedForm): Promise<FirstPaintQuery[]> => {
   // Asked as the visitor, so the check's per-address limit counts them, not the server.
   const remoteAddress = request.ip;
   const maker = url.searchParams.get('maker')?.trim();
   const credential = (posted?.form === 'verify' ? posted.values.credential : url.searchParams.get('credential'))?.trim();
   if (maker) {
     const response = await app.inject({ method: 'GET', url: `/api/credentials/seal/${encodeURIComponent(maker)}/verification`, remoteAddress });
+    // Only a 404 is 'no such Seal'; a database that could not be reached is not (the browser asks again).
+    if (response.statusCode === 503) unreachable.seen = true;
+    if (response.statusCode !== 200 && response.statusCode !== 404) return [];
     return [{ key: credentialVerificationQueryKey({ maker }), data: response.statusCode === 200 ? response.json() : null }];
   }
   if (credential) {
@@ -195,14 +213,17 @@ export const registerWeb = async (app: FastifyInstance, root: string = webRoot, 
       return reply.status(isKnownPath ? 503 : 404).type('text/plain').send(isKnownPath ? 'The web app is not built yet. Run `npm run build`.' : 'Not found');
     }
     const url = new URL(request.url, 'http://x');
-    const queries = isKnownPath ? await firstPaintQueries(app, request, url, posted) : [];
+    const { queries, unavailable } = isKnownPath ? await firstPaintQueries(app, request, url, posted) : { queries: [], unavailable: false };
     // Every unknown address shows the same page, so they share one render (and one cache entry).
     const rendered = await firstPaint.render(isKnownPath ? request.url : NOT_FOUND_RENDER_URL, queries, posted);
     const isMissing =
       (rendered ? rendered.status === 404 : !isKnownPath || queries.some((query) => query.data === null)) ||
       (isKnownPath && posted === undefined && (await signedInSubjectMissing(app, request, url)));
-    const answer = isMissing ? 404 : status;
+    // A page whose data could not be read is neither missing nor fine: 503, so a crawler comes back rather than
+    // dropping or indexing it. The page still shows its loading state, and the browser fetches once it can.
+    const answer = isMissing ? 404 : unavailable && posted === undefined ? 503 : status;
     if (isMissing) request.log.info({ path: url.pathname }, 'page not found');
+    if (answer === 503) reply.header('retry-after', '5');
     const meta: PageMeta = await resolvePageMeta(app, url.pathname, answer, studioCreator(url, queries));
     const withMeta = injectPageMeta(template, meta);
     const data = [
