@@ -6,7 +6,6 @@ import {
   customType,
   index,
   integer,
-  jsonb,
   numeric,
   pgEnum,
   pgTable,
@@ -19,6 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { jsonb } from './well-formed';
 import {
   APPLICATION_STATUSES,
   CONTACT_STATUSES,

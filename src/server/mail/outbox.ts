@@ -21,13 +21,6 @@ export const deleteEmailsTo = async (executor: DbExecutor, address: string): Pro
   await executor.delete(jobs).where(and(eq(jobs.kind, EMAIL_JOB), sql`lower(${jobs.payload}->>'to') = lower(${address})`));
 };
 
-/**
- * A lone surrogate (half of a UTF-16 pair, such as a name pasted from a broken source) as U+FFFD. A text column gets
- * that from the driver's UTF-8 encoding; `jsonb` refuses the `\ud800` escape that JSON.stringify writes, and would
- * fail the transaction that sends the email, a sign-up among them.
- */
-const wellFormed = (value: string): string => value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
-
 const payloadOf = (job: JobRow): EmailPayload => job.payload as unknown as EmailPayload;
 
 export const MAX_ATTEMPTS = 8;
@@ -75,13 +68,14 @@ export const createMailer = (db: Database, onEnqueued?: () => void, links?: Unsu
       }
     }
     const id = randomUUID();
+    // The jobs table's jsonb column makes every string well-formed (db/well-formed.ts).
     const payload: EmailPayload = {
       type: email.type,
-      to: wellFormed(email.to),
-      subject: wellFormed(email.subject),
-      text: wellFormed(email.text),
-      ...(email.html ? { html: wellFormed(email.html) } : {}),
-      ...(email.replyTo ? { replyTo: wellFormed(email.replyTo) } : {}),
+      to: email.to,
+      subject: email.subject,
+      text: email.text,
+      ...(email.html ? { html: email.html } : {}),
+      ...(email.replyTo ? { replyTo: email.replyTo } : {}),
       ...(listUnsubscribe ? { listUnsubscribe } : {}),
     };
     await executor.insert(jobs).values({ id, kind: EMAIL_JOB, key: `${EMAIL_JOB}:${id}`, payload: { ...payload }, runAt: sql`now()` });
