@@ -65,6 +65,31 @@ describe('the server log destination', () => {
     expect(destination.dropped).toBe(0);
   });
 
+  it('starts on a new line after a write the disk cut short, so each line stays whole JSON', async () => {
+    let file = '';
+    let room = 30;
+    const destination = createLogDestination(1, {
+      write: (_fd, buffer, callback) =>
+        setImmediate(() => {
+          if (room === 0) return callback(failure('ENOSPC'), 0);
+          const written = Math.min(room, buffer.length);
+          file += buffer.subarray(0, written).toString();
+          room -= written;
+          callback(null, written);
+        }),
+    });
+    destination.write(line('a line longer than the room that is left on the disk'));
+    await settle();
+    expect(destination.dropped).toBe(1);
+    room = 10000;
+    destination.write(line('after'));
+    await settle();
+    const lines = file.split('\n');
+    expect(lines[0]).toHaveLength(30);
+    expect(JSON.parse(lines[1]!)).toMatchObject({ dropped: 1, reason: 'ENOSPC' });
+    expect(JSON.parse(lines[2]!)).toMatchObject({ msg: 'after' });
+  });
+
   it('writes again after EAGAIN and finishes a partial write, losing nothing', async () => {
     const chunks: string[] = [];
     let calls = 0;

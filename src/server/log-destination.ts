@@ -35,6 +35,12 @@ export const createLogDestination = (fd = 1, options: { write?: FdWrite; maxPend
   let writing = false;
   let dropped = 0;
   let reason = '';
+  // Whether what was written so far ends inside a line: a disk that fills during a write takes part of it. The next
+  // write then starts on a new line, so every line of the log stays whole JSON.
+  let midLine = false;
+  const track = (buffer: Buffer, written: number) => {
+    if (written > 0) midLine = buffer[written - 1] !== 0x0a;
+  };
 
   const drop = (lines: number, why: string) => {
     dropped += lines;
@@ -51,6 +57,7 @@ export const createLogDestination = (fd = 1, options: { write?: FdWrite; maxPend
         setTimeout(() => writeAll(buffer, lines, reported), BUSY_RETRY_MS);
         return;
       }
+      if (!error) track(buffer, written);
       if (error) {
         drop(lines, error.code ?? error.message);
       } else if (written < buffer.length) {
@@ -69,7 +76,7 @@ export const createLogDestination = (fd = 1, options: { write?: FdWrite; maxPend
     writing = true;
     const lines = pending.length;
     const reported = dropped;
-    const text = (reported > 0 ? droppedNotice(reported) : '') + pending.join('');
+    const text = (midLine ? '\n' : '') + (reported > 0 ? droppedNotice(reported) : '') + pending.join('');
     pending = [];
     pendingBytes = 0;
     writeAll(Buffer.from(text), lines, reported);
@@ -88,12 +95,14 @@ export const createLogDestination = (fd = 1, options: { write?: FdWrite; maxPend
     },
     flushSync() {
       if (pending.length === 0) return;
-      let buffer = Buffer.from((dropped > 0 ? droppedNotice(dropped) : '') + pending.join(''));
+      let buffer = Buffer.from((midLine ? '\n' : '') + (dropped > 0 ? droppedNotice(dropped) : '') + pending.join(''));
       pending = [];
       pendingBytes = 0;
       for (let busy = 0; buffer.length > 0 && busy < 100; ) {
         try {
-          buffer = buffer.subarray(writeSync(fd, buffer));
+          const written = writeSync(fd, buffer);
+          track(buffer, written);
+          buffer = buffer.subarray(written);
         } catch (error) {
           if (!isBusy(error as NodeJS.ErrnoException)) return;
           busy += 1;
