@@ -104,6 +104,32 @@ describe('Reports: a reported message', () => {
     expect(within(files).getByRole('link', { name: 'terms.pdf' }).getAttribute('href')).toBe('/api/conversations/conversation-1/attachments/pdf-1');
     expect(screen.queryByRole('img', { name: 'private.png' })).toBeNull();
   });
+
+  it("names a system line Humanmade's, whoever's action wrote it (an admin's is not theirs to sign)", async () => {
+    const reported = message('message-3', 3, 'Look at this');
+    const system: MessageView = { ...message('message-2', 2, 'Humanmade cancelled the project.'), senderId: 'admin-1', kind: 'system' };
+    renderReports({}, [
+      {
+        id: 'report-2',
+        status: 'open',
+        reason: 'Rude',
+        createdAt: '2026-03-02T10:00:00.000Z',
+        conversationId: 'conversation-1',
+        reporter: { id: 'maker-1', name: 'Mara Maker' },
+        message: reported,
+        context: [message('message-1', 1, 'Before'), system, reported],
+        people: [
+          { id: 'client-1', name: 'Cleo Client' },
+          { id: 'admin-1', name: 'Ada Admin' },
+        ],
+      },
+    ]);
+    const context = await screen.findByRole('list', { name: 'The message in its context' }, slow);
+    const lines = within(context)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(lines).toEqual(['Cleo Client: Before', 'Humanmade: Humanmade cancelled the project.', 'Cleo Client: Look at this (the reported message)']);
+  });
 });
 
 describe('Reports: a reported review', () => {

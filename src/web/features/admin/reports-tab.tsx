@@ -58,7 +58,7 @@ function ReportCard({ report }: { report: AdminReport }) {
             key={message.id}
             className={cn('whitespace-pre-wrap wrap-anywhere rounded-lg px-3 py-2 text-sm', message.id === report.message.id ? 'border border-destructive/50 bg-surface text-ink' : 'text-muted-foreground')}
           >
-            <span className="font-medium text-ink">{message.senderId ? (names.get(message.senderId) ?? 'Someone') : 'Humanmade'}: </span>
+            <span className="font-medium text-ink">{message.kind === 'system' || !message.senderId ? 'Humanmade' : (names.get(message.senderId) ?? 'Someone')}: </span>
             {message.body}
             {message.id === report.message.id ? (
               <>

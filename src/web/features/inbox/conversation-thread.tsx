@@ -243,7 +243,8 @@ export function ConversationThreadView({ conversationId, userId }: { conversatio
       if (event.type !== 'message' || event.message.conversationId !== conversationId) return;
       queryClient.setQueryData<ConversationThread>(threadQueryKey(conversationId), (current) => (current ? withMessages(current, [event.message]) : current));
       if (event.message.senderId !== userId) {
-        const name = event.message.senderId ? (people[event.message.senderId]?.name ?? 'Someone') : 'Humanmade';
+        // A system line is the platform's, whoever's action wrote it (an admin's on a flagged project included).
+        const name = event.message.kind === 'system' || !event.message.senderId ? 'Humanmade' : (people[event.message.senderId]?.name ?? 'Someone');
         setAnnouncement(`New message from ${name}: ${event.message.body}`);
       }
     });
