@@ -112,6 +112,16 @@ describe('offers', () => {
     expect((await ctx.inject(maker, { method: 'GET', url: `/api/projects/${id}` })).statusCode).toBe(404);
     expect((await threadLines(id)).at(-1)).toMatch(/declined version 1.* They wrote: “Over our budget\.”$/);
     expect((await emailsTo(ctx, maker.email)).some((sent) => sent.type === 'project-offer-declined' && sent.textBody.includes('wrote: "Over our budget."'))).toBe(true);
+
+    // Assigned to someone else, the draft shows neither them nor the client the first creator's price and the reason.
+    const other = await approveMaker(ctx, { name: 'Otto Other' });
+    await expectOk(await post(client, `/api/projects/${id}/assign`, { creatorId: other.id }));
+    expect((await view(id, other)).offers).toEqual([]);
+    expect((await view(id)).offers).toEqual([]);
+    await expectOk(await post(other, `/api/projects/${id}/offers`, threeMilestones(2600)), 201);
+    expect((await view(id, other)).offers.map((offer) => [offer.version, offer.priceCents])).toEqual([[2, 260000]]);
+    expect((await view(id)).offers.map((offer) => [offer.version, offer.status])).toEqual([[2, 'pending']]);
+    await expectOk(await post(client, `/api/projects/${id}/offers/2/accept`));
   });
 
   it('refuses an offer whose milestones do not add up, field by field, and writes nothing', async () => {

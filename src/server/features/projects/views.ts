@@ -71,8 +71,11 @@ export const loadProjectViews = async (db: DbExecutor, where: SQL | undefined, l
       processDocs: docs
         .filter((doc) => doc.projectId === project.id)
         .map((doc) => ({ id: doc.id, fileUrl: doc.fileUrl, description: doc.description, milestoneId: doc.milestoneId, createdAt: doc.createdAt.toISOString() })),
+      // The offers between the client and the creator assigned now: after a decline the draft may go to someone
+      // else, who must not read the first creator's prices and the client's reasons (the pair's thread keeps them).
+      // An unassigned draft still shows its client the last match's history.
       offers: offers
-        .filter((offer) => offer.projectId === project.id)
+        .filter((offer) => offer.projectId === project.id && (!creator || offer.creatorId === creator.id))
         .map((offer) => ({
           id: offer.id,
           version: offer.version,
