@@ -157,8 +157,12 @@ describe('CreatorProjectsTab', { timeout: 15000 }, () => {
     renderTab();
     fireEvent.click(await screen.findByRole('button', { name: 'Submit Deliverable' }));
     const dialog = await screen.findByRole('dialog', { name: 'Submit your deliverable' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit for Review' }));
+    const submit = within(dialog).getByRole('button', { name: 'Submit for Review' });
+    submit.focus();
+    fireEvent.click(submit);
     expect(await within(dialog).findByText('Please upload your deliverable')).toBeTruthy();
+    // The refusal takes the focus to the file field, where the keyboard can act on it.
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('Deliverable file'));
     const big = new File(['x'], 'big.png', { type: 'image/png' });
     Object.defineProperty(big, 'size', { value: 21 * 1024 * 1024 });
     fireEvent.change(within(dialog).getByLabelText('Deliverable file'), { target: { files: [big] } });
@@ -181,6 +185,7 @@ describe('CreatorProjectsTab', { timeout: 15000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit for Review' }));
     expect(await within(dialog).findByText(refused)).toBeTruthy();
     expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(input);
     fireEvent.change(input, { target: { files: [new File(['png'], 'final.png', { type: 'image/png' })] } });
     expect(within(dialog).queryByText(refused)).toBeNull();
     expect(input.getAttribute('aria-invalid')).toBeNull();

@@ -84,12 +84,20 @@ function UploadForm({ kind, projectId, onDone }: { kind: UploadKind; projectId: 
   const [description, setDescription] = useState('');
   const [errors, setErrors] = useState<{ file?: string; description?: string }>({});
   const fileId = `${kind}-file-${projectId}`;
+  const descriptionId = `${kind}-description-${projectId}`;
+  // A refusal takes the focus to the field it is about, as the app's other forms do: from the button, a keyboard
+  // user would otherwise have nowhere to act on the message.
+  const refuse = (next: { file?: string; description?: string }) => {
+    setErrors(next);
+    const field = next.file ? fileId : next.description ? descriptionId : null;
+    if (field) document.getElementById(field)?.focus();
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!file) return setErrors({ file: copy.required });
+    if (!file) return refuse({ file: copy.required });
     // Checked here too so that nobody waits for a 20 MB upload only to be refused.
-    if (file.size > copy.rule.maxMb * 1024 * 1024) return setErrors({ file: fileTooLargeMessage(copy.rule.maxMb) });
+    if (file.size > copy.rule.maxMb * 1024 * 1024) return refuse({ file: fileTooLargeMessage(copy.rule.maxMb) });
     setErrors({});
     const form = new FormData();
     if (kind === 'process' && description.trim()) form.append('description', description.trim());
@@ -100,7 +108,7 @@ function UploadForm({ kind, projectId, onDone }: { kind: UploadKind; projectId: 
       onDone();
     } catch (error) {
       if (error instanceof ApiError && (error.fields?.file || error.fields?.description)) {
-        setErrors({ file: error.fields.file, description: error.fields.description });
+        refuse({ file: error.fields.file, description: error.fields.description });
       } else {
         toastActionError(error, copy.failure);
       }
@@ -135,7 +143,7 @@ function UploadForm({ kind, projectId, onDone }: { kind: UploadKind; projectId: 
       </div>
       {kind === 'process' ? (
         <TextareaField
-          id={`${kind}-description-${projectId}`}
+          id={descriptionId}
           label="What does it show? (optional)"
           rows={3}
           value={description}
