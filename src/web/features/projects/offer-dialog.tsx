@@ -92,6 +92,16 @@ function OfferForm({ project, onDone }: { project: ProjectView; onDone: () => vo
     focusAfterRemoval.current = null;
   }, [milestones.fields, form]);
 
+  const sumMessage = errors.milestones?.root?.message ?? errors.milestones?.message;
+  const sumErrorId = `${id}-milestones-error`;
+  // Every field refused is focused by the form itself; the sum belongs to no field, so when it is the only problem
+  // the focus goes to the last amount, where what is left to assign is usually put.
+  const onInvalid = (refused: typeof errors) => {
+    const rowRefused = Object.keys(refused.milestones ?? {}).some((key) => /^\d+$/.test(key));
+    const onlySum = Object.keys(refused).every((key) => key === 'milestones') && !rowRefused;
+    if (onlySum) form.setFocus(`milestones.${form.getValues('milestones').length - 1}.amount`);
+  };
+
   const onSubmit = async (offer: SendOfferInput) => {
     try {
       await mutation.mutateAsync({ projectId: project.id, action: 'send_offer', offer });
@@ -105,7 +115,7 @@ function OfferForm({ project, onDone }: { project: ProjectView; onDone: () => vo
   };
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-6" aria-label="Offer">
+    <form noValidate onSubmit={form.handleSubmit(onSubmit, onInvalid)} className="grid gap-6" aria-label="Offer">
       <TextField
         id={`${id}-price`}
         label="Price (whole dollars)"
@@ -162,6 +172,8 @@ function OfferForm({ project, onDone }: { project: ProjectView; onDone: () => vo
                     min={0.01}
                     step={0.01}
                     error={rowErrors?.amount?.message}
+                    // The sum's message (under the list) is about every amount: each one is described by it too.
+                    aria-describedby={[rowErrors?.amount ? `${id}-m${index}-amount-error` : null, sumMessage ? sumErrorId : null].filter(Boolean).join(' ') || undefined}
                     {...form.register(`milestones.${index}.amount`, { valueAsNumber: true })}
                   />
                   <TextField className="min-w-0" id={`${id}-m${index}-due`} label="Due date" type="date" error={rowErrors?.dueDate?.message} {...form.register(`milestones.${index}.dueDate`)} />
@@ -183,7 +195,7 @@ function OfferForm({ project, onDone }: { project: ProjectView; onDone: () => vo
           </Button>
           <SumCheck control={form.control} id={`${id}-sum`} />
         </div>
-        <SumError control={form.control} id={`${id}-milestones-error`} message={errors.milestones?.root?.message ?? errors.milestones?.message} />
+        <SumError control={form.control} id={sumErrorId} message={sumMessage} />
       </fieldset>
 
       <Controller

@@ -77,9 +77,15 @@ describe('the offer dialog', { timeout: 20000 }, () => {
     fireEvent.change(dialog.getAllByLabelText('Due date')[1], { target: { value: '2030-01-20' } });
     await waitFor(() => expect(dialog.getByText(/Adds up to/).textContent).toBe('Adds up to $899.99 of $900 · $0.01 left to assign'));
 
-    fireEvent.click(dialog.getByRole('button', { name: 'Send Offer' }));
+    const send = dialog.getByRole('button', { name: 'Send Offer' });
+    send.focus();
+    fireEvent.click(send);
     expect(await dialog.findByText('The milestone amounts must add up to the price')).toBeTruthy();
     expect(bodyOf(fetchMock, '/api/projects/p-1/offers')).toBeUndefined();
+    // The sum is no one field's: the focus goes to the last amount, and every amount is described by the message.
+    const amounts = dialog.getAllByLabelText('Amount ($)');
+    await waitFor(() => expect(document.activeElement).toBe(amounts[1]));
+    for (const amount of amounts) expect(amount.getAttribute('aria-describedby')).toContain(dialog.getByText('The milestone amounts must add up to the price').id);
 
     fireEvent.change(dialog.getAllByLabelText('Amount ($)')[0], { target: { value: '850.01' } });
     await waitFor(() => expect(dialog.getByText(/Adds up to/).textContent).toBe('Adds up to $900 of $900'));
