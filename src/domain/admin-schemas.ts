@@ -228,6 +228,8 @@ export const AUDIT_ACTIONS = [
   'message.remove',
   'review.hide',
   'review.restore',
+  'review.hide_reply',
+  'review.restore_reply',
   'review_report.dismiss',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -130,6 +130,8 @@ export const publicReviewSchema = z.object({
   projectMonth: z.string(),
   publishedAt: z.string(),
   reply: z.object({ body: z.string(), createdAt: z.string() }).nullable(),
+  /** An admin withheld the reply ('Reply hidden by Humanmade'): `reply` is null, and no second reply may be written. */
+  isReplyHidden: z.boolean(),
 });
 export type PublicReview = z.infer<typeof publicReviewSchema>;
 
@@ -220,6 +222,8 @@ export const adminReviewReportSchema = z.object({
     isHidden: z.boolean(),
     hiddenReason: z.string().nullable(),
     reply: z.string().nullable(),
+    isReplyHidden: z.boolean(),
+    replyHiddenReason: z.string().nullable(),
   }),
 });
 export type AdminReviewReport = z.infer<typeof adminReviewReportSchema>;

@@ -45,6 +45,7 @@ export const MIN_RATING_OPTIONS = [3, 4, 4.5] as const;
 export const REVIEW_MESSAGES = {
   newCreator: 'New',
   hidden: 'Hidden by Humanmade',
+  replyHidden: 'Reply hidden by Humanmade',
   waiting: 'Your review is saved. It will be published together with theirs, when they have written it or when the review window closes.',
   windowClosed: 'The review window for this project has closed.',
   notOpen: 'Reviews open when the project is complete.',

@@ -920,6 +920,9 @@ export const reviews = pgTable(
     hiddenReason: text('hidden_reason'),
     replyBody: text('reply_body'),
     repliedAt: timestamp('replied_at', { withTimezone: true }),
+    /** Set by an admin ('Reply hidden by Humanmade'): the reply is withheld, the review stays; restoring clears it. */
+    replyHiddenAt: timestamp('reply_hidden_at', { withTimezone: true }),
+    replyHiddenReason: text('reply_hidden_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -942,7 +945,7 @@ export const reviews = pgTable(
   ],
 );
 
-export const REVIEW_REPORT_STATUSES = ['open', 'dismissed', 'hidden'] as const;
+export const REVIEW_REPORT_STATUSES = ['open', 'dismissed', 'hidden', 'reply_hidden'] as const;
 export const reviewReports = pgTable(
   'review_reports',
   {
@@ -959,7 +962,7 @@ export const reviewReports = pgTable(
   (t) => [
     uniqueIndex('review_reports_review_reporter_key').on(t.reviewId, t.reporterId),
     index('review_reports_open_idx').on(t.createdAt).where(sql`${t.status} = 'open'`),
-    check('review_reports_status_known', sql`${t.status} in ('open', 'dismissed', 'hidden')`),
+    check('review_reports_status_known', sql`${t.status} in ('open', 'dismissed', 'hidden', 'reply_hidden')`),
   ],
 );
 

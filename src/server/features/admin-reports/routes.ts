@@ -4,7 +4,7 @@ import { adminReportListSchema, resolveReportSchema } from '../../../domain/conv
 import { errorBodySchema } from '../../http/schemas';
 import { adminReviewReportListSchema, adminReviewReportSchema, hideReviewInputSchema } from '../../../domain/review-schemas';
 import { listOpenReports, resolveReport } from '../conversations/reports';
-import { dismissReviewReport, listReviewModeration, moderateReview } from '../reviews/moderation';
+import { dismissReviewReport, listReviewModeration, moderateReply, moderateReview } from '../reviews/moderation';
 
 export const prefix = '/api/admin/reports';
 
@@ -71,6 +71,30 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['admin'], summary: 'Restore a hidden review (audited)', params, body: resolveReportSchema, response: { 204: z.null(), ...errors } },
     handler: async (request, reply) => {
       await moderateReview(app, await request.requireAuth(), request.params.id, 'restore', request.body.reason);
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.post('/reviews/:id/hide-reply', {
+    config: { access: ['admin'] },
+    schema: {
+      tags: ['admin'],
+      summary: "Hide the reviewed person's reply: it reads 'Reply hidden by Humanmade', and the review stays (audited)",
+      params,
+      body: hideReviewInputSchema,
+      response: { 204: z.null(), ...errors },
+    },
+    handler: async (request, reply) => {
+      await moderateReply(app, await request.requireAuth(), request.params.id, 'hide', request.body.reason);
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.post('/reviews/:id/restore-reply', {
+    config: { access: ['admin'] },
+    schema: { tags: ['admin'], summary: 'Restore a hidden reply to a review (audited)', params, body: resolveReportSchema, response: { 204: z.null(), ...errors } },
+    handler: async (request, reply) => {
+      await moderateReply(app, await request.requireAuth(), request.params.id, 'restore', request.body.reason);
       return reply.status(204).send(null);
     },
   });

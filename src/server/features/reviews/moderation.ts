@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AdminReviewReport } from '../../../domain/review-schemas';
 import { REVIEW_MESSAGES } from '../../../domain/reviews';
@@ -7,7 +7,7 @@ import { profiles, reviewReports, reviews } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import type { AuthContext } from '../../types';
 import { recordAudit } from '../audit/service';
-import { tellAuthor } from './tell';
+import { tellAuthor, tellReplier } from './tell';
 
 const LIST_LIMIT = 50;
 
@@ -23,6 +23,8 @@ const toAdminReview = (review: ReviewRow, names: Map<string, string>): AdminRevi
   isHidden: review.hiddenAt !== null,
   hiddenReason: review.hiddenReason,
   reply: review.replyBody,
+  isReplyHidden: review.replyHiddenAt !== null,
+  replyHiddenReason: review.replyHiddenReason,
 });
 
 const namesFor = async (db: DbExecutor, ids: (string | null)[]) => {
@@ -41,7 +43,13 @@ export const listReviewModeration = async (app: FastifyInstance) => {
     .where(eq(reviewReports.status, 'open'))
     .orderBy(asc(reviewReports.createdAt))
     .limit(LIST_LIMIT);
-  const hidden = await app.db.select().from(reviews).where(isNotNull(reviews.hiddenAt)).orderBy(desc(reviews.hiddenAt)).limit(LIST_LIMIT);
+  // A review hidden, or only its reply: either may be restored. Newest decision first.
+  const hidden = await app.db
+    .select()
+    .from(reviews)
+    .where(or(isNotNull(reviews.hiddenAt), isNotNull(reviews.replyHiddenAt)))
+    .orderBy(desc(sql`greatest(${reviews.hiddenAt}, ${reviews.replyHiddenAt})`))
+    .limit(LIST_LIMIT);
   const names = await namesFor(app.db, [
     ...open.flatMap(({ report, review }) => [report.reporterId, review.authorId, review.subjectId]),
     ...hidden.flatMap((review) => [review.authorId, review.subjectId]),
@@ -99,6 +107,45 @@ export const moderateReview = async (app: FastifyInstance, auth: AuthContext, re
       metadata: { name: await auditName(tx, review), subjectId: review.subjectId, projectId: review.projectId },
     });
     await tellAuthor(app, tx, review, decision, reason);
+  });
+};
+
+/**
+ * Hides the reviewed person's reply to a published review ('Reply hidden by Humanmade') or restores it, leaving the
+ * review and its averages as they are: an abusive reply is not the review author's doing. Hiding closes the review's
+ * open reports as 'reply_hidden'. Audited, and the replier told, in the same transaction. A review with no reply, or
+ * hidden itself (its reply is withheld with it), is a 409; so is deciding what is already so.
+ */
+export const moderateReply = async (app: FastifyInstance, auth: AuthContext, reviewId: string, decision: 'hide' | 'restore', reason: string) => {
+  await app.db.transaction(async (tx) => {
+    const [review] = await tx
+      .select()
+      .from(reviews)
+      .where(and(eq(reviews.id, reviewId), isNotNull(reviews.publishedAt)))
+      .for('update');
+    if (!review) throw notFound(REVIEW_MESSAGES.reviewNotFound);
+    if (review.replyBody === null) throw conflict('This review has no reply.');
+    const now = new Date();
+    if (decision === 'hide') {
+      if (review.hiddenAt) throw conflict('This review is hidden, and its reply with it.');
+      if (review.replyHiddenAt) throw conflict('This reply is already hidden.');
+      await tx.update(reviews).set({ replyHiddenAt: now, replyHiddenReason: reason }).where(eq(reviews.id, reviewId));
+      await tx
+        .update(reviewReports)
+        .set({ status: 'reply_hidden', resolvedAt: now })
+        .where(and(eq(reviewReports.reviewId, reviewId), eq(reviewReports.status, 'open')));
+    } else {
+      if (!review.replyHiddenAt) throw conflict('This reply is not hidden.');
+      await tx.update(reviews).set({ replyHiddenAt: null, replyHiddenReason: null }).where(eq(reviews.id, reviewId));
+    }
+    await recordAudit(tx, auth, {
+      action: decision === 'hide' ? 'review.hide_reply' : 'review.restore_reply',
+      targetType: 'review',
+      targetId: reviewId,
+      reason: reason || null,
+      metadata: { name: await auditName(tx, review), subjectId: review.subjectId, projectId: review.projectId },
+    });
+    await tellReplier(app, tx, review, decision, reason);
   });
 };
 

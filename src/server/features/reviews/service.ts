@@ -145,11 +145,15 @@ export const replyToReview = async (app: FastifyInstance, auth: AuthContext, rev
   });
 };
 
-/** Anyone signed in reports a published review (not their own); reporting it again keeps one report. */
+/**
+ * Anyone signed in reports a published review; reporting it again keeps one report. Its author may not report their
+ * own words, but may report the reply under them (the one person a hostile reply is aimed at), while one is shown.
+ */
 export const reportReview = async (app: FastifyInstance, auth: AuthContext, reviewId: string, reason: string): Promise<void> => {
   const review = await requirePublishedReview(app.db, reviewId);
   if (review.hiddenAt) throw notFound(REVIEW_MESSAGES.reviewNotFound);
-  if (review.authorId === auth.userId) throw conflict(REVIEW_MESSAGES.cannotReportOwn);
+  const hasShownReply = review.replyBody !== null && review.replyHiddenAt === null;
+  if (review.authorId === auth.userId && !hasShownReply) throw conflict(REVIEW_MESSAGES.cannotReportOwn);
   await app.db.transaction(async (tx) => {
     const [report] = await tx
       .insert(reviewReports)

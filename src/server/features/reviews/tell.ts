@@ -128,3 +128,36 @@ export const tellAuthor = async (
     tx,
   );
 };
+
+/**
+ * The reviewed person hears that an admin hid or restored their reply, with the reason, in the app and by email, in
+ * the decision's transaction (as a review's author hears of their review's, above).
+ */
+export const tellReplier = async (
+  app: FastifyInstance,
+  tx: DbExecutor,
+  review: { id: string; authorId: string; subjectId: string; projectId: string },
+  event: 'hide' | 'restore',
+  reason: string,
+): Promise<void> => {
+  const replier = await personOf(tx, review.subjectId);
+  if (!replier) return;
+  const [author] = await tx.select({ name: profiles.name }).from(profiles).where(eq(profiles.id, review.authorId));
+  const about = `your reply to ${author?.name ?? 'a client'}'s review`;
+  const detail = reason ? [`The reason given: ${reason}`] : [];
+  const { title, body, type } =
+    event === 'hide'
+      ? {
+          title: `Humanmade hid ${about}`,
+          body: [`Humanmade hid ${about}. Everyone else now sees 'Reply hidden by Humanmade' under the review, which itself stays as it was.`, ...detail],
+          type: 'review-reply-hidden',
+        }
+      : { title: `Humanmade restored ${about}`, body: [`Humanmade restored ${about}. It is shown under the review again.`, ...detail], type: 'review-reply-restored' };
+  const link = `/studio/${review.subjectId}`;
+  // One item per reply: a restore replaces the hide's item, unread again.
+  await notify(tx, { userId: review.subjectId, kind: 'review', subjectKey: `review:${review.id}:reply-moderation`, title, body: body.join(' '), link });
+  await app.mailer.enqueue(
+    composeEmail({ type, to: replier.email, subject: title, siteName: app.config.SITE_NAME }, [`Hello ${replier.name},`, ...body, `${app.config.PUBLIC_URL}${link}`]),
+    tx,
+  );
+};

@@ -43,7 +43,7 @@ const monthOf = (date: Date) => `${date.toISOString().slice(0, 7)}-01`;
 /** The review's own fields that a public review is made from. */
 type PublicReviewFields = Pick<
   ReviewRow,
-  'id' | 'direction' | 'rating' | 'communication' | 'quality' | 'onTime' | 'wouldHireAgain' | 'body' | 'publishedAt' | 'hiddenAt' | 'replyBody' | 'repliedAt' | 'createdAt'
+  'id' | 'direction' | 'rating' | 'communication' | 'quality' | 'onTime' | 'wouldHireAgain' | 'body' | 'publishedAt' | 'hiddenAt' | 'replyBody' | 'repliedAt' | 'replyHiddenAt' | 'createdAt'
 >;
 
 interface PublicReviewSource {
@@ -56,6 +56,8 @@ interface PublicReviewSource {
 export const toPublicReview = (row: PublicReviewSource): PublicReview => {
   const { review } = row;
   const hidden = review.hiddenAt !== null;
+  // A reply an admin hid is withheld here, on the server, as a hidden review is; the review itself stays.
+  const isReplyHidden = !hidden && review.replyBody !== null && review.replyHiddenAt !== null;
   const isClientReview = review.direction === 'client_to_creator';
   return {
     id: review.id,
@@ -70,7 +72,8 @@ export const toPublicReview = (row: PublicReviewSource): PublicReview => {
     deliverableType: row.deliverableType,
     projectMonth: monthOf(row.completedAt ?? review.publishedAt ?? review.createdAt),
     publishedAt: (review.publishedAt ?? review.createdAt).toISOString(),
-    reply: hidden || !review.replyBody || !review.repliedAt ? null : { body: review.replyBody, createdAt: review.repliedAt.toISOString() },
+    reply: hidden || isReplyHidden || !review.replyBody || !review.repliedAt ? null : { body: review.replyBody, createdAt: review.repliedAt.toISOString() },
+    isReplyHidden,
   };
 };
 
@@ -136,10 +139,11 @@ export const listOwnReviewIds = async (db: DbExecutor, creatorId: string, author
 };
 
 /** A review row as `firstReviewPageJson` writes it: its times are ISO text. */
-interface ReviewJson extends Omit<PublicReviewFields, 'publishedAt' | 'hiddenAt' | 'repliedAt' | 'createdAt'> {
+interface ReviewJson extends Omit<PublicReviewFields, 'publishedAt' | 'hiddenAt' | 'repliedAt' | 'replyHiddenAt' | 'createdAt'> {
   publishedAt: string | null;
   hiddenAt: string | null;
   repliedAt: string | null;
+  replyHiddenAt: string | null;
   createdAt: string;
   authorName: string | null;
   deliverableType: PublicReview['deliverableType'];
@@ -157,13 +161,13 @@ export const firstReviewPageJson = (creatorId: AnyPgColumn): SQL<ReviewJson[]> =
   select coalesce(json_agg(json_build_object('id', r.id, 'direction', r.direction, 'rating', r.rating,
       'communication', r.communication, 'quality', r.quality, 'onTime', r.on_time, 'wouldHireAgain', r.would_hire_again,
       'body', r.body, 'publishedAt', r.published_at, 'hiddenAt', r.hidden_at, 'replyBody', r.reply_body,
-      'repliedAt', r.replied_at, 'createdAt', r.created_at, 'authorName', r.author_name,
+      'repliedAt', r.replied_at, 'replyHiddenAt', r.reply_hidden_at, 'createdAt', r.created_at, 'authorName', r.author_name,
       'deliverableType', r.deliverable_type, 'completedAt', r.completed_at) order by r.published_at desc, r.id desc), '[]'::json)
   from (
     select ${reviews.id} as id, ${reviews.direction} as direction, ${reviews.rating} as rating, ${reviews.communication} as communication,
       ${reviews.quality} as quality, ${reviews.onTime} as on_time, ${reviews.wouldHireAgain} as would_hire_again, ${reviews.body} as body,
       ${reviews.publishedAt} as published_at, ${reviews.hiddenAt} as hidden_at, ${reviews.replyBody} as reply_body,
-      ${reviews.repliedAt} as replied_at, ${reviews.createdAt} as created_at, review_author.name as author_name,
+      ${reviews.repliedAt} as replied_at, ${reviews.replyHiddenAt} as reply_hidden_at, ${reviews.createdAt} as created_at, review_author.name as author_name,
       ${projects.deliverableType} as deliverable_type, ${projects.completedAt} as completed_at
     from ${reviews}
     inner join ${projects} on ${projects.id} = ${reviews.projectId}
@@ -182,6 +186,7 @@ export const reviewPageFromJson = (rows: ReviewJson[]): ReviewPage =>
         publishedAt: dateOrNull(review.publishedAt),
         hiddenAt: dateOrNull(review.hiddenAt),
         repliedAt: dateOrNull(review.repliedAt),
+        replyHiddenAt: dateOrNull(review.replyHiddenAt),
         createdAt: new Date(review.createdAt),
       },
       authorName,

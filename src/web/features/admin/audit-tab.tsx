@@ -30,6 +30,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'message.remove': 'Removed a reported message',
   'review.hide': 'Hid a review',
   'review.restore': 'Restored a review',
+  'review.hide_reply': 'Hid a reply to a review',
+  'review.restore_reply': 'Restored a reply to a review',
   'review_report.dismiss': 'Dismissed a review report',
 };
 

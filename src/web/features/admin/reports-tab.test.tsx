@@ -51,6 +51,8 @@ const reviewReport: AdminReviewReport = {
     isHidden: false,
     hiddenReason: null,
     reply: null,
+    isReplyHidden: false,
+    replyHiddenReason: null,
   },
 };
 
@@ -209,5 +211,30 @@ describe("Reports: the 'Hide review' dialog", () => {
     expect(await screen.findByText('Review hidden')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(JSON.parse(String(hidePosts(fetchMock)[0]?.[1]?.body))).toEqual({ reason: 'Describes another project' });
+  });
+
+  it("hides only the reply of a review that has one, with a reason, and offers a hidden reply's restore", async () => {
+    const replied = { ...reviewReport, review: { ...reviewReport.review, reply: 'You never paid attention.' } };
+    const hiddenReply = { ...replied.review, id: 'review-2', body: 'Slow but fine.', isReplyHidden: true, replyHiddenReason: 'Insulting' };
+    const fetchMock = renderReports({
+      'GET /api/admin/reports/reviews': { status: 200, body: { reports: [replied], hidden: [hiddenReply] } },
+      'POST /api/admin/reports/reviews/review-1/hide-reply': { status: 204 },
+    });
+    const row = (await screen.findByText('Late and wrong.', {}, slow)).closest('li')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'Hide reply' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hide this reply?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Hide reply' }));
+    // A reason is required, as for a review.
+    expect(await within(dialog).findByText(REVIEW_FIELD_MESSAGES.hideReason)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Reason (required, kept in the audit log)'), { target: { value: 'Insults the client' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Hide reply' }));
+    expect(await screen.findByText('Reply hidden')).toBeTruthy();
+    const posts = fetchMock.mock.calls.filter(([url]) => url === '/api/admin/reports/reviews/review-1/hide-reply');
+    expect(JSON.parse(String(posts[0]?.[1]?.body))).toEqual({ reason: 'Insults the client' });
+
+    const hiddenRow = screen.getByText('Slow but fine.').closest('li')!;
+    expect(within(hiddenRow).getByText('Reply hidden: Insulting')).toBeTruthy();
+    expect(within(hiddenRow).getByRole('button', { name: 'Restore reply' })).toBeTruthy();
+    expect(within(hiddenRow).queryByRole('button', { name: 'Hide reply' })).toBeNull();
   });
 });

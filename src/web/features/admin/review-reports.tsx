@@ -11,7 +11,7 @@ import { useFocusAfterDecision } from './use-focus-after-decision';
 
 const reviewReportsKey = [...ADMIN_KEY, 'review-reports'] as const;
 type Review = AdminReviewReport['review'];
-type Decision = 'hide' | 'restore' | 'dismiss';
+type Decision = 'hide' | 'restore' | 'dismiss' | 'hide-reply' | 'restore-reply';
 
 const COPY: Record<Decision, { title: string; description: string; label: string; confirm: string; success: string }> = {
   hide: {
@@ -23,7 +23,23 @@ const COPY: Record<Decision, { title: string; description: string; label: string
   },
   restore: { title: 'Restore this review?', description: 'It is shown again and counts in the averages.', label: 'Note for the audit log (optional)', confirm: 'Restore review', success: 'Review restored' },
   dismiss: { title: 'Dismiss this report?', description: 'The review stays as it is.', label: 'Note for the audit log (optional)', confirm: 'Dismiss', success: 'Report dismissed' },
+  'hide-reply': {
+    title: 'Hide this reply?',
+    description: `Everyone will see '${REVIEW_MESSAGES.replyHidden}' under the review. The review itself stays, and so do the averages.`,
+    label: 'Reason (required, kept in the audit log)',
+    confirm: 'Hide reply',
+    success: 'Reply hidden',
+  },
+  'restore-reply': {
+    title: 'Restore this reply?',
+    description: 'It is shown under the review again.',
+    label: 'Note for the audit log (optional)',
+    confirm: 'Restore reply',
+    success: 'Reply restored',
+  },
 };
+/** The decisions that need a reason: the server refuses an empty one. */
+const needsReason = (decision: Decision | null) => decision === 'hide' || decision === 'hide-reply';
 
 /** A row of the list: an open report, or a hidden review (which has no report left open). */
 type Row = { key: string; review: Review; report?: AdminReviewReport };
@@ -40,6 +56,7 @@ function ReviewText({ review, titleId }: { review: Review; titleId: string }) {
       <p className="mt-1 whitespace-pre-wrap wrap-anywhere text-ink/85">{review.body}</p>
       {review.reply ? <p className="mt-2 whitespace-pre-wrap wrap-anywhere text-muted-foreground">Reply: {review.reply}</p> : null}
       {review.hiddenReason ? <p className="mt-2 wrap-anywhere text-destructive">Hidden: {review.hiddenReason}</p> : null}
+      {review.isReplyHidden ? <p className="mt-2 wrap-anywhere text-destructive">Reply hidden: {review.replyHiddenReason}</p> : null}
     </div>
   );
 }
@@ -73,6 +90,16 @@ function DecisionRow({ row, onDecide, onFailed, children }: { row: Row; onDecide
                 Dismiss
               </Button>
             ) : null}
+            {review.isReplyHidden ? (
+              <Button size="sm" variant="secondary" onClick={() => setDeciding('restore-reply')}>
+                Restore reply
+              </Button>
+            ) : review.reply ? (
+              // A report may be about the reply, not the review: its author should not lose their review for it.
+              <Button size="sm" variant="destructive" onClick={() => setDeciding('hide-reply')}>
+                Hide reply
+              </Button>
+            ) : null}
             <Button size="sm" variant="destructive" onClick={() => setDeciding('hide')}>
               Hide review
             </Button>
@@ -87,10 +114,10 @@ function DecisionRow({ row, onDecide, onFailed, children }: { row: Row; onDecide
         reasonLabel={copy.label}
         // Hiding needs a reason (the server refuses an empty one): checked with the request's own schema first, and
         // the server's message for the field, should it still refuse, is shown under it.
-        isRequired={deciding === 'hide'}
-        schema={deciding === 'hide' ? hideReviewInputSchema : undefined}
+        isRequired={needsReason(deciding)}
+        schema={needsReason(deciding) ? hideReviewInputSchema : undefined}
         confirmLabel={copy.confirm}
-        confirmVariant={deciding === 'hide' ? 'destructive' : 'primary'}
+        confirmVariant={needsReason(deciding) ? 'destructive' : 'primary'}
         isPending={action.isPending}
         onConfirm={async (reason) => {
           if (!deciding) return;
@@ -123,7 +150,7 @@ export function ReviewReportsSection() {
   const focusAfter = useFocusAfterDecision(rows, rowKey, rowTitleId, 'review-reports-heading');
   return (
     <section aria-labelledby="review-reports-heading" className="mt-12">
-      <SectionHeading id="review-reports-heading" title="Reported reviews" description="Reviews people reported, oldest first, then the reviews now hidden" />
+      <SectionHeading id="review-reports-heading" title="Reported reviews" description="Reviews people reported, oldest first, then the reviews and replies now hidden" />
       {query.isPending ? (
         <ListSkeleton rows={2} />
       ) : query.isError ? (

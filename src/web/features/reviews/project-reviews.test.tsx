@@ -47,6 +47,7 @@ const theirs: PublicReview = {
   projectMonth: '2026-11-01',
   publishedAt: '2026-11-20T10:00:00.000Z',
   reply: null,
+  isReplyHidden: false,
 };
 
 const published = (side: 'client' | 'creator', overrides: Partial<ProjectReviewState> = {}): ProjectReviewState => ({

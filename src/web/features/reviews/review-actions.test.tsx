@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { PublicReview } from '../../../domain/review-schemas';
 import { REVIEW_MESSAGES } from '../../../domain/reviews';
 import { SessionProvider } from '../../lib/session';
@@ -24,6 +24,7 @@ const review: PublicReview = {
   projectMonth: '2026-03-01',
   publishedAt: '2026-03-20T10:00:00.000Z',
   reply: null,
+  isReplyHidden: false,
 };
 
 const show = (user: ReturnType<typeof makeUser>, routes: FetchRoutes = {}, listed: ListedReview = review) => {
@@ -98,6 +99,24 @@ describe('ReviewActions', () => {
     expect(own.textContent).toBe('');
     expect(other.textContent).toContain('Report this review');
     expect(unknown.textContent).toBe('');
+  });
+
+  it('offers the review’s author a report of the reply under it, and nothing once the reply is hidden', async () => {
+    const replied = { ...review, isOwn: true, reply: { body: 'You were impossible to work with.', createdAt: '2026-03-21T10:00:00.000Z' } };
+    show(reader, {}, replied);
+    fireEvent.click(await screen.findByRole('button', { name: 'Report this reply' }));
+    expect(screen.getByLabelText('What is wrong with this reply? (optional)')).toBeTruthy();
+    cleanup();
+    show(reader, {}, { ...replied, reply: null, isReplyHidden: true });
+    expect(await screen.findByText(REVIEW_MESSAGES.replyHidden)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Report/ })).toBeNull();
+  });
+
+  it('shows a hidden reply as hidden to everyone, and offers the studio no second reply', async () => {
+    show(makeUser({ id: studio.id, role: 'maker', name: studio.name }), {}, { ...review, isReplyHidden: true });
+    expect(await screen.findByText(REVIEW_MESSAGES.replyHidden)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Report this review' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reply' })).toBeNull();
   });
 
   it('takes the button away when the server refuses the report as the reader’s own review', async () => {

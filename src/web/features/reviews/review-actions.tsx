@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { PublicReview } from '../../../domain/review-schemas';
-import { REVIEW_LIMITS } from '../../../domain/reviews';
+import { REVIEW_LIMITS, REVIEW_MESSAGES } from '../../../domain/reviews';
 import { Button } from '../../components/ui/button';
 import { FieldError, Label } from '../../components/ui/label';
 import { Textarea } from '../../components/ui/textarea';
@@ -125,10 +125,13 @@ export function ReviewActions({
   const noticeLine = useRef<HTMLParagraphElement>(null);
 
   const reply = review.reply?.body ?? publishedReply;
-  const canReply = allowReply && user?.id === studio.id && !reply;
+  // A reply an admin hid still counts as the one reply: the server would refuse another.
+  const canReply = allowReply && user?.id === studio.id && !reply && !review.isReplyHidden;
   // Anyone signed in may report, the reviewed person too, but not the review's own author (the server refuses it);
   // while it is not known yet whether the reader wrote it (null), the button waits rather than appear and go.
-  const canReport = Boolean(user) && review.isOwn !== true && review.isOwn !== null && !reportClosed;
+  // Its author reports not their own words but the reply under them, while one is shown (the server holds the same rule).
+  const isAuthor = review.isOwn === true;
+  const canReport = Boolean(user) && review.isOwn !== null && !reportClosed && (!isAuthor || Boolean(reply));
 
   useEffect(() => {
     const wanted = focusNext.current;
@@ -152,6 +155,8 @@ export function ReviewActions({
           <p className="text-sm font-medium text-ink">Reply from {studio.name}</p>
           <p className="mt-1 whitespace-pre-line wrap-anywhere text-ink/85">{reply}</p>
         </div>
+      ) : review.isReplyHidden ? (
+        <p className="mt-4 max-w-3xl rounded-xl border-l-2 border-border bg-muted/60 px-4 py-3 text-sm text-muted-foreground italic">{REVIEW_MESSAGES.replyHidden}</p>
       ) : null}
       {notice ? (
         <p ref={noticeLine} tabIndex={-1} role="status" className={cn('mt-3 text-sm', notice.refused ? 'text-muted-foreground' : 'text-success')}>
@@ -167,7 +172,7 @@ export function ReviewActions({
           ) : null}
           {canReport ? (
             <Button ref={reportButton} size="sm" variant="ghost" onClick={() => setOpen('report')}>
-              Report this review
+              {isAuthor ? 'Report this reply' : 'Report this review'}
             </Button>
           ) : null}
         </div>
@@ -189,7 +194,7 @@ export function ReviewActions({
       ) : null}
       {open === 'report' ? (
         <InlineTextForm
-          label="What is wrong with this review? (optional)"
+          label={isAuthor ? 'What is wrong with this reply? (optional)' : 'What is wrong with this review? (optional)'}
           hint="The Humanmade team reads every report."
           maxLength={REVIEW_LIMITS.reportReasonMax}
           submitLabel="Send report"
