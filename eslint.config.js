@@ -3,7 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'drizzle/**', 'coverage/**'] },
+  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'drizzle/**', 'coverage/**', '.scratch/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
