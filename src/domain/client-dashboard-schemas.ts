@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DELIVERABLE_CATEGORIES, EXPERTISE_AREAS, type DeliverableCategory } from './constants';
 import { clientProfileSchema } from './profile-schemas';
-import { SEARCH_MATCHES } from './marketplace';
+import { SEARCH_MATCHES, SEARCH_MAX_LENGTH } from './marketplace';
 import { CREATOR_ROLES } from './project-schemas';
 import { cardRatingSchema, minRatingQuerySchema } from './review-schemas';
 
@@ -18,7 +18,7 @@ export const SEAL_FILTERS = ['all', 'seal'] as const;
 export type SealFilter = (typeof SEAL_FILTERS)[number];
 
 export const browseCreatorsQuerySchema = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
   category: z.enum(DELIVERABLE_CATEGORIES).optional(),
   seal: z.enum(SEAL_FILTERS).optional(),
   /** 'rating': 'Highest rated' within each kind (decision 160); a search keeps relevance. */

@@ -1,4 +1,4 @@
-import { isMarketplaceCategory, type MarketplaceCategory } from './marketplace';
+import { isMarketplaceCategory, SEARCH_MAX_LENGTH, type MarketplaceCategory } from './marketplace';
 
 /** The marketplace directory's filters, as the address bar carries them. */
 export interface DirectoryFilters {
@@ -45,13 +45,25 @@ export const sealAppliesTo = (role: DirectoryFilters['role']): boolean => role !
 export const hasActiveFilters = (filters: DirectoryFilters): boolean =>
   Boolean(filters.q.trim() || filters.role || filters.category || filters.seal || filters.minRating);
 
+/**
+ * The address's search as the API takes it: trimmed, without NUL (which the server refuses in any text), and cut to
+ * SEARCH_MAX_LENGTH (never inside a surrogate pair). A longer one, pasted or shared, was sent as it stood: the API
+ * answered 400, and the page stayed on 'Loading creators…' without scripts, or read '0 verified creators' with them.
+ */
+export const searchFromParam = (value: string | null): string => {
+  const text = (value ?? '').replace(/\0/g, '').trim();
+  if (text.length <= SEARCH_MAX_LENGTH) return text;
+  const cut = text.slice(0, SEARCH_MAX_LENGTH);
+  return (/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut).trimEnd();
+};
+
 /** Reads the filters from the address bar, so a filtered directory can be shared and survives a reload. */
 export function filtersFromParams(params: URLSearchParams): DirectoryFilters {
   const role = params.get('role');
   const category = params.get('category');
   const knownRole = role === 'maker' || role === 'mind' ? role : '';
   return {
-    q: params.get('q') ?? '',
+    q: searchFromParam(params.get('q')),
     role: knownRole,
     category: isMarketplaceCategory(category) ? category : '',
     seal: params.get('seal') === '1' && sealAppliesTo(knownRole),

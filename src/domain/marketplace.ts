@@ -16,6 +16,8 @@ export const CREATOR_ROLES = ['maker', 'mind'] as const;
 export type CreatorRole = (typeof CREATOR_ROLES)[number];
 
 export const MARKETPLACE_PAGE_SIZE = 12;
+/** The longest search the directories take (the marketplace's `q`, the Browse tab's `search`), in UTF-16 units. */
+export const SEARCH_MAX_LENGTH = 100;
 
 /** Which field of a creator a search matched, strongest first (decision 120). */
 export const SEARCH_MATCHES = ['name', 'specialties', 'bio', 'portfolio'] as const;

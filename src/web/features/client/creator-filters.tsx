@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react';
 import { BROWSE_CATEGORY_OPTIONS, type SealFilter } from '../../../domain/client-dashboard-schemas';
 import type { DeliverableCategory } from '../../../domain/constants';
+import { SEARCH_MAX_LENGTH } from '../../../domain/marketplace';
 import { MIN_RATING_CHOICES } from '../../../domain/marketplace-directory';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
@@ -33,6 +34,8 @@ export function CreatorFilters({ value, onChange }: CreatorFiltersProps) {
             type="search"
             className="pl-10"
             placeholder="Name, skill or keyword"
+            // The API's limit: a longer search answered 400 and the tab said 'Creators could not be loaded.'
+            maxLength={SEARCH_MAX_LENGTH}
             value={value.search}
             onChange={(event) => onChange({ ...value, search: event.target.value })}
           />

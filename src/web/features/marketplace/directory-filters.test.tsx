@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import '../../test/jsdom-shims';
 import type { DirectoryFilters } from '../../../domain/marketplace-directory';
 import { filtersFromParams, filtersToParams } from '../../../domain/marketplace-directory';
+import { marketplaceQuerySchema } from '../../../domain/marketplace-schemas';
 import { DirectoryFiltersBar, type FiltersChange } from './directory-filters';
 
 afterEach(cleanup);
@@ -70,5 +71,21 @@ describe('the Seal Only toggle', () => {
     expect(filtersFromParams(new URLSearchParams('role=maker&seal=1'))).toMatchObject({ role: 'maker', seal: true });
     expect(filtersToParams({ ...base, q: '', role: 'mind', seal: true }).toString()).toBe('role=mind');
     expect(filtersToParams({ ...base, q: '', seal: true }).toString()).toBe('seal=1');
+  });
+});
+
+describe('a search from the address', () => {
+  it('is cut to what the API takes, so a pasted long or odd one still lists creators', () => {
+    const sent = (q: string) => filtersToParams(filtersFromParams(new URLSearchParams({ q })));
+    const long = sent('a'.repeat(150));
+    expect(long.get('q')).toBe('a'.repeat(100));
+    expect(marketplaceQuerySchema.safeParse(Object.fromEntries(long)).success).toBe(true);
+    // NUL, which the server refuses in any text, is dropped; the rest of the search stays.
+    expect(sent('cla\0ra').get('q')).toBe('clara');
+    // Never half an emoji: the 100th unit would be the first half of the pair.
+    const emoji = sent(`${'b'.repeat(99)}🎨 and more`).get('q');
+    expect(emoji).toBe('b'.repeat(99));
+    expect(marketplaceQuerySchema.safeParse({ q: emoji }).success).toBe(true);
+    expect(sent('   ').get('q')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ChevronDown, Search, SlidersHorizontal } from 'lucide-react';
 import { DELIVERABLE_CATEGORIES, EXPERTISE_AREAS } from '../../../domain/constants';
-import { CATEGORY_LABELS, isMarketplaceCategory } from '../../../domain/marketplace';
+import { CATEGORY_LABELS, isMarketplaceCategory, SEARCH_MAX_LENGTH } from '../../../domain/marketplace';
 import { useHydrated } from '../../lib/use-hydrated';
 import { MIN_RATING_CHOICES, minRatingFrom, sealAppliesTo, sortFrom, type DirectoryFilters } from '../../../domain/marketplace-directory';
 import { SealMark } from '../../components/seal-mark';
@@ -109,7 +109,7 @@ export function DirectoryFiltersBar({ filters, onChange }: { filters: DirectoryF
             value={search}
             onChange={(event) => setSearch(event.target.value)}
             placeholder="Name, skill or keyword"
-            maxLength={100}
+            maxLength={SEARCH_MAX_LENGTH}
             autoComplete="off"
             className={cn(fieldControlClass, 'h-11 pl-10')}
           />
