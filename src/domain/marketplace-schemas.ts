@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { contentCredentialsSchema } from './content-credentials';
 import { APPLICATION_STATUSES, DELIVERABLE_CATEGORIES, EXPERTISE_AREAS, SEAL_STATUSES, SUBSCRIPTION_PLANS } from './constants';
-import { CREATOR_ROLES, CREATOR_SORTS, MARKETPLACE_MAX_PAGE_SIZE, MARKETPLACE_PAGE_SIZE, SEARCH_MATCHES } from './marketplace';
+import { CREATOR_ROLES, CREATOR_SORTS, MARKETPLACE_MAX_PAGE_SIZE, MARKETPLACE_PAGE_SIZE, SEARCH_MATCHES, SEARCH_MAX_LENGTH } from './marketplace';
 import { cardRatingSchema, minRatingQuerySchema, ratingSummarySchema, reviewPageSchema } from './review-schemas';
 
 /** Request and response schemas of the marketplace and studio APIs (the server validates with these). */
@@ -12,7 +12,7 @@ export const marketplaceCategorySchema = z.union([z.enum(DELIVERABLE_CATEGORIES)
 
 /** Query of GET /api/marketplace/creators. Every filter is applied by the server. */
 export const marketplaceQuerySchema = z.object({
-  q: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
+  q: z.preprocess(emptyToUndefined, z.string().trim().max(SEARCH_MAX_LENGTH).optional()),
   role: z.preprocess(emptyToUndefined, z.enum(CREATOR_ROLES).optional()),
   category: z.preprocess(emptyToUndefined, marketplaceCategorySchema.optional()),
   seal: z.preprocess(emptyToUndefined, z.enum(['1', 'true', '0', 'false']).optional()).transform((value) => value === '1' || value === 'true'),
@@ -61,6 +61,11 @@ export const marketplacePageSchema = z.object({
   total: z.number().int(),
   /** True when a search matched more than `total` (1,000) creators: the count line says 'over 1,000'. */
   totalCapped: z.boolean().optional(),
+  /**
+   * On the last page of a search ordered by relevance or rating, when it ends before `total`: how many creators the
+   * ranking holds (it covers the best candidates only, decision 120). 'Newest' lists every match.
+   */
+  rankedUpTo: z.number().int().optional(),
 });
 export type MarketplacePage = z.infer<typeof marketplacePageSchema>;
 

@@ -145,6 +145,31 @@ describe('creator search', () => {
     expect(second.creators.some((creator) => first.has(creator.id))).toBe(false);
   });
 
+  it("says where a ranking ends before its count, and 'Newest' reaches every match", async () => {
+    // Over the 1,100 creators added above: 'careful' matches over 1,000, and relevance ranks its candidates only.
+    const walk = async (query: Record<string, string>) => {
+      const seen = new Set<string>();
+      let page = await search({ ...query, limit: '48' });
+      for (;;) {
+        for (const creator of page.creators) seen.add(creator.id);
+        if (!page.nextCursor) return { seen, last: page };
+        page = await search({ ...query, limit: '48', cursor: page.nextCursor });
+      }
+    };
+    for (const sort of ['', 'rating']) {
+      const { seen, last } = await walk({ q: 'careful', ...(sort ? { sort } : {}) });
+      expect(seen.size).toBeLessThan(1000);
+      expect(last.rankedUpTo).toBe(seen.size);
+    }
+    const newest = await walk({ q: 'careful', sort: 'newest' });
+    expect(newest.seen.size).toBeGreaterThan(1000);
+    expect(newest.last.rankedUpTo).toBeUndefined();
+    // A ranking that holds every match says nothing.
+    const few = await walk({ q: 'nakamra' });
+    expect(few.seen.size).toBe(few.last.total);
+    expect(few.last.rankedUpTo).toBeUndefined();
+  });
+
   it('gives a relevance search the same count as the capped count, whether it was read off the candidates or counted', async () => {
     // Newest first always runs the capped count; relevance counts its candidates when both reads were short of their
     // limits. Over the 1,100 creators added above: 'nakamra' 26 matches, 'brand' 379 (more than a candidate read holds),

@@ -112,11 +112,16 @@ const searchCreators = async (db: DbExecutor, query: MarketplaceQuery, filters: 
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const hasMore = rows.length > query.limit && last !== undefined;
+  // A ranking ends at its candidates (search.ts): its last page says so when more creators match, so the directory can
+  // point to 'Newest' instead of leaving a count it never reaches.
+  const ranked = offset + page.length;
+  const endsEarly = !byNewest && !hasMore && (count.capped || ranked < count.total);
   return {
     creators: page.map((row) => ({ ...toCard(row), matchedField: row.matchedField })),
     nextCursor: !hasMore ? null : byNewest ? encodeCursor(last) : encodeRelevanceCursor(offset + query.limit),
     total: count.total,
     totalCapped: count.capped,
+    ...(endsEarly ? { rankedUpTo: ranked } : {}),
   };
 };
 

@@ -27,3 +27,30 @@ describe('the directory when it lists nobody', { timeout: 20000 }, () => {
     expect(screen.queryByRole('link', { name: 'Clear filters' })).toBeNull();
   });
 });
+
+describe('a ranking that ends before its count', { timeout: 20000 }, () => {
+  const creator = { id: 'c1', role: 'maker', name: 'Ada Careful', bio: null, avatarUrl: null, sealStatus: 'none', categories: [], portfolio: [], matchedField: 'bio' };
+
+  it('says it holds the closest matches and links to every match, newest first, the filters kept', async () => {
+    stubFetch({
+      'GET /api/account/me': signedOut,
+      'GET /api/marketplace/creators?q=careful&role=maker&cursor=cjI4OA': {
+        status: 200,
+        body: { creators: [creator], nextCursor: null, total: 1000, totalCapped: true, rankedUpTo: 300 },
+      },
+    });
+    renderApp('/marketplace?q=careful&role=maker&cursor=cjI4OA');
+    expect(await screen.findByText(/These are the 300 closest matches\./)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See every match, newest first' }).getAttribute('href')).toBe('/marketplace?q=careful&role=maker&sort=newest');
+  });
+
+  it('says nothing when the list holds every match', async () => {
+    stubFetch({
+      'GET /api/account/me': signedOut,
+      'GET /api/marketplace/creators?q=careful': { status: 200, body: { creators: [creator], nextCursor: null, total: 1 } },
+    });
+    renderApp('/marketplace?q=careful');
+    expect(await screen.findByText('Ada Careful')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'See every match, newest first' })).toBeNull();
+  });
+});

@@ -41,6 +41,9 @@ const pageAddress = (params: URLSearchParams, cursor: string | null): string => 
 /** The directory with every filter cleared, the sort kept: a plain link, so it works without scripts too. */
 export const clearedFiltersAddress = (filters: DirectoryFilters): string => (filters.sort ? `/marketplace?sort=${filters.sort}` : '/marketplace');
 
+/** The same search and filters, newest first: every match, where a ranking holds only the closest ones. */
+const newestAddress = (filters: DirectoryFilters): string => `/marketplace?${filtersToParams({ ...filters, sort: 'newest' }).toString()}`;
+
 const countLine = (total: number, capped = false) =>
   capped ? `Over ${total.toLocaleString('en')} verified creators` : `${total} verified ${total === 1 ? 'creator' : 'creators'}`;
 
@@ -104,6 +107,8 @@ export function CreatorDirectory() {
   // A search counts exactly up to 1,000 matches and says 'over 1,000' beyond (decision 120).
   const totalCapped = query.data?.pages[0]?.totalCapped ?? false;
   const isFirstLoad = query.isPending;
+  // A search ranked by relevance or rating ends at its closest matches (decision 120), short of its count.
+  const rankedUpTo = query.hasNextPage || query.isError ? undefined : query.data?.pages.at(-1)?.rankedUpTo;
 
   return (
     <div>
@@ -148,6 +153,14 @@ export function CreatorDirectory() {
           </ul>
         )}
       </div>
+      {rankedUpTo !== undefined ? (
+        <p className="mt-10 text-center text-[0.9375rem] text-muted-foreground">
+          {`These are the ${rankedUpTo.toLocaleString('en')} closest matches. `}
+          <Link to={newestAddress(filters)} className="font-medium text-ink underline underline-offset-4 hover:text-accent-strong">
+            See every match, newest first
+          </Link>
+        </p>
+      ) : null}
       {(query.hasNextPage && !query.isError) || startCursor ? (
         <div className="mt-10 flex flex-col items-center gap-4">
           {query.hasNextPage && !query.isError ? (
