@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LIMITS } from '../../domain/constants';
-import { MARKETPLACE_MESSAGES, SEARCH_MATCH_LABELS, bioPreview, cardTags, type CreatorCardData } from '../../domain/marketplace';
+import { MARKETPLACE_MESSAGES, SEARCH_MATCH_LABELS, bioPreview, cardTags, type CreatorCardData, type SearchMatch } from '../../domain/marketplace';
 import { cn } from '../lib/utils';
 import { RatingSummaryLine } from './rating-stars';
 import { RoleBadge } from './role-badge';
@@ -71,6 +71,12 @@ interface CreatorCardProps {
   corner?: ReactNode;
 }
 
+/** Under a search, which field of the creator it matched ("Matched in bio"): on the marketplace's cards and the Browse tab's. */
+export function SearchMatchLine({ match, className }: { match: SearchMatch | undefined; className?: string }) {
+  if (!match) return null;
+  return <p className={cn('mt-2 text-xs font-medium uppercase tracking-[0.08em] text-muted-foreground', className)}>{SEARCH_MATCH_LABELS[match]}</p>;
+}
+
 /**
  * The directory card of spec section 2. The work leads: up to three thumbnails in a fixed frame, then the person,
  * their badges, a short bio and their categories.
@@ -109,9 +115,7 @@ export function CreatorCard({ creator, onContact, contactHref, actions, headingL
         <p className={cn('mt-4 text-[0.9375rem] leading-relaxed wrap-anywhere', creator.bio?.trim() ? 'text-ink/80' : 'italic text-muted-foreground')}>
           {bioPreview(creator.bio)}
         </p>
-        {creator.matchedField ? (
-          <p className="mt-2 text-xs font-medium uppercase tracking-[0.08em] text-muted-foreground">{SEARCH_MATCH_LABELS[creator.matchedField]}</p>
-        ) : null}
+        <SearchMatchLine match={creator.matchedField} />
         {tags.shown.length > 0 ? (
           <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Categories">
             {tags.shown.map((tag) => (

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { CreatorCard } from '../../../domain/client-dashboard-schemas';
 import '../../test/jsdom-shims';
@@ -35,5 +35,20 @@ describe('HireCreatorCard (client Browse Creators)', () => {
   it("shows the avatar's thumbnail, and the avatar itself only when there is no thumbnail", () => {
     expect(imageSources(creator)).toEqual(['/files/profile-images/maker-1/avatar.thumb.webp?v=2']);
     expect(imageSources({ ...creator, avatarThumbnailUrl: null })).toEqual(['/files/profile-images/maker-1/avatar.jpg?v=2']);
+  });
+
+  it('says which field a search matched, as the marketplace card does, and nothing outside a search', () => {
+    const { rerender } = render(
+      <MemoryRouter>
+        <HireCreatorCard creator={{ ...creator, matchedField: 'bio' }} onHire={() => undefined} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('Matched in bio')).toBeTruthy();
+    rerender(
+      <MemoryRouter>
+        <HireCreatorCard creator={creator} onHire={() => undefined} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByText(/^Matched in/)).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { UserPlus } from 'lucide-react';
 import type { CreatorCard } from '../../../domain/client-dashboard-schemas';
 import { LIMITS } from '../../../domain/constants';
 import { formatDeliverableType } from '../../../domain/project-schemas';
+import { SearchMatchLine } from '../../components/creator-card';
 import { RatingSummaryLine } from '../../components/rating-stars';
 import { RoleBadge } from '../../components/role-badge';
 import { SealBadge } from '../../components/seal-badge';
@@ -42,6 +43,8 @@ export function HireCreatorCard({
         {saved === undefined ? null : <SaveCreatorButton creator={creator} saved={saved} className="-mr-2 -mt-2 ml-auto self-start" />}
       </div>
       <RatingSummaryLine rating={creator.rating} className="mt-3" />
+      {/* The card shows no bio: without this, a creator found by a word of theirs did not say why it was listed. */}
+      <SearchMatchLine match={creator.matchedField} className="mt-3" />
       {shown.length > 0 ? (
         <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Specialties">
           {shown.map((tag) => (
