@@ -21,7 +21,7 @@ export const browseCreatorsQuerySchema = z.object({
   search: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
   category: z.enum(DELIVERABLE_CATEGORIES).optional(),
   seal: z.enum(SEAL_FILTERS).optional(),
-  /** 'rating': 'Highest rated' within each kind (decision 160); a search keeps relevance. */
+  /** 'rating': 'Highest rated' within each kind (decision 160), a search's too; with a search, 'newest' is relevance. */
   sort: z.enum(['newest', 'rating']).optional(),
   minRating: minRatingQuerySchema,
 });

@@ -41,10 +41,11 @@ export const listCreatorCards = async (
   limit: number = LIMITS.clientBrowsePerRole,
   order: ListingOrder = 'newest',
 ): Promise<CreatorCard[]> => {
-  // A name or word goes through the marketplace's full-text search, ranked by relevance within each kind.
+  // A name or word goes through the marketplace's full-text search within each kind: by relevance, or 'Highest rated'
+  // among the same candidates, as the marketplace orders a search.
   const select = (role: 'maker' | 'mind'): Promise<Array<ListingRow & { matchedField?: SearchMatch }>> =>
     filters.q
-      ? searchByRelevance(db, { words: searchWords(filters.q), filters: { ...filters, role } }, 0, limit, 0)
+      ? searchByRelevance(db, { words: searchWords(filters.q), filters: { ...filters, role } }, 0, limit, 0, order === 'rating' ? 'rating' : 'relevance')
       : selectListingPage(db, { ...filters, role }, null, limit, 0, order);
   const [makers, minds] = await Promise.all([filters.role === 'mind' ? [] : select('maker'), filters.role === 'maker' ? [] : select('mind')]);
   return [...makers, ...minds].map((row) => ({ ...toCard(row), ...(row.matchedField ? { matchedField: row.matchedField } : {}) }));

@@ -1,8 +1,10 @@
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DELIVERABLE_CATEGORIES, EXPERTISE_AREAS } from '../../../domain/constants';
 import { type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { insertCreator } from '../../../../test/support/creators';
 import { onboardedClient } from '../../../../test/support/project-fixtures';
+import { makerProfiles, profiles } from '../../db/schema';
 
 // The marketplace and the client's Browse tab are two views of one directory: for the same filters they must find
 // the same creators. Every expertise area is held by a mind of its own, so any difference between the category
@@ -67,5 +69,24 @@ describe('the marketplace and the Browse tab', () => {
   it('map a deliverable category onto the same minds (decision 011)', async () => {
     expect(await browseNames(new URLSearchParams({ category: 'web_design' }))).toEqual(['Maker web_design', 'Mind Creative Direction', 'Mind Design Thinking']);
     expect(await marketplaceNames(new URLSearchParams({ category: 'web_design' }))).toEqual(['Maker web_design', 'Mind Creative Direction', 'Mind Design Thinking']);
+  });
+
+  it("order a search by 'Highest rated' alike (the Browse tab kept relevance whatever the sort said)", async () => {
+    // Three makers whose names match 'design', rated so that the rating order is not the relevance order.
+    const rated: Array<[string, number]> = [['Maker web_design', 4000], ['Maker logo_design', 4900], ['Maker editorial_design', 4500]];
+    for (const [name, score] of rated) {
+      const [row] = await ctx.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.name, name));
+      await ctx.db.update(makerProfiles).set({ ratingCount: 5, ratingSum: Math.round(score / 200), ratingScore: score }).where(eq(makerProfiles.userId, row!.id));
+    }
+    const ordered = async (url: string, user: TestUser | null) => {
+      const response = await ctx.inject(user, { method: 'GET', url });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json().creators as Array<{ name: string; role: string }>).filter((creator) => creator.role === 'maker').map((creator) => creator.name);
+    };
+    const fromMarketplace = await ordered('/api/marketplace/creators?limit=48&q=design&sort=rating', null);
+    const fromBrowse = await ordered('/api/client/creators?search=design&sort=rating', client);
+    expect(fromMarketplace.slice(0, 3)).toEqual(['Maker logo_design', 'Maker editorial_design', 'Maker web_design']);
+    expect(fromBrowse).toEqual(fromMarketplace.slice(0, fromBrowse.length));
+    await ctx.db.update(makerProfiles).set({ ratingCount: 0, ratingSum: 0, ratingScore: 0 }).where(inArray(makerProfiles.ratingCount, [5]));
   });
 });

@@ -76,7 +76,8 @@ export function CreatorFilters({ value, onChange }: CreatorFiltersProps) {
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            <SelectItem value="newest">Newest</SelectItem>
+            {/* A search is ordered by relevance unless 'Highest rated' is chosen, as on the marketplace: 'Newest' said otherwise. */}
+            <SelectItem value="newest">{value.search.trim() ? 'Relevance' : 'Newest'}</SelectItem>
             <SelectItem value="rating">Highest rated</SelectItem>
           </SelectContent>
         </Select>
