@@ -155,7 +155,7 @@ export function StudioReviews({ studio }: { studio: StudioData }) {
   };
   return (
     <section aria-labelledby="reviews-heading" className="mx-auto max-w-6xl px-5 pb-20 sm:px-8">
-      <h2 id="reviews-heading" className="mb-8 border-t border-border pt-12 text-3xl sm:text-4xl">
+      <h2 id="reviews-heading" className="mb-8 scroll-mt-18 border-t border-border pt-12 text-3xl sm:text-4xl">
         Reviews
       </h2>
       <RatingOverview rating={studio.rating} />
