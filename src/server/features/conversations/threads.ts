@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { ProjectEvent } from '../../../domain/conversation-schemas';
+import type { ProjectStatus } from '../../../domain/constants';
 import type { DbExecutor } from '../../db/client';
 import { conversations, messages, projects } from '../../db/schema';
 import { publishConversationEvent } from './realtime';
@@ -23,7 +24,7 @@ export const ensureConversation = async (tx: DbExecutor, clientId: string, creat
 const quoted = (title: string) => `“${title}”`;
 
 /** `detail` names the offer version or the milestone the event is about, when there is one. */
-const SYSTEM_LINES: Record<ProjectEvent, (actor: string, title: string, detail: string) => string> = {
+const SYSTEM_LINES: Record<ProjectEvent, (actor: string, title: string, detail: string, status?: ProjectStatus) => string> = {
   created: (actor, title) => `${actor} created the project ${quoted(title)}.`,
   accepted: (actor, title) => `${actor} accepted the project ${quoted(title)}.`,
   declined: (actor, title) => `${actor} declined the project ${quoted(title)}.`,
@@ -37,7 +38,9 @@ const SYSTEM_LINES: Record<ProjectEvent, (actor: string, title: string, detail: 
   offer_declined: (actor, title, detail) => `${actor} declined ${detail} for ${quoted(title)}.`,
   offer_changes_requested: (actor, title, detail) => `${actor} asked for changes to ${detail} for ${quoted(title)}.`,
   milestone_approved: (actor, title, detail) => `${actor} approved ${detail} of ${quoted(title)}.`,
-  milestone_auto_approved: (_actor, title, detail) => `${detail.charAt(0).toUpperCase()}${detail.slice(1)} of ${quoted(title)} was approved automatically: the review time passed without an answer.`,
+  // The last milestone's approval by time completes the project, which the thread says as a click's approval does.
+  milestone_auto_approved: (_actor, title, detail, status) =>
+    `${detail.charAt(0).toUpperCase()}${detail.slice(1)} of ${quoted(title)} was approved automatically: the review time passed without an answer.${status === 'completed' ? ' The project is complete.' : ''}`,
   revision_requested: (actor, title, detail) => `${actor} asked for a revision of ${detail} of ${quoted(title)}.`,
   extra_revision_allowed: (actor, title) => `${actor} allowed an extra revision round on ${quoted(title)}.`,
   withdrawn: (actor, title) => `${actor} withdrew from ${quoted(title)}. The project is cancelled.`,
@@ -51,7 +54,7 @@ const SYSTEM_LINES: Record<ProjectEvent, (actor: string, title: string, detail: 
 
 export interface ProjectEventInput {
   event: ProjectEvent;
-  project: Pick<typeof projects.$inferSelect, 'id' | 'title' | 'clientId' | 'conversationId'>;
+  project: Pick<typeof projects.$inferSelect, 'id' | 'title' | 'clientId' | 'conversationId'> & { status?: ProjectStatus };
   /** The creator the project is (or, after a decline, was) assigned to. */
   creatorId: string;
   /** Whose action it was; `userId` null for the platform's own (approval by time). */
@@ -78,7 +81,7 @@ export const recordProjectEvent = async (tx: DbExecutor, input: ProjectEventInpu
       conversationId,
       senderId: actor.userId,
       kind: 'system',
-      body: `${SYSTEM_LINES[event](actor.name, project.title, input.detail ?? '')}${input.note ? ` They wrote: “${input.note}”` : ''}`,
+      body: `${SYSTEM_LINES[event](actor.name, project.title, input.detail ?? '', project.status)}${input.note ? ` They wrote: “${input.note}”` : ''}`,
       projectId: project.id,
       projectEvent: event,
     })

@@ -62,7 +62,7 @@ export const isMoneyEvent = (event: ProjectEmailEvent): boolean => MONEY_EVENTS.
 export const projectEventPath = (event: ProjectEmailEvent, dashboard: Dashboard, projectId: string): string =>
   isMoneyEvent(event) ? `${dashboardPath(dashboard)}?tab=${dashboard === 'client' ? 'invoices' : 'earnings'}` : projectCardPath(dashboard, projectId);
 
-const subjects: Record<ProjectEmailEvent, (title: string) => string> = {
+const subjects: Record<ProjectEmailEvent, (title: string, when: string) => string> = {
   assigned: (title) => `New project for you: ${title}`,
   accepted: (title) => `Your project was accepted: ${title}`,
   declined: (title) => `Your project was declined: ${title}`,
@@ -81,7 +81,8 @@ const subjects: Record<ProjectEmailEvent, (title: string) => string> = {
   withdrawn: (title) => `The creator withdrew from your project: ${title}`,
   cancelled_by_admin: (title) => `Project cancelled: ${title}`,
   approval_reminder: (title) => `Work waits for your review: ${title}`,
-  due_reminder: (title) => `A milestone is due tomorrow: ${title}`,
+  // `when` is how the due date stands when the reminder runs (dueWording): late only if the server was down.
+  due_reminder: (title, when) => `A milestone ${when === 'was due' ? 'is overdue' : when || 'is due tomorrow'}: ${title}`,
   answer_reminder: (title) => `A client is waiting for your answer: ${title}`,
   offer_reminder: (title) => `An offer is waiting for your answer: ${title}`,
   funding_requested: (title) => `Invoice issued: ${title}`,
@@ -108,9 +109,18 @@ const NAMED_MILESTONE = /^milestone \d+ \(/i;
  * submissions of one project are four different items: "Work is ready for your review: Logo — milestone 2 (“Final”)".
  * A single-milestone project's detail names none ('' or "the work"), and its title stays the project's.
  */
-export const projectEventTitle = (event: ProjectEmailEvent, title: string, detail = ''): string => {
-  if (!MILESTONE_EVENTS.has(event) || !NAMED_MILESTONE.test(detail)) return subjects[event](title);
-  return subjects[event](`${title} — ${detail.charAt(0).toLowerCase()}${detail.slice(1)}`);
+export const projectEventTitle = (event: ProjectEmailEvent, title: string, detail = '', when = ''): string => {
+  if (!MILESTONE_EVENTS.has(event) || !NAMED_MILESTONE.test(detail)) return subjects[event](title, when);
+  return subjects[event](`${title} — ${detail.charAt(0).toLowerCase()}${detail.slice(1)}`, when);
+};
+
+/**
+ * How a milestone's due date stands on the day a due reminder runs: 'is due tomorrow' as scheduled (the day before,
+ * 09:00 UTC), or, when the reminder ran late because the server was down, 'is due today' or 'was due'.
+ */
+export const dueWording = (dueDate: string, now: Date): string => {
+  const daysLeft = Math.round((Date.parse(`${dueDate}T00:00:00Z`) - Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`)) / 86_400_000);
+  return daysLeft >= 1 ? 'is due tomorrow' : daysLeft === 0 ? 'is due today' : 'was due';
 };
 
 const sentenceStart = (text: string): string => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
@@ -165,7 +175,10 @@ const bodies: Record<ProjectEmailEvent, (project: ProjectRow, actorName: string,
     detail ? `${sentenceStart(detail)} of "${p.title}" is waiting for your review.` : `Work on "${p.title}" is waiting for your review.`,
     `If you neither approve it, ask for a revision nor flag it, it will be approved automatically on ${when}.`,
   ],
-  due_reminder: (p, _actor, detail) => [`${detail} of "${p.title}" is due tomorrow.`, 'If you need more time, tell your client in the project thread.'],
+  due_reminder: (p, _actor, detail, when) => [
+    when === 'was due' ? `${detail} of "${p.title}" is past its due date.` : `${detail} of "${p.title}" ${when || 'is due tomorrow'}.`,
+    'If you need more time, tell your client in the project thread.',
+  ],
   answer_reminder: (p) => [
     `"${p.title}" has been waiting for your answer for a few days.`,
     'Open your Projects tab to accept the brief, send an offer, or decline it, so the client knows where they stand. You can ask them anything in the project thread.',
@@ -202,7 +215,7 @@ export const enqueueProjectEmail = async (
   const { project, to, actorName, detail = '', when = '', note } = input;
   const link = `${app.config.PUBLIC_URL}${projectEventPath(event, to.dashboard, project.id)}`;
   const email = composeEmail(
-    { type: `project-${event.replace(/_/g, '-')}`, to: to.email, subject: projectEventTitle(event, project.title, detail), siteName: app.config.SITE_NAME },
+    { type: `project-${event.replace(/_/g, '-')}`, to: to.email, subject: projectEventTitle(event, project.title, detail, when), siteName: app.config.SITE_NAME },
     [`Hello ${to.name},`, ...withNote(bodies[event](project, actorName, detail, when), actorName, note), link],
   );
   await app.mailer.enqueue(isMoneyEvent(event) ? { ...email, isTransactional: true } : email, tx);

@@ -50,7 +50,7 @@ export const tellParty = async (
     kind: 'project',
     // Every event is its own item.
     subjectKey: `project:${project.id}:${event}:${randomUUID()}`,
-    title: projectEventTitle(event, project.title, detail),
+    title: projectEventTitle(event, project.title, detail, when),
     body: actorName === SYSTEM_ACTOR.name ? 'From Humanmade' : `From ${actorName}`,
     link: projectEventPath(event, recipient.role, project.id),
   });

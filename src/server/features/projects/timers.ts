@@ -8,6 +8,7 @@ import { creatorOf } from './access';
 import { approveMilestone, formatWhen, JOB_APPROVAL_REMINDER, JOB_AUTO_APPROVE, JOB_DUE_REMINDER, loadMilestones, milestoneDetail } from './milestones';
 import { summaryOf } from './offers';
 import { notifyOtherSide, SYSTEM_ACTOR, tellParty } from './service';
+import { dueWording } from './emails';
 import { releaseOrInvoiceApproved } from '../payments/funding';
 
 const submissionPayload = z.object({ milestoneId: z.uuid(), submission: z.number().int() });
@@ -59,7 +60,7 @@ export const registerMilestoneTimers = (app: FastifyInstance): void => {
     });
   });
 
-  app.jobs.handle(JOB_DUE_REMINDER, async ({ tx, job }) => {
+  app.jobs.handle(JOB_DUE_REMINDER, async ({ tx, job, now }) => {
     const { milestoneId } = milestonePayload.parse(job.payload);
     const [milestone] = await tx.select().from(projectMilestones).where(eq(projectMilestones.id, milestoneId));
     if (!milestone || (milestone.status !== 'active' && milestone.status !== 'revision_requested')) return;
@@ -73,6 +74,8 @@ export const registerMilestoneTimers = (app: FastifyInstance): void => {
       recipient: creator,
       actorName: SYSTEM_ACTOR.name,
       detail: `${named.charAt(0).toUpperCase()}${named.slice(1)}`,
+      // Said as it stands now: a reminder that ran late (the server was down the day before) said 'due tomorrow'.
+      when: milestone.dueDate ? dueWording(milestone.dueDate, now) : '',
     });
   });
 
