@@ -7,7 +7,7 @@ import { cn } from '../../lib/utils';
 import type { MilestoneFunding, ProjectFunding } from '../../../domain/payment-schemas';
 import { FundingBadge, MilestoneFundingLine } from '../payments/milestone-funding';
 import { useProjectFunding } from '../payments/payments-api';
-import { formatCalendarDay, formatDate } from '../../../domain/dates';
+import { formatCalendarDay, formatDate, formatDateTime } from '../../../domain/dates';
 
 // A due date is a calendar day, not an instant: read it in UTC so no time zone moves it a day.
 export const formatDay = formatCalendarDay;
@@ -127,7 +127,8 @@ function MilestoneRow({ milestone, funding, provider, isClient, creatorName, isS
       {milestone.status === 'submitted' && milestone.autoApproveAt && !isStopped ? (
         <p className="flex items-center gap-1.5 text-sm text-accent-strong">
           <Clock aria-hidden="true" className="size-4" />
-          Approves automatically on {formatInstantDay(milestone.autoApproveAt)}
+          {/* With the hour: the emails give it, and on the day itself the date alone left the client guessing. */}
+          Approves automatically on {formatDateTime(milestone.autoApproveAt)}
         </p>
       ) : null}
       {milestone.deliverableUrl && linksDelivery ? (
