@@ -220,7 +220,10 @@ describe('the controls that were scripts, with JavaScript disabled', () => {
     // The card shows the thumbnail; the link leads to the full picture.
     expect(await piece.locator('img').getAttribute('src')).not.toBe(href);
     await piece.click();
-    await page.waitForURL((url) => `${url.pathname}${url.search}` === href);
+    // The next page opens at its results, not above the hero and the filters.
+    expect(href).toMatch(/#directory-results$/);
+    await page.waitForURL((url) => `${url.pathname}${url.search}${url.hash}` === href);
+    expect(await page.evaluate(() => document.getElementById('directory-results')!.getBoundingClientRect().top)).toBeLessThan(200);
     const image = await context.request.get(href ?? '');
     expect(image.status()).toBe(200);
     expect(image.headers()['content-type']).toMatch(/^image\//);
@@ -282,7 +285,10 @@ describe('the marketplace without scripts', () => {
     const more = page.getByRole('link', { name: 'Load more' });
     const href = await more.getAttribute('href');
     await more.click();
-    await page.waitForURL((url) => `${url.pathname}${url.search}` === href);
+    // The next page opens at its results, not above the hero and the filters.
+    expect(href).toMatch(/#directory-results$/);
+    await page.waitForURL((url) => `${url.pathname}${url.search}${url.hash}` === href);
+    expect(await page.evaluate(() => document.getElementById('directory-results')!.getBoundingClientRect().top)).toBeLessThan(200);
     expect(new URL(page.url()).searchParams.get('q')).toBe(q);
     for (const name of await headings.allTextContents()) names.add(name);
     expect(names.size).toBe(PUBLIC_APPROVED_COUNT);

@@ -42,6 +42,9 @@ describe('a ranking that ends before its count', { timeout: 20000 }, () => {
     renderApp('/marketplace?q=careful&role=maker&cursor=cjI4OA');
     expect(await screen.findByText(/These are the 300 closest matches\./)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See every match, newest first' }).getAttribute('href')).toBe('/marketplace?q=careful&role=maker&sort=newest');
+    // Reached from a later page: the way back opens at the results, as 'Load more' does.
+    expect(screen.getByRole('link', { name: 'Back to the first creators' }).getAttribute('href')).toBe('/marketplace?q=careful&role=maker#directory-results');
+    expect(document.getElementById('directory-results')?.textContent).toBe('Over 1,000 verified creators');
   });
 
   it('says nothing when the list holds every match', async () => {

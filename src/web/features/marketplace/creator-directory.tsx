@@ -30,12 +30,18 @@ const directoryAddress = (params: URLSearchParams, contact: string | null): stri
   return contact ? `${address}#${CONTACT_PANEL_ID}` : address;
 };
 
-/** The directory from a later page on: where 'Load more' leads without scripts (the filters kept). */
+/** Where a page of the directory starts: its count line, under the hero and the filters. */
+export const DIRECTORY_RESULTS_ID = 'directory-results';
+
+/**
+ * The directory from a later page on: where 'Load more' leads without scripts (the filters kept), and back to the
+ * first. Each opens at the results: at the page's top, every page needed a scroll past the hero and the filters.
+ */
 const pageAddress = (params: URLSearchParams, cursor: string | null): string => {
   const next = filtersToParams(filtersFromParams(params));
   if (cursor) next.set('cursor', cursor);
   const query = next.toString();
-  return query ? `/marketplace?${query}` : '/marketplace';
+  return `${query ? `/marketplace?${query}` : '/marketplace'}#${DIRECTORY_RESULTS_ID}`;
 };
 
 /** The directory with every filter cleared, the sort kept: a plain link, so it works without scripts too. */
@@ -113,7 +119,7 @@ export function CreatorDirectory() {
   return (
     <div>
       <DirectoryFiltersBar filters={filters} onChange={onFiltersChange} />
-      <p aria-live="polite" className="mt-8 text-[0.9375rem] text-muted-foreground">
+      <p id={DIRECTORY_RESULTS_ID} aria-live="polite" className="mt-8 scroll-mt-24 text-[0.9375rem] text-muted-foreground">
         {isFirstLoad ? 'Loading creators…' : query.isError ? countLine(0) : countLine(total, totalCapped)}
       </p>
       <h2 className="sr-only">Creators</h2>
