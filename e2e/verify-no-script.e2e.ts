@@ -19,6 +19,9 @@ describe('/verify with JavaScript disabled', () => {
     expect((await page.goto('/verify'))?.status()).toBe(200);
     // Reading a file needs the script, so the control appears only with it.
     expect(await page.getByLabel('Or upload the credential file').count()).toBe(0);
+    // …and the introduction does not offer it either.
+    expect(await page.getByText(/Paste it here to see who issued it/).isVisible()).toBe(true);
+    expect(await page.getByText(/upload its file/).count()).toBe(0);
     await page.getByLabel('Credential', { exact: true }).fill('eyJhbGciOiJFZERTQSJ9.e30.AAAA');
     const [answer] = await Promise.all([page.waitForResponse((response) => response.request().method() === 'POST'), page.getByRole('button', { name: 'Verify', exact: true }).click()]);
     expect(answer.status()).toBe(200);

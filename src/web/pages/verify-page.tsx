@@ -195,8 +195,9 @@ export function VerifyPage() {
     <>
       <PageIntro eyebrow="Seal of human creativity" title="Verify a Seal">
         <p>
-          Every Seal Humanmade awards comes with a signed credential its maker can share. Paste it here, or upload its file, to see who issued it, to
-          whom and when, whether the signature holds, and whether the Seal is still in force.
+          {/* The file is read by a script: without one there is only the text box, and the page offers only that. */}
+          Every Seal Humanmade awards comes with a signed credential its maker can share. Paste it here{hydrated ? ', or upload its file,' : ''} to see
+          who issued it, to whom and when, whether the signature holds, and whether the Seal is still in force.
         </p>
       </PageIntro>
       <div className="mx-auto grid max-w-6xl gap-10 px-5 pb-24 sm:px-8 md:grid-cols-[1.1fr_1fr] md:gap-14">
