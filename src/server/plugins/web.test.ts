@@ -187,6 +187,19 @@ describe('pages with their first paint (decision 084)', () => {
     expect(next?.data.pages[0]?.nextCursor).toBeNull();
   });
 
+  it('renders the first creators for a cursor the API refuses, and a studio id no route takes as missing', async () => {
+    await insertCreator(app.db, { role: 'maker', name: 'Cursory Maker' });
+    const body = (await page('/marketplace?q=cursory&cursor=not-a-cursor')).body;
+    const data = new RegExp(`<script type="application/json" id="${FIRST_PAINT_DATA_ID}">(.*?)</script>`).exec(body)?.[1];
+    const [query] = JSON.parse(data ?? '[]') as Array<{ key: unknown[]; data: { pages: Array<{ creators: Array<{ name: string }> }>; pageParams: unknown[] } }>;
+    expect(query?.key.at(-1)).toBe('not-a-cursor');
+    expect(query?.data.pages[0]?.creators.map((creator) => creator.name)).toEqual(['Cursory Maker']);
+    expect(query?.data.pageParams).toEqual([null]);
+    const long = await page(`/studio/${'x'.repeat(150)}`);
+    expect(long.statusCode).toBe(404);
+    expect(long.body).toContain('missing');
+  });
+
   it('renders the marketplace in the order the form asked for: relevance by default with a search, or newest', async () => {
     const older = await insertCreator(app.db, { role: 'maker', name: 'Ordo Ordwell', createdAt: new Date('2026-01-01T00:00:00Z') });
     const newer = await insertCreator(app.db, { role: 'maker', name: 'Ordo Fairweather', bio: 'Ordwell-trained', createdAt: new Date('2026-02-01T00:00:00Z') });

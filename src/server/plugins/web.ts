@@ -81,7 +81,8 @@ const firstPaintAnswers = async (app: FastifyInstance, request: FastifyRequest, 
         const older = await ask(reviewPageQueryKey(userId, reviewsCursor), reviewPageUrl(userId, reviewsCursor));
         return [...answer.queries, ...older.queries];
       }
-      if (answer.status !== 404) return answer.queries;
+      // An id longer than any route takes (414) names no creator either.
+      if (answer.status !== 404 && answer.status !== 414) return answer.queries;
       // Only a signed-in viewer can see more than the public; only then is the studio asked for again.
       const { cookie } = request.headers;
       const asViewer = cookie ? await app.inject({ method: 'GET', url: apiUrl, headers: { cookie } }) : null;
@@ -93,14 +94,19 @@ const firstPaintAnswers = async (app: FastifyInstance, request: FastifyRequest, 
       const filters = filtersFromParams(url.searchParams);
       // 'Load more' is a link to the next page (`?cursor=`), so the directory goes on without scripts.
       const cursor = directoryCursorFrom(url.searchParams);
-      const params = filtersToParams(filters);
-      if (cursor) params.set('cursor', cursor);
-      const query = params.toString();
+      const pageUrl = (from: string | null) => {
+        const params = filtersToParams(filters);
+        if (from) params.set('cursor', from);
+        const query = params.toString();
+        return `/api/marketplace/creators${query ? `?${query}` : ''}`;
+      };
       // The directory is an infinite query: its first page, from the address's cursor or the start.
-      const directory = await ask(creatorsQueryKey(filters, cursor), `/api/marketplace/creators${query ? `?${query}` : ''}`, (page) => ({
-        pages: [page],
-        pageParams: [cursor],
-      }));
+      let directory = await ask(creatorsQueryKey(filters, cursor), pageUrl(cursor), (page) => ({ pages: [page], pageParams: [cursor] }));
+      // A cursor the API refuses (made by hand, or cut short) gives the first creators under the address's key, with
+      // "Back to the first creators", rather than a page that stayed on 'Loading creators…' without scripts.
+      if (cursor && directory.status === 400) {
+        directory = await ask(creatorsQueryKey(filters, cursor), pageUrl(null), (page) => ({ pages: [page], pageParams: [null] }));
+      }
       // `?contact=<id>` is the Contact dialog opened by a link (decision 105): it names a public creator, or nothing.
       const contact = url.searchParams.get('contact');
       const creator = contact ? await ask(studioQueryKey(contact), `/api/studio/${encodeURIComponent(contact)}`) : null;
