@@ -112,9 +112,17 @@ export const reviewCases = (w: OwnershipWorld, r: ReviewWorld): ReviewCase[] => 
     },
     {
       route: 'POST /api/reviews/:reviewId/report',
+      // Maker A replied above: its author may now report it, for the reply (decision 206); anyone else signed in may.
       request: () => post(`/api/reviews/${r.ofMaker}/report`),
-      denied: [['client A, its author', clientA, 409]],
-      allowed: [['mind B', mindB, 200]],
+      denied: [],
+      allowed: [['mind B', mindB, 200], ['client A, its author, for the reply under it', clientA, 200]],
+    },
+    {
+      route: 'POST /api/reviews/:reviewId/report',
+      // Maker A's review of client A has no reply: its author may not report their own words.
+      request: () => post(`/api/reviews/${r.ofClient}/report`),
+      denied: [['maker A, its author', makerA, 409]],
+      allowed: [],
     },
     {
       route: 'POST /api/admin/reports/reviews/:id/hide',
@@ -125,6 +133,18 @@ export const reviewCases = (w: OwnershipWorld, r: ReviewWorld): ReviewCase[] => 
     {
       route: 'POST /api/admin/reports/reviews/:id/restore',
       request: () => post(`/api/admin/reports/reviews/${r.ofMaker}/restore`),
+      denied: nonAdmins,
+      allowed: [['admin', admin, 204]],
+    },
+    {
+      route: 'POST /api/admin/reports/reviews/:id/hide-reply',
+      request: () => post(`/api/admin/reports/reviews/${r.ofMaker}/hide-reply`, { reason: 'Insulting' }),
+      denied: nonAdmins,
+      allowed: [['admin', admin, 204]],
+    },
+    {
+      route: 'POST /api/admin/reports/reviews/:id/restore-reply',
+      request: () => post(`/api/admin/reports/reviews/${r.ofMaker}/restore-reply`),
       denied: nonAdmins,
       allowed: [['admin', admin, 204]],
     },

@@ -77,6 +77,8 @@ withTestContext(async (created) => {
     { request: { method: 'GET', url: '/api/admin/reports/reviews' }, adminStatus: 200 },
     { request: { method: 'POST', url: `/api/admin/reports/reviews/${randomUUID()}/hide`, payload: { reason: 'Private details' } }, adminStatus: 404 },
     { request: { method: 'POST', url: `/api/admin/reports/reviews/${randomUUID()}/restore`, payload: {} }, adminStatus: 404 },
+    { request: { method: 'POST', url: `/api/admin/reports/reviews/${randomUUID()}/hide-reply`, payload: { reason: 'Insulting' } }, adminStatus: 404 },
+    { request: { method: 'POST', url: `/api/admin/reports/reviews/${randomUUID()}/restore-reply`, payload: {} }, adminStatus: 404 },
     { request: { method: 'POST', url: `/api/admin/reports/reviews/reports/${randomUUID()}/dismiss`, payload: {} }, adminStatus: 404 },
     { request: { method: 'GET', url: '/api/admin/provenance/project-files' }, adminStatus: 200 },
     { request: { method: 'POST', url: `/api/admin/provenance/project-files/${randomUUID()}/clear`, payload: {} }, adminStatus: 404 },
