@@ -134,8 +134,10 @@ function OfferForm({ project, onDone }: { project: ProjectView; onDone: () => vo
           {milestones.fields.map((field, index) => {
             const rowErrors = errors.milestones?.[index];
             return (
-              // A group named "Milestone N", so its fields' short labels ("Amount ($)", "Due date") say whose they are.
-              <li key={field.id} role="group" aria-labelledby={`${id}-m${index}-name`} className="rounded-xl border border-border bg-surface/60 p-3 sm:p-4">
+              // A list item holding a group named "Milestone N", so its fields' short labels ("Amount ($)", "Due date")
+              // say whose they are; the item keeps its own role, as a list's children must.
+              <li key={field.id} className="rounded-xl border border-border bg-surface/60 p-3 sm:p-4">
+                <div role="group" aria-labelledby={`${id}-m${index}-name`}>
                 <div className="mb-3 flex items-center justify-between gap-3">
                   <p className="text-sm font-medium text-ink" id={`${id}-m${index}-name`}>
                     Milestone {index + 1}
@@ -177,6 +179,7 @@ function OfferForm({ project, onDone }: { project: ProjectView; onDone: () => vo
                     {...form.register(`milestones.${index}.amount`, { valueAsNumber: true })}
                   />
                   <TextField className="min-w-0" id={`${id}-m${index}-due`} label="Due date" type="date" error={rowErrors?.dueDate?.message} {...form.register(`milestones.${index}.dueDate`)} />
+                </div>
                 </div>
               </li>
             );
