@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { AuditAction } from '../../../domain/admin-schemas';
 import type { AdminReviewReport } from '../../../domain/review-schemas';
 import { REVIEW_MESSAGES } from '../../../domain/reviews';
 import type { DbExecutor } from '../../db/client';
@@ -75,11 +76,49 @@ const auditName = async (tx: DbExecutor, review: Pick<ReviewRow, 'authorId' | 's
   return `${names.get(review.authorId) ?? 'Someone'} about ${names.get(review.subjectId) ?? 'someone'}`;
 };
 
+type Decision = 'hide' | 'restore';
+
 /**
- * Hides a published review ('Hidden by Humanmade'; it leaves the averages through the reviews trigger) or restores
- * it; hiding closes its open reports. Audited in the same transaction. Deciding what is already so is a 409.
+ * What an admin decides on: the review itself, or only the reply under it. Each names its checks (a 409 for deciding
+ * what is already so), the columns a decision sets, the status it closes open reports with, its audit actions, and who
+ * is told.
  */
-export const moderateReview = async (app: FastifyInstance, auth: AuthContext, reviewId: string, decision: 'hide' | 'restore', reason: string) => {
+interface ModerationTarget {
+  /** Throws the conflict that refuses this decision on this review, if any. */
+  refuse: (review: ReviewRow, decision: Decision) => void;
+  set: (decision: Decision, now: Date, reason: string) => Partial<ReviewRow>;
+  closesReportsAs: 'hidden' | 'reply_hidden';
+  actions: Record<Decision, AuditAction>;
+  tell: (app: FastifyInstance, tx: DbExecutor, review: ReviewRow, decision: Decision, reason: string) => Promise<void>;
+}
+
+const REVIEW_TARGET: ModerationTarget = {
+  refuse: (review, decision) => {
+    if (decision === 'hide' && review.hiddenAt) throw conflict('This review is already hidden.');
+    if (decision === 'restore' && !review.hiddenAt) throw conflict('This review is not hidden.');
+  },
+  set: (decision, now, reason) => (decision === 'hide' ? { hiddenAt: now, hiddenReason: reason } : { hiddenAt: null, hiddenReason: null }),
+  closesReportsAs: 'hidden',
+  actions: { hide: 'review.hide', restore: 'review.restore' },
+  tell: tellAuthor,
+};
+
+const REPLY_TARGET: ModerationTarget = {
+  refuse: (review, decision) => {
+    if (review.replyBody === null) throw conflict('This review has no reply.');
+    if (decision === 'hide' && review.hiddenAt) throw conflict('This review is hidden, and its reply with it.');
+    if (decision === 'hide' && review.replyHiddenAt) throw conflict('This reply is already hidden.');
+    if (decision === 'restore' && !review.replyHiddenAt) throw conflict('This reply is not hidden.');
+  },
+  set: (decision, now, reason) =>
+    decision === 'hide' ? { replyHiddenAt: now, replyHiddenReason: reason } : { replyHiddenAt: null, replyHiddenReason: null },
+  closesReportsAs: 'reply_hidden',
+  actions: { hide: 'review.hide_reply', restore: 'review.restore_reply' },
+  tell: tellReplier,
+};
+
+/** One decision on a published review, locked, audited and told in one transaction; hiding closes its open reports. */
+const moderate = async (app: FastifyInstance, auth: AuthContext, reviewId: string, decision: Decision, reason: string, target: ModerationTarget) => {
   await app.db.transaction(async (tx) => {
     const [review] = await tx
       .select()
@@ -87,28 +126,32 @@ export const moderateReview = async (app: FastifyInstance, auth: AuthContext, re
       .where(and(eq(reviews.id, reviewId), isNotNull(reviews.publishedAt)))
       .for('update');
     if (!review) throw notFound(REVIEW_MESSAGES.reviewNotFound);
+    target.refuse(review, decision);
     const now = new Date();
+    await tx.update(reviews).set(target.set(decision, now, reason)).where(eq(reviews.id, reviewId));
     if (decision === 'hide') {
-      if (review.hiddenAt) throw conflict('This review is already hidden.');
-      await tx.update(reviews).set({ hiddenAt: now, hiddenReason: reason }).where(eq(reviews.id, reviewId));
       await tx
         .update(reviewReports)
-        .set({ status: 'hidden', resolvedAt: now })
+        .set({ status: target.closesReportsAs, resolvedAt: now })
         .where(and(eq(reviewReports.reviewId, reviewId), eq(reviewReports.status, 'open')));
-    } else {
-      if (!review.hiddenAt) throw conflict('This review is not hidden.');
-      await tx.update(reviews).set({ hiddenAt: null, hiddenReason: null }).where(eq(reviews.id, reviewId));
     }
     await recordAudit(tx, auth, {
-      action: decision === 'hide' ? 'review.hide' : 'review.restore',
+      action: target.actions[decision],
       targetType: 'review',
       targetId: reviewId,
       reason: reason || null,
       metadata: { name: await auditName(tx, review), subjectId: review.subjectId, projectId: review.projectId },
     });
-    await tellAuthor(app, tx, review, decision, reason);
+    await target.tell(app, tx, review, decision, reason);
   });
 };
+
+/**
+ * Hides a published review ('Hidden by Humanmade'; it leaves the averages through the reviews trigger) or restores
+ * it; hiding closes its open reports. Audited in the same transaction. Deciding what is already so is a 409.
+ */
+export const moderateReview = (app: FastifyInstance, auth: AuthContext, reviewId: string, decision: Decision, reason: string) =>
+  moderate(app, auth, reviewId, decision, reason, REVIEW_TARGET);
 
 /**
  * Hides the reviewed person's reply to a published review ('Reply hidden by Humanmade') or restores it, leaving the
@@ -116,38 +159,8 @@ export const moderateReview = async (app: FastifyInstance, auth: AuthContext, re
  * open reports as 'reply_hidden'. Audited, and the replier told, in the same transaction. A review with no reply, or
  * hidden itself (its reply is withheld with it), is a 409; so is deciding what is already so.
  */
-export const moderateReply = async (app: FastifyInstance, auth: AuthContext, reviewId: string, decision: 'hide' | 'restore', reason: string) => {
-  await app.db.transaction(async (tx) => {
-    const [review] = await tx
-      .select()
-      .from(reviews)
-      .where(and(eq(reviews.id, reviewId), isNotNull(reviews.publishedAt)))
-      .for('update');
-    if (!review) throw notFound(REVIEW_MESSAGES.reviewNotFound);
-    if (review.replyBody === null) throw conflict('This review has no reply.');
-    const now = new Date();
-    if (decision === 'hide') {
-      if (review.hiddenAt) throw conflict('This review is hidden, and its reply with it.');
-      if (review.replyHiddenAt) throw conflict('This reply is already hidden.');
-      await tx.update(reviews).set({ replyHiddenAt: now, replyHiddenReason: reason }).where(eq(reviews.id, reviewId));
-      await tx
-        .update(reviewReports)
-        .set({ status: 'reply_hidden', resolvedAt: now })
-        .where(and(eq(reviewReports.reviewId, reviewId), eq(reviewReports.status, 'open')));
-    } else {
-      if (!review.replyHiddenAt) throw conflict('This reply is not hidden.');
-      await tx.update(reviews).set({ replyHiddenAt: null, replyHiddenReason: null }).where(eq(reviews.id, reviewId));
-    }
-    await recordAudit(tx, auth, {
-      action: decision === 'hide' ? 'review.hide_reply' : 'review.restore_reply',
-      targetType: 'review',
-      targetId: reviewId,
-      reason: reason || null,
-      metadata: { name: await auditName(tx, review), subjectId: review.subjectId, projectId: review.projectId },
-    });
-    await tellReplier(app, tx, review, decision, reason);
-  });
-};
+export const moderateReply = (app: FastifyInstance, auth: AuthContext, reviewId: string, decision: Decision, reason: string) =>
+  moderate(app, auth, reviewId, decision, reason, REPLY_TARGET);
 
 /** Closes a review report without hiding the review (audited). */
 export const dismissReviewReport = async (app: FastifyInstance, auth: AuthContext, reportId: string, reason: string) => {
