@@ -806,7 +806,10 @@ export const jobs = pgTable(
   ],
 );
 
-/** Every version of a creator's offer on a project (decision 151); a version never changes but for its answer. */
+/**
+ * Every version of a creator's offer on a project (decision 151); a version never changes but for its answer. Versions
+ * count per creator (decision 208): a draft reassigned after a decline starts its new creator at version 1.
+ */
 export const projectOffers = pgTable(
   'project_offers',
   {
@@ -827,7 +830,7 @@ export const projectOffers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('project_offers_version_key').on(t.projectId, t.version),
+    uniqueIndex('project_offers_version_key').on(t.projectId, t.creatorId, t.version),
     check('project_offers_price_whole_dollars', sql`${t.priceCents} >= 100 and ${t.priceCents} % 100 = 0`),
     check('project_offers_rounds_range', sql`${t.revisionRounds} between 0 and 5`),
     check('project_offers_status_known', sql`${t.status} in ('pending', 'accepted', 'declined', 'changes_requested', 'superseded')`),

@@ -118,10 +118,17 @@ describe('offers', () => {
     await expectOk(await post(client, `/api/projects/${id}/assign`, { creatorId: other.id }));
     expect((await view(id, other)).offers).toEqual([]);
     expect((await view(id)).offers).toEqual([]);
+    // Versions count per creator (decision 208): the new creator's first offer is version 1, not 2.
     await expectOk(await post(other, `/api/projects/${id}/offers`, threeMilestones(2600)), 201);
-    expect((await view(id, other)).offers.map((offer) => [offer.version, offer.priceCents])).toEqual([[2, 260000]]);
-    expect((await view(id)).offers.map((offer) => [offer.version, offer.status])).toEqual([[2, 'pending']]);
+    expect((await view(id, other)).offers.map((offer) => [offer.version, offer.priceCents])).toEqual([[1, 260000]]);
+    expect((await view(id)).offers.map((offer) => [offer.version, offer.status])).toEqual([[1, 'pending']]);
+    await expectOk(await post(other, `/api/projects/${id}/offers`, threeMilestones(2500)), 201);
+    expect((await view(id)).offers.map((offer) => [offer.version, offer.status])).toEqual([
+      [2, 'pending'],
+      [1, 'superseded'],
+    ]);
     await expectOk(await post(client, `/api/projects/${id}/offers/2/accept`));
+    expect((await view(id)).budget).toBe(2500);
   });
 
   it('refuses an offer whose milestones do not add up, field by field, and writes nothing', async () => {

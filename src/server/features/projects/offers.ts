@@ -7,7 +7,7 @@ import { projectOffers, projects } from '../../db/schema';
 import { readAfterCommit } from '../../db/unavailable';
 import { conflict, notFound } from '../../http/errors';
 import type { AuthContext } from '../../types';
-import { PROJECT_CHANGED, requireProjectAction, requireVisibleProject, unchangedSince } from './access';
+import { creatorOf, PROJECT_CHANGED, requireProjectAction, requireVisibleProject, unchangedSince } from './access';
 import { startMilestones, supersedeOpenOffers } from './milestones';
 import { getProject, notifyOtherSide } from './service';
 
@@ -23,11 +23,12 @@ type OfferRow = typeof projectOffers.$inferSelect;
 export const summaryOf = (offer: Pick<OfferRow, 'version' | 'priceCents' | 'milestones'>): string =>
   `version ${offer.version}, ${formatCents(offer.priceCents)} in ${offer.milestones.length} milestone${offer.milestones.length === 1 ? '' : 's'}`;
 
-const latestVersion = async (tx: Transaction, projectId: string): Promise<number> => {
+/** The latest version this creator sent on this project; versions count per creator (decision 208). */
+const latestVersion = async (tx: Transaction, projectId: string, creatorId: string): Promise<number> => {
   const [latest] = await tx
     .select({ version: projectOffers.version })
     .from(projectOffers)
-    .where(eq(projectOffers.projectId, projectId))
+    .where(and(eq(projectOffers.projectId, projectId), eq(projectOffers.creatorId, creatorId)))
     .orderBy(desc(projectOffers.version))
     .limit(1);
   return latest?.version ?? 0;
@@ -49,7 +50,7 @@ export const sendOffer = async (app: FastifyInstance, auth: AuthContext, project
   await app.db.transaction(async (tx) => {
     const { row, viewer } = await requireVisibleProject(tx, auth, projectId, { lock: true });
     requireProjectAction(row, viewer, 'send_offer');
-    const version = (await latestVersion(tx, projectId)) + 1;
+    const version = (await latestVersion(tx, projectId, auth.userId)) + 1;
     await supersedeOpenOffers(tx, projectId);
     const [created] = await tx
       .insert(projectOffers)
@@ -81,12 +82,15 @@ export const respondToOffer = async (
   await app.db.transaction(async (tx) => {
     const { row, viewer } = await requireVisibleProject(tx, auth, projectId, { lock: true });
     requireProjectAction(row, viewer, 'answer_offer');
+    // Only the assigned creator's versions can be answered: an earlier creator's are history.
+    const creator = creatorOf(row);
+    if (!creator) throw notFound(OFFER_NOT_FOUND);
     const [offer] = await tx
       .select()
       .from(projectOffers)
-      .where(and(eq(projectOffers.projectId, projectId), eq(projectOffers.version, version)));
+      .where(and(eq(projectOffers.projectId, projectId), eq(projectOffers.creatorId, creator.id), eq(projectOffers.version, version)));
     if (!offer) throw notFound(OFFER_NOT_FOUND);
-    const decided = answerOffer(offer, await latestVersion(tx, projectId), answer);
+    const decided = answerOffer(offer, await latestVersion(tx, projectId, creator.id), answer);
     if (!decided.ok) throw conflict(decided.message);
     const now = new Date();
     const [answered] = await tx

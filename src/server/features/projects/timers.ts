@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Transaction } from '../../db/client';
@@ -86,7 +86,12 @@ export const registerMilestoneTimers = (app: FastifyInstance): void => {
     if (!project || project.status !== 'draft' || project.updatedAt.getTime() !== Date.parse(since)) return;
     const creator = creatorOf(project);
     if (!creator) return;
-    const [latest] = await tx.select().from(projectOffers).where(eq(projectOffers.projectId, project.id)).orderBy(desc(projectOffers.version)).limit(1);
+    const [latest] = await tx
+      .select()
+      .from(projectOffers)
+      .where(and(eq(projectOffers.projectId, project.id), eq(projectOffers.creatorId, creator.id)))
+      .orderBy(desc(projectOffers.version))
+      .limit(1);
     if (waitingOn === 'creator') {
       // The creator's turn: no offer yet, or the client asked for changes to the latest.
       if (latest?.status === 'pending') return;

@@ -15,6 +15,17 @@ const clientPerson = alias(profiles, 'client_person');
 const makerPerson = alias(profiles, 'maker_person');
 const mindPerson = alias(profiles, 'mind_person');
 
+type OfferRow = typeof projectOffers.$inferSelect;
+
+/**
+ * One match's offers, newest first: the assigned creator's, or on an unassigned draft those of the creator who sent
+ * the newest (an earlier match's versions, numbered per creator, would read as a second "Version 1").
+ */
+const offersOfMatch = (offers: OfferRow[], creatorId: string | undefined): OfferRow[] => {
+  const match = creatorId ?? offers[0]?.creatorId;
+  return match === undefined ? offers : offers.filter((offer) => offer.creatorId === match);
+};
+
 /** Projects matching `where`, newest first, with names and process docs, as the API returns them. */
 export const loadProjectViews = async (db: DbExecutor, where: SQL | undefined, limit = PROJECT_LIST_LIMIT): Promise<ProjectView[]> => {
   const rows = await db
@@ -40,7 +51,7 @@ export const loadProjectViews = async (db: DbExecutor, where: SQL | undefined, l
   const ids = rows.map((row) => row.project.id);
   const [docs, offers, milestones] = await Promise.all([
     db.select().from(processDocs).where(inArray(processDocs.projectId, ids)).orderBy(asc(processDocs.createdAt), asc(processDocs.id)),
-    db.select().from(projectOffers).where(inArray(projectOffers.projectId, ids)).orderBy(desc(projectOffers.version)),
+    db.select().from(projectOffers).where(inArray(projectOffers.projectId, ids)).orderBy(desc(projectOffers.createdAt), desc(projectOffers.version)),
     db.select().from(projectMilestones).where(inArray(projectMilestones.projectId, ids)).orderBy(asc(projectMilestones.position)),
   ]);
   const now = new Date();
@@ -73,9 +84,11 @@ export const loadProjectViews = async (db: DbExecutor, where: SQL | undefined, l
         .map((doc) => ({ id: doc.id, fileUrl: doc.fileUrl, description: doc.description, milestoneId: doc.milestoneId, createdAt: doc.createdAt.toISOString() })),
       // The offers between the client and the creator assigned now: after a decline the draft may go to someone
       // else, who must not read the first creator's prices and the client's reasons (the pair's thread keeps them).
-      // An unassigned draft still shows its client the last match's history.
-      offers: offers
-        .filter((offer) => offer.projectId === project.id && (!creator || offer.creatorId === creator.id))
+      // An unassigned draft still shows its client the last match's history. Versions count per creator (decision 208).
+      offers: offersOfMatch(
+        offers.filter((offer) => offer.projectId === project.id),
+        creator?.id,
+      )
         .map((offer) => ({
           id: offer.id,
           version: offer.version,
