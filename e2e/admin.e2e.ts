@@ -116,7 +116,7 @@ describe('the admin dashboard', () => {
     expect(await panel().getByText(inject('adminEmail')).count()).toBe(0);
     await panel().getByLabel('Search users').fill('Della');
     const row = panel().getByRole('listitem').filter({ hasText: ADMIN_FX.doomed.email });
-    await expect.poll(() => row.getByText('Role: client').isVisible()).toBe(true);
+    await expect.poll(() => row.getByText('Role: Client').isVisible()).toBe(true);
     await row.getByRole('button', { name: /Delete/ }).click();
     const dialog = page.getByRole('alertdialog');
     expect(await dialog.getByRole('heading', { name: 'Are you sure?' }).isVisible()).toBe(true);

@@ -61,7 +61,7 @@ describe('story 7: deleting a user', () => {
     await openTab(admin, 'Users');
     await admin.getByLabel('Search users').fill(doomed.name);
     const row = adminRow(admin, doomed.email);
-    await expect.poll(() => row.getByText('Role: maker').isVisible()).toBe(true);
+    await expect.poll(() => row.getByText('Role: Maker').isVisible()).toBe(true);
     await row.getByRole('button', { name: /Delete/ }).click();
     const dialog = admin.getByRole('alertdialog');
     await expect.poll(() => dialog.getByRole('heading', { name: 'Are you sure?' }).isVisible()).toBe(true);

@@ -2,6 +2,8 @@
 
 export const USER_ROLES = ['admin', 'maker', 'mind', 'client'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
+/** How a role reads to people: 'Maker', not the stored 'maker'. */
+export const ROLE_LABELS: Record<UserRole, string> = { maker: 'Maker', mind: 'Mind', client: 'Client', admin: 'Admin' };
 
 /** Roles a person may choose at sign-up. Admins are made only from the command line. */
 export const SIGNUP_ROLES = ['maker', 'mind', 'client'] as const;

@@ -1,7 +1,6 @@
-import type { UserRole } from '../../domain/constants';
+import { ROLE_LABELS, type UserRole } from '../../domain/constants';
 import { Badge, type BadgeProps } from './ui/badge';
 
-const ROLE_LABELS: Record<UserRole, string> = { maker: 'Maker', mind: 'Mind', client: 'Client', admin: 'Admin' };
 const ROLE_VARIANTS: Record<UserRole, BadgeProps['variant']> = {
   maker: 'accent',
   mind: 'accent',

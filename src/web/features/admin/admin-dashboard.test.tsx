@@ -149,7 +149,7 @@ describe('the admin dashboard', () => {
       },
       '/dashboard-admin?tab=users',
     );
-    expect(await screen.findByText('Role: maker', {}, slow)).toBeTruthy();
+    expect(await screen.findByText('Role: Maker', {}, slow)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Delete/ }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Error deleting user')).toBeTruthy();

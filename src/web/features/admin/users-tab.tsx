@@ -1,3 +1,4 @@
+import { ROLE_LABELS } from '../../../domain/constants';
 import { useDeferredValue, useState } from 'react';
 import { Search, Trash2 } from 'lucide-react';
 import { ADMIN_MESSAGES, type AdminUser } from '../../../domain/admin-schemas';
@@ -62,7 +63,7 @@ export function UsersTab() {
                   <p className="text-sm wrap-anywhere text-muted-foreground">{user.email ?? 'N/A'}</p>
                 </div>
                 <p className="flex shrink-0 flex-wrap gap-x-4 text-sm text-muted-foreground sm:w-72">
-                  <span className="sm:w-28">Role: {user.role ?? 'No role'}</span>
+                  <span className="sm:w-28">Role: {user.role ? ROLE_LABELS[user.role] : 'No role'}</span>
                   <span>Joined {formatDate(user.createdAt)}</span>
                 </p>
                 <Button size="sm" variant="ghost" className="self-start text-destructive hover:bg-destructive/10 sm:self-center" onClick={() => setDeleting(user)}>

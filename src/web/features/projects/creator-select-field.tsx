@@ -1,3 +1,4 @@
+import { ROLE_LABELS } from '../../../domain/constants';
 import type { CreatorOption } from '../../../domain/client-dashboard-schemas';
 import { FieldError, Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
@@ -19,7 +20,6 @@ interface CreatorSelectFieldProps {
   disabled?: boolean;
 }
 
-const ROLE_LABEL = { maker: 'Maker', mind: 'Mind' } as const;
 
 export function CreatorSelectField({ id, label, options, isLoading, value, onChange, error, hint, allowNone, disabled }: CreatorSelectFieldProps) {
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
@@ -38,7 +38,7 @@ export function CreatorSelectField({ id, label, options, isLoading, value, onCha
           {allowNone ? <SelectItem value={NO_CREATOR}>No creator yet</SelectItem> : null}
           {(options ?? []).map((option) => (
             <SelectItem key={option.id} value={option.id}>
-              {option.name} · {ROLE_LABEL[option.role]}
+              {option.name} · {ROLE_LABELS[option.role]}
             </SelectItem>
           ))}
         </SelectContent>

@@ -1,3 +1,4 @@
+import { ROLE_LABELS } from '../../../domain/constants';
 import { Link } from 'react-router';
 import { Download, FileText, MessageCircle, RotateCcw } from 'lucide-react';
 import { inboxPath } from '../../../domain/conversation-schemas';
@@ -13,7 +14,6 @@ import { ProcessRecord } from './process-record';
 import { FlaggedBadge, ProjectStatusBadge } from './project-status-badge';
 import { ProjectActions, useAllowedActions } from './project-actions';
 
-const ROLE_LABEL = { maker: 'Maker', mind: 'Mind' } as const;
 
 /** The id of a project card's heading, which a link to the card (`?project=`) brings into view and focuses. */
 export const projectTitleId = (projectId: string): string => `project-${projectId}-title`;
@@ -37,7 +37,7 @@ export function ProjectCard({ project, perspective, onHireAgain }: ProjectCardPr
   const counterpart =
     perspective === 'client'
       ? project.creator
-        ? `Creator: ${project.creator.name} (${ROLE_LABEL[project.creator.role]})`
+        ? `Creator: ${project.creator.name} (${ROLE_LABELS[project.creator.role]})`
         : 'No creator assigned yet'
       : `Client: ${project.client.name}${project.client.companyName ? ` · ${project.client.companyName}` : ''}`;
 
