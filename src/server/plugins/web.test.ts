@@ -91,6 +91,16 @@ describe('pages with their first paint (decision 084)', () => {
     expect(template.body).toContain('Page not found');
   });
 
+  it('answers a missing build file with a short plain 404, not the not-found page', async () => {
+    const before = renders();
+    const chunk = await page('/assets/last-release-chunk.js');
+    expect(chunk.statusCode).toBe(404);
+    expect(chunk.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(chunk.headers['cache-control']).toBe('no-store');
+    expect(chunk.body).toBe('Not found');
+    expect(renders()).toBe(before);
+  });
+
   // The first paint's API answer was 503 (database_unavailable): the studio and the Seal behind these addresses may
   // well exist. A 404 would tell a crawler to drop them, a 200 to index a loading page.
   it('answers 503 with Retry-After, not 404 or 200, when the database could not be reached for the page', async () => {

@@ -260,6 +260,11 @@ export const registerWeb = async (app: FastifyInstance, root: string = webRoot, 
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).send({ error: 'not_found', message: 'Not found' });
     }
+    // A missing build file is not a page: a stale tab asking for last release's chunk gets a short 404 its loader can
+    // act on, not 30 KB of HTML parsed as a script (and no render of the not-found page for it).
+    if (pathname.startsWith('/assets/')) {
+      return reply.status(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Not found');
+    }
     // One address per page: '/about/' is '/about' (a duplicate page otherwise, with a canonical link to itself).
     if (pathname.length > 1 && pathname.endsWith('/') && isAppPath(pathname)) {
       const search = new URL(request.url, 'http://x').search;
