@@ -100,6 +100,10 @@ const describePage = async (app: FastifyInstance, pathname: string, status: numb
   const page = staticPages(site)[pathname];
   if (page) return { ...page, url };
   const studio = STUDIO_PATH.exec(pathname);
+  // The studio could not be read (the page answers 503): it may well exist, so the title does not say it is missing.
+  if (studio && status === 503 && !known) {
+    return { title: `Creator Studio · ${site}`, description: `This studio could not be loaded just now. Try again in a moment.`, noindex: true };
+  }
   if (studio) {
     // Only approved creators are described: a draft or pending studio must not leak a name or bio.
     const creator = await Promise.resolve()

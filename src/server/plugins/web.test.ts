@@ -115,11 +115,16 @@ describe('pages with their first paint (decision 084)', () => {
         const answer = await page(url);
         expect(answer.statusCode, url).toBe(503);
         expect(answer.headers['retry-after'], url).toBe('5');
+        expect(answer.body, url).not.toContain('Not Found');
       }
+      // The studio's title does not call it missing while it cannot be read.
+      expect((await page('/studio/6f0c1a52-3d0e-4c9a-9a51-0b8f3f6d2e11')).body).toContain('<title>Creator Studio · Humanmade</title>');
     } finally {
       spy.mockRestore();
     }
-    expect((await page('/studio/6f0c1a52-3d0e-4c9a-9a51-0b8f3f6d2e11')).statusCode).toBe(404);
+    const missing = await page('/studio/6f0c1a52-3d0e-4c9a-9a51-0b8f3f6d2e11');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<title>Creator Not Found · Humanmade</title>');
     expect((await page('/verify?maker=6f0c1a52-3d0e-4c9a-9a51-0b8f3f6d2e11')).statusCode).toBe(404);
   });
 
