@@ -1,5 +1,5 @@
 import { DialogFormFooter } from '../../components/form-dialog';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
 import { CircleAlert, CircleCheck, Plus, Trash2 } from 'lucide-react';
 import { DEFAULT_REVISION_ROUNDS, formatCents, MAX_MILESTONES, MAX_REVISION_ROUNDS, type SendOfferInput } from '../../../domain/milestones';
@@ -82,8 +82,34 @@ function OfferForm({ project, onDone }: { project: ProjectView; onDone: () => vo
   // The row whose title takes the focus once a removal has rendered: the removed Remove button is gone, and the
   // focus would otherwise fall back to the dialog, so the next Tab starts again at the price.
   const focusAfterRemoval = useRef<number | null>(null);
+  // Once a send was refused, the field array checks every row when one is added, and the empty new row would open
+  // with three messages before anyone typed in it. Its fields stay quiet until they change or the next send.
+  const [quiet, setQuiet] = useState<Record<number, RowField[]>>({});
+  const addMilestone = () => {
+    if (form.formState.submitCount > 0) setQuiet((rows) => ({ ...rows, [milestones.fields.length]: [...ROW_FIELDS] }));
+    milestones.append({ title: '', amount: Number.NaN, dueDate: '' }, { shouldFocus: true });
+  };
+  const typedIn = (index: number, field: RowField) =>
+    setQuiet((rows) => (rows[index]?.includes(field) ? { ...rows, [index]: rows[index].filter((name) => name !== field) } : rows));
+  const registerRowField = (index: number, field: RowField, options?: { valueAsNumber: true }) => {
+    const registered = form.register(`milestones.${index}.${field}`, options);
+    const onChange: typeof registered.onChange = (event) => {
+      typedIn(index, field);
+      return registered.onChange(event);
+    };
+    return { ...registered, onChange };
+  };
+  const rowError = (index: number, field: RowField) => (quiet[index]?.includes(field) ? undefined : errors.milestones?.[index]?.[field]?.message);
   const removeMilestone = (index: number) => {
     focusAfterRemoval.current = Math.min(index, milestones.fields.length - 2);
+    // The rows after it move up one place, and their quiet fields with them.
+    setQuiet((rows) =>
+      Object.fromEntries(
+        Object.entries(rows)
+          .filter(([at]) => Number(at) !== index)
+          .map(([at, fields]) => [Number(at) > index ? Number(at) - 1 : Number(at), fields]),
+      ),
+    );
     milestones.remove(index);
   };
   useEffect(() => {
@@ -115,7 +141,13 @@ function OfferForm({ project, onDone }: { project: ProjectView; onDone: () => vo
   };
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit, onInvalid)} className="grid gap-6" aria-label="Offer">
+    <form
+      noValidate
+      onSubmit={(event) => {
+        setQuiet({});
+        return form.handleSubmit(onSubmit, onInvalid)(event);
+      }}
+      className="grid gap-6" aria-label="Offer">
       <TextField
         id={`${id}-price`}
         label="Price (whole dollars)"
@@ -132,7 +164,6 @@ function OfferForm({ project, onDone }: { project: ProjectView; onDone: () => vo
         <legend className="mb-3 font-sans text-xs font-semibold uppercase tracking-[0.12em] text-muted-foreground">Milestones</legend>
         <ol className="grid gap-3">
           {milestones.fields.map((field, index) => {
-            const rowErrors = errors.milestones?.[index];
             return (
               // A list item holding a group named "Milestone N", so its fields' short labels ("Amount ($)", "Due date")
               // say whose they are; the item keeps its own role, as a list's children must.
@@ -162,8 +193,8 @@ function OfferForm({ project, onDone }: { project: ProjectView; onDone: () => vo
                     className="min-w-0 min-[26rem]:col-span-2 sm:col-span-1"
                     id={`${id}-m${index}-title`}
                     label={`Milestone ${index + 1} title`}
-                    error={rowErrors?.title?.message}
-                    {...form.register(`milestones.${index}.title`)}
+                    error={rowError(index, 'title')}
+                    {...registerRowField(index, 'title')}
                   />
                   <TextField
                     className="min-w-0"
@@ -173,12 +204,12 @@ function OfferForm({ project, onDone }: { project: ProjectView; onDone: () => vo
                     inputMode="decimal"
                     min={0.01}
                     step={0.01}
-                    error={rowErrors?.amount?.message}
+                    error={rowError(index, 'amount')}
                     // The sum's message (under the list) is about every amount: each one is described by it too.
-                    aria-describedby={[rowErrors?.amount ? `${id}-m${index}-amount-error` : null, sumMessage ? sumErrorId : null].filter(Boolean).join(' ') || undefined}
-                    {...form.register(`milestones.${index}.amount`, { valueAsNumber: true })}
+                    aria-describedby={[rowError(index, 'amount') ? `${id}-m${index}-amount-error` : null, sumMessage ? sumErrorId : null].filter(Boolean).join(' ') || undefined}
+                    {...registerRowField(index, 'amount', { valueAsNumber: true })}
                   />
-                  <TextField className="min-w-0" id={`${id}-m${index}-due`} label="Due date" type="date" error={rowErrors?.dueDate?.message} {...form.register(`milestones.${index}.dueDate`)} />
+                  <TextField className="min-w-0" id={`${id}-m${index}-due`} label="Due date" type="date" error={rowError(index, 'dueDate')} {...registerRowField(index, 'dueDate')} />
                 </div>
                 </div>
               </li>
@@ -190,7 +221,7 @@ function OfferForm({ project, onDone }: { project: ProjectView; onDone: () => vo
             type="button"
             size="sm"
             variant="secondary"
-            onClick={() => milestones.append({ title: '', amount: Number.NaN, dueDate: '' }, { shouldFocus: true })}
+            onClick={addMilestone}
             disabled={milestones.fields.length >= MAX_MILESTONES}
           >
             <Plus aria-hidden="true" />
@@ -240,6 +271,9 @@ function OfferForm({ project, onDone }: { project: ProjectView; onDone: () => vo
 }
 
 type OfferControl = Control<OfferFormValues, unknown, SendOfferInput>;
+
+const ROW_FIELDS = ['title', 'amount', 'dueDate'] as const;
+type RowField = (typeof ROW_FIELDS)[number];
 
 /** The refused sum's message, gone as soon as the amounts add up again. */
 function SumError({ control, id, message }: { control: OfferControl; id: string; message?: string }) {

@@ -129,6 +129,20 @@ describe('the offer dialog', { timeout: 20000 }, () => {
     expect(amount.getAttribute('aria-invalid')).toBe('true');
     expect(bodyOf(fetchMock, '/api/projects/p-1/offers')).toBeUndefined();
 
+    // A row added after the try opens clean, with the focus on its title; its fields are checked as they change.
+    fireEvent.click(dialog.getByRole('button', { name: 'Add a milestone' }));
+    const secondTitle = await dialog.findByLabelText('Milestone 2 title');
+    await waitFor(() => expect(document.activeElement).toBe(secondTitle));
+    await act(async () => {});
+    expect(dialog.getAllByText('Please give this milestone a title')).toHaveLength(1);
+    expect(dialog.getAllByText('Please choose a due date')).toHaveLength(1);
+    expect(secondTitle.getAttribute('aria-invalid')).not.toBe('true');
+    fireEvent.change(dialog.getAllByLabelText('Amount ($)')[1], { target: { value: '0' } });
+    expect(await dialog.findByText('Each milestone needs an amount of at least $0.01')).toBeTruthy();
+    expect(dialog.getAllByText('Please give this milestone a title')).toHaveLength(1);
+    fireEvent.click(dialog.getByRole('button', { name: 'Remove milestone 2' }));
+    await waitFor(() => expect(dialog.queryByLabelText('Milestone 2 title')).toBeNull());
+
     // After a try, each field is checked again as it changes.
     fireEvent.change(amount, { target: { value: '' } });
     expect(await dialog.findByText('Please enter an amount for this milestone')).toBeTruthy();
