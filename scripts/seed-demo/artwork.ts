@@ -1,5 +1,6 @@
-// Abstract portfolio pieces and monogram avatars, drawn as SVG and rendered locally by sharp. Nothing is
-// downloaded; a seed makes the same picture every time.
+// Abstract portfolio pieces and monogram avatars, drawn as SVG and rendered locally by sharp. Nothing is downloaded;
+// a seed makes the same picture every time. Encoded plainly, without mozjpeg (it nearly doubled the time to draw a
+// piece): every image is stored through the upload path, which re-encodes it.
 import sharp from 'sharp';
 import type { DeliverableCategory } from '../../src/domain/constants';
 
@@ -135,7 +136,7 @@ export const renderPortfolioPiece = async (category: DeliverableCategory, seed: 
   const brand = brandName ?? BRANDS.find((name) => title.includes(name)) ?? randomBrand;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
     <rect width="${W}" height="${H}" fill="${palette.bg}"/>${COMPOSERS[category](palette, r, brand)}</svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 86, mozjpeg: true }).toBuffer();
+  return sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toBuffer();
 };
 
 /**
@@ -155,7 +156,7 @@ export const renderProcessDoc = async (category: DeliverableCategory, seed: numb
     <g opacity="0.85" transform="translate(90 100) scale(0.85)">${COMPOSERS[category](palette, r, brand)}</g>
     <text x="40" y="60" ${sans} font-size="30" fill="#3A3A3A">${escapeXml(brand)} · step ${step} of ${steps}</text></svg>`;
   const image = sharp(Buffer.from(svg));
-  return (inColour ? image : image.greyscale()).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+  return (inColour ? image : image.greyscale()).jpeg({ quality: 85 }).toBuffer();
 };
 
 /** A 480×480 monogram: the creator's initials on a warm gradient. */

@@ -31,14 +31,16 @@ export const seedCreator = async (
   const { userId } = await createAccount(app, { role: creator.role, name: creator.name, ...account });
   const status = creator.status ?? 'approved';
   const avatar = status === 'draft' ? null : await app.storage.saveUpload('profileImage', `${userId}/avatar`, await renderAvatar(creator.name, seedOf(creator.slug)));
-  const pieces: Array<{ id: string; item: DemoPiece; stored: StoredFile; hash: string; createdAt: Date }> = [];
-  for (const [index, item] of creator.portfolio.entries()) {
-    const id = randomUUID();
-    const image = await renderPortfolioPiece(item.category, seedOf(`${creator.slug}-${index}`), item.title);
-    const stored = await app.storage.saveUpload('portfolioImage', `${userId}/portfolio/${id}`, image);
-    // Fingerprinted like an upload, so a later copy of a demo piece is caught too (decision 134).
-    pieces.push({ id, item, stored, hash: await perceptualHash(image), createdAt: new Date(Date.now() - age * 36 * HOUR - (creator.portfolio.length - index) * HOUR) });
-  }
+  // Drawn and stored side by side (sharp works off the main thread), in the portfolio's order.
+  const pieces: Array<{ id: string; item: DemoPiece; stored: StoredFile; hash: string; createdAt: Date }> = await Promise.all(
+    creator.portfolio.map(async (item, index) => {
+      const id = randomUUID();
+      const image = await renderPortfolioPiece(item.category, seedOf(`${creator.slug}-${index}`), item.title);
+      const stored = await app.storage.saveUpload('portfolioImage', `${userId}/portfolio/${id}`, image);
+      // Fingerprinted like an upload, so a later copy of a demo piece is caught too (decision 134).
+      return { id, item, stored, hash: await perceptualHash(image), createdAt: new Date(Date.now() - age * 36 * HOUR - (creator.portfolio.length - index) * HOUR) };
+    }),
+  );
   const joinedAt = new Date(Date.now() - age * 36 * HOUR - 12 * HOUR);
   const submittedAt = status === 'draft' ? null : new Date(joinedAt.getTime() + 2 * HOUR);
 
