@@ -15,6 +15,6 @@ const run = (label, args, env = {}) => {
 const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
 
 ensureChromium();
-run('unit and API tests', [vitest, 'run', '--project', 'unit', '--project', 'api']);
+run('unit and API tests', [vitest, 'run', '--project', 'unit', '--project', 'api', '--project', 'api-isolated']);
 run('build', [path.join(root, 'scripts/build-if-needed.mjs'), '--force']);
 run('browser journeys', [vitest, 'run', '--project', 'e2e']);

@@ -3,25 +3,22 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { NEWS_QUERY_KEYS, useFreshOnNews } from './fresh-on-news';
 import type { InboxEvent } from './inbox-stream';
 
 // The stream itself is tested in inbox-stream.test.ts; here the test plays its part, to see what the hook does with it.
 const listeners = new Set<(event: InboxEvent) => void>();
-vi.mock('./inbox-stream', () => ({
-  subscribeToInbox: (listener: (event: InboxEvent) => void) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-}));
-
-const { useFreshOnNews } = await import('./fresh-on-news');
+const subscribe = (listener: (event: InboxEvent) => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
 
 const send = (event: InboxEvent) => act(() => listeners.forEach((listener) => listener(event)));
 
 const setUp = () => {
   const queryClient = new QueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
-  const { unmount } = renderHook(() => useFreshOnNews(), { wrapper });
+  const { unmount } = renderHook(() => useFreshOnNews(NEWS_QUERY_KEYS, subscribe), { wrapper });
   return { queryClient, unmount };
 };
 

@@ -13,13 +13,14 @@ export const NEWS_QUERY_KEYS: readonly QueryKey[] = [['projects'], ['reviews'], 
  * centre, in its own transaction, and the stream then sends the new notification count: each count after the first
  * (which only says where the stream starts) refetches the dashboard's data that is on screen. Without it, a client
  * whose review was published by the creator's, or a creator whose offer was accepted, read the old state until a
- * reload (React Query refetches on focus, not while the tab stays open in front of them).
+ * reload (React Query refetches on focus, not while the tab stays open in front of them). `subscribe` is the stream's,
+ * or a test's stand-in.
  */
-export function useFreshOnNews(keys: readonly QueryKey[] = NEWS_QUERY_KEYS): void {
+export function useFreshOnNews(keys: readonly QueryKey[] = NEWS_QUERY_KEYS, subscribe: typeof subscribeToInbox = subscribeToInbox): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     let hasHeardFirst = false;
-    return subscribeToInbox((event) => {
+    return subscribe((event) => {
       if (event.type !== 'notifications') return;
       if (!hasHeardFirst) {
         hasHeardFirst = true;
@@ -28,5 +29,5 @@ export function useFreshOnNews(keys: readonly QueryKey[] = NEWS_QUERY_KEYS): voi
       // Only the queries on screen refetch; the others are marked stale for their next use.
       for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
     });
-  }, [queryClient, keys]);
+  }, [queryClient, keys, subscribe]);
 }

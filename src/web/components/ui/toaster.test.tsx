@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 // The region under test is Sonner's own; the test raises and clears its toasts directly.
 // eslint-disable-next-line no-restricted-imports
 import { toast } from 'sonner';
@@ -31,12 +31,13 @@ const showToast = async () => {
   act(() => {
     toast.success('Account created successfully!');
   });
+  // This toast's item: one that an earlier test file dismissed may still be leaving (Sonner keeps toasts in module state).
   const item = await waitFor(() => {
-    const found = document.querySelector<HTMLElement>('[data-sonner-toast]');
-    expect(found?.textContent).toContain('Account created successfully!');
+    const found = [...document.querySelectorAll<HTMLElement>('[data-sonner-toast]')].find((toastItem) => toastItem.textContent?.includes('Account created successfully!'));
+    expect(found).toBeDefined();
     return found!;
   });
-  return { item, close: screen.getByRole('button', { name: 'Close toast' }), footerLink: screen.getByRole('link', { name: 'Not for AI training' }) };
+  return { item, close: within(item).getByRole('button', { name: 'Close toast' }), footerLink: screen.getByRole('link', { name: 'Not for AI training' }) };
 };
 
 describe('Toaster', () => {
@@ -78,7 +79,7 @@ describe('Toaster', () => {
     item.focus();
     close.focus();
     fireEvent.click(close);
-    await waitFor(() => expect(document.querySelector('[data-sonner-toast]')).toBeNull());
+    await waitFor(() => expect(item.isConnected).toBe(false));
     await waitFor(() => expect(document.activeElement).toBe(footerLink));
   });
 
@@ -92,7 +93,7 @@ describe('Toaster', () => {
     act(() => {
       toast.dismiss();
     });
-    await waitFor(() => expect(document.querySelector('[data-sonner-toast]')).toBeNull());
+    await waitFor(() => expect(item.isConnected).toBe(false));
     await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(document.activeElement).toBe(document.body);
   });
