@@ -147,7 +147,9 @@ function OfferForm({ project, onDone }: { project: ProjectView; onDone: () => vo
         setQuiet({});
         return form.handleSubmit(onSubmit, onInvalid)(event);
       }}
-      className="grid gap-6" aria-label="Offer">
+      className="grid gap-6"
+      aria-label="Offer"
+    >
       <TextField
         id={`${id}-price`}
         label="Price (whole dollars)"
