@@ -20,9 +20,8 @@ export default defineConfig({
           name: 'unit',
           // Component tests load lazy route chunks; on a busy 2-core machine that can take several seconds.
           testTimeout: 30000,
-          // Modules and the jsdom window are kept from one file to the next in a worker (decision 209): 105–124 s for
-          // the unit tests instead of 261 s. Each component test mounts its own app and clears the page after it.
-          isolate: false,
+          // Isolated, unlike the api project (decision 209): sharing modules here let a lazy route import from one file
+          // land after its jsdom window was torn down, failing the next file.
           include: ['src/domain/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
