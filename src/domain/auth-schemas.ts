@@ -2,8 +2,16 @@ import { z } from 'zod';
 import { LIMITS, SIGNUP_ROLES } from './constants';
 import { VALIDATION_MESSAGES as M } from './messages';
 
+/**
+ * Direction embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069). In a name they would reverse the text
+ * shown after it wherever it is quoted ("Ana\u202Eyap ot deen" reads as a request to pay), and a name, in any script,
+ * never needs them: the browser orders right-to-left letters by itself (decision 210).
+ */
+const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+
 export const nameField = z
   .string({ error: M.nameRequired })
+  .overwrite((name) => name.replace(DIRECTION_CONTROLS, ''))
   .trim()
   .min(1, M.nameRequired)
   .max(LIMITS.nameMax, M.nameTooLong);

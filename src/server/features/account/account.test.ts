@@ -87,6 +87,26 @@ describe('sign-up', () => {
     expect(await ctx.db.select().from(user).where(eq(user.email, email))).toHaveLength(0);
   });
 
+  it('keeps no direction override in a name, and refuses a name made only of them (decision 210)', async () => {
+    const email = `bidi-${Date.now()}@example.com`;
+    const response = await ctx.inject(null, {
+      method: 'POST',
+      url: '/api/account/sign-up',
+      payload: { name: 'Ana \u202Eyap ot deen\u202C Ruiz', email, password: 'a good long password', role: 'client' },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const [stored] = await ctx.db.select({ name: profiles.name }).from(profiles).innerJoin(user, eq(user.id, profiles.id)).where(eq(user.email, email));
+    expect(stored.name).toBe('Ana yap ot deen Ruiz');
+
+    const onlyControls = await ctx.inject(null, {
+      method: 'POST',
+      url: '/api/account/sign-up',
+      payload: { name: ' \u202E\u2066 ', email: `bidi-only-${Date.now()}@example.com`, password: 'a good long password', role: 'client' },
+    });
+    expect(onlyControls.statusCode).toBe(400);
+    expect(onlyControls.json().fields).toMatchObject({ name: 'Name is required' });
+  });
+
   it('answers per-field messages from the shared schema', async () => {
     const response = await ctx.inject(null, {
       method: 'POST',
