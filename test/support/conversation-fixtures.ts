@@ -48,7 +48,14 @@ export interface StreamEvent {
 
 /** Holds an SSE stream of /api/conversations/events open like a browser's EventSource, collecting its events. */
 export const openEventStream = (baseUrl: string, user: TestUser, query = '', lastEventId?: number) =>
-  new Promise<{ events: StreamEvent[]; status: number; waitFor: (test: (e: StreamEvent) => boolean, timeoutMs?: number) => Promise<StreamEvent>; close: () => void }>((resolve, reject) => {
+  new Promise<{
+    events: StreamEvent[];
+    status: number;
+    waitFor: (test: (e: StreamEvent) => boolean, timeoutMs?: number) => Promise<StreamEvent>;
+    /** Settles when the server ends the response. */
+    ended: Promise<void>;
+    close: () => void;
+  }>((resolve, reject) => {
     const events: StreamEvent[] = [];
     const waiters: Array<{ test: (e: StreamEvent) => boolean; done: (e: StreamEvent) => void }> = [];
     const request = http.get(
@@ -56,6 +63,7 @@ export const openEventStream = (baseUrl: string, user: TestUser, query = '', las
       { headers: { accept: 'text/event-stream', cookie: user.cookie, origin: TEST_ORIGIN, ...(lastEventId ? { 'last-event-id': String(lastEventId) } : {}) } },
       (response) => {
         let buffer = '';
+        const ended = new Promise<void>((done) => response.once('end', done));
         response.setEncoding('utf8');
         response.on('error', () => undefined);
         response.on('data', (chunk: string) => {
@@ -95,6 +103,7 @@ export const openEventStream = (baseUrl: string, user: TestUser, query = '', las
               const timer = setTimeout(() => fail(new Error(`no matching event; got ${JSON.stringify(events)}`)), timeoutMs);
               waiters.push({ test, done: (event) => (clearTimeout(timer), done(event)) });
             }),
+          ended,
           close: () => request.destroy(),
         });
       },

@@ -42,7 +42,8 @@ const lookupSession = async (app: FastifyInstance, request: FastifyRequest): Pro
   };
 };
 
-const resolveAuthFor = async (app: FastifyInstance, request: FastifyRequest): Promise<AuthContext | null> => {
+/** The request's session, from the session cache when it holds it (so a signed-out session is refused at once). */
+export const resolveAuthFor = async (app: FastifyInstance, request: FastifyRequest): Promise<AuthContext | null> => {
   const cookie = request.headers.cookie;
   if (!cookie || !cookie.includes('session_token')) return null;
   const key = sessionCookieKey(cookie);

@@ -130,6 +130,24 @@ describe('the message stream', () => {
     expect((await ctx.inject(null, { method: 'GET', url: '/api/conversations/events', headers: { accept: 'text/event-stream' } })).statusCode).toBe(401);
   });
 
+  it('ends a stream when its session is signed out, before the next message reaches it', async () => {
+    // A session of its own, so the other tests keep theirs.
+    const signedIn = await ctx.signIn(maker.email, maker.password);
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const second: TestUser = { ...maker, cookie: ctx.cookieFrom(signedIn) };
+    const stream = await openStream(second);
+    const still = await openStream(maker);
+    await stream.waitFor((event) => event.event === 'unread');
+    await still.waitFor((event) => event.event === 'unread');
+    expect((await ctx.inject(second, { method: 'POST', url: '/api/account/sign-out' })).statusCode).toBe(204);
+    expect((await send(client, 'Not for a signed-out tab')).statusCode).toBe(201);
+    await stream.ended;
+    expect(stream.events.some(isMessage('Not for a signed-out tab'))).toBe(false);
+    // The maker's other session still streams.
+    await still.waitFor(isMessage('Not for a signed-out tab'));
+    still.close();
+  });
+
   it('ends open streams when the server closes', async () => {
     const stream = await openStream(maker);
     await stream.waitFor((event) => event.event === 'unread');

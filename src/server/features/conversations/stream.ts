@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DbExecutor } from '../../db/client';
 import { conversations, messages } from '../../db/schema';
+import { resolveAuthFor } from '../../plugins/access';
 import type { AuthContext } from '../../types';
 import { countUnreadNotifications } from '../notifications/service';
 import type { ConversationHub } from './realtime';
@@ -78,6 +79,9 @@ export const createOpenStreams = (): OpenStreams => {
  * event from the hub makes the stream read the database again from its own position, so the payload of a
  * notification is never trusted for content. An admin's stream carries the notification count alone: an admin is
  * in no conversation, and reads a flagged one through its page, not here.
+ *
+ * The session is checked again before every push and at every heartbeat (the session cache makes that cheap), so a
+ * stream ends as soon as its session does: signed out, reset password, deleted account or changed role.
  */
 export const openMessageStream = async (
   app: FastifyInstance,
@@ -132,6 +136,19 @@ export const openMessageStream = async (
     if (carriesMessages) await pushMessages();
     await pushNotificationCount();
   };
+  const stillSignedIn = async (): Promise<boolean> => {
+    try {
+      const current = await resolveAuthFor(app, request);
+      return current?.userId === auth.userId && current.role === auth.role;
+    } catch {
+      // The session could not be read (the database is away): the browser reconnects and resumes from its position.
+      return false;
+    }
+  };
+  const endStream = () => {
+    cleanUp();
+    raw.end();
+  };
   // A read already queued but not begun will see whatever a later event announces, so a burst of events costs one
   // read of each kind rather than one per event.
   const queued = { all: false, notifications: false };
@@ -142,7 +159,11 @@ export const openMessageStream = async (
       .then(() => {
         queued[what] = false;
         if (closed) return undefined;
-        return what === 'all' ? pushUpdates() : pushNotificationCount();
+        return stillSignedIn().then((signedIn) => {
+          if (!signedIn) return endStream();
+          if (closed) return undefined;
+          return what === 'all' ? pushUpdates() : pushNotificationCount();
+        });
       })
       .catch((error: unknown) => request.log.warn({ err: error }, 'message stream could not read new messages'));
   };
@@ -153,7 +174,12 @@ export const openMessageStream = async (
     if (event && carriesMessages && event.kind !== 'read') pendingSeqs.add(event.seq);
     schedule('all');
   });
-  const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
+  const heartbeat = setInterval(() => {
+    write(': keep-alive\n\n');
+    void stillSignedIn().then((signedIn) => {
+      if (!signedIn) endStream();
+    });
+  }, HEARTBEAT_MS);
   heartbeat.unref();
 
   const cleanUp = () => {
@@ -163,10 +189,7 @@ export const openMessageStream = async (
     unsubscribe();
     forget();
   };
-  const forget = streams.add(() => {
-    cleanUp();
-    raw.end();
-  });
+  const forget = streams.add(endStream);
   raw.on('error', (error) => {
     request.log.debug({ err: error }, 'message stream error');
     cleanUp();
