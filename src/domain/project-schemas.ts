@@ -41,6 +41,7 @@ export const PROJECT_FIELD_MESSAGES = {
   budgetTooLarge: 'Budget must be less than $1,000,000,000',
   budgetCents: 'Budget can have at most two decimal places',
   creatorUnavailable: 'Please choose an approved creator',
+  creatorBlocked: 'You can no longer start a project with this creator',
   creatorRequired: 'Please choose a creator',
   deliverableFileRequired: 'Please upload your deliverable',
   processFileRequired: 'Please upload a screenshot',

@@ -225,6 +225,36 @@ describe('blocking', () => {
     expect((await thread(client, id)).json()).toMatchObject({ blocked: false, blockedByMe: false });
     for (const user of [client, blocker]) expect((await send(user, id)).statusCode).toBe(201);
   });
+  it('refuses a new project with, or an assignment to, a creator either side has blocked, and writes nothing to the thread', async () => {
+    const message = 'You can no longer start a project with this creator';
+    for (const blockedBy of ['creator', 'client'] as const) {
+      const creator = await approveMaker(ctx);
+      const id = await startWith(creator);
+      const blocker = blockedBy === 'creator' ? creator : client;
+      expect((await ctx.inject(blocker, { method: 'POST', url: `/api/conversations/${id}/block`, payload: {} })).statusCode).toBe(204);
+      const linesBefore = await ctx.db.select({ id: messages.id }).from(messages).where(eq(messages.conversationId, id));
+      const projectsBefore = await ctx.db.select({ id: projects.id }).from(projects).where(eq(projects.clientId, client.id));
+
+      const created = await ctx.inject(client, { method: 'POST', url: '/api/projects', payload: projectPayload({ creatorId: creator.id, title: 'Please answer me' }) });
+      expect(created.statusCode, blockedBy).toBe(403);
+      expect(created.json()).toMatchObject({ message, fields: { creatorId: message } });
+
+      const draft = await ctx.inject(client, { method: 'POST', url: '/api/projects', payload: projectPayload({ title: 'Unassigned draft' }) });
+      expect(draft.statusCode).toBe(201);
+      const assigned = await ctx.inject(client, { method: 'POST', url: `/api/projects/${draft.json().id}/assign`, payload: { creatorId: creator.id } });
+      expect(assigned.statusCode, blockedBy).toBe(403);
+      expect(assigned.json().message).toBe(message);
+
+      expect(await ctx.db.select({ id: messages.id }).from(messages).where(eq(messages.conversationId, id))).toHaveLength(linesBefore.length);
+      const projectsAfter = await ctx.db.select({ id: projects.id, makerId: projects.makerId }).from(projects).where(eq(projects.clientId, client.id));
+      expect(projectsAfter).toHaveLength(projectsBefore.length + 1);
+      expect(projectsAfter.find((p) => p.id === draft.json().id)?.makerId).toBeNull();
+
+      // Lifted, the pair can work together again.
+      expect((await ctx.inject(blocker, { method: 'POST', url: `/api/conversations/${id}/unblock`, payload: {} })).statusCode).toBe(204);
+      expect((await ctx.inject(client, { method: 'POST', url: `/api/projects/${draft.json().id}/assign`, payload: { creatorId: creator.id } })).statusCode).toBe(200);
+    }
+  });
 });
 
 describe('projects in the thread', () => {

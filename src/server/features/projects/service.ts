@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { FLAG_REASON, type ProjectAction } from '../../../domain/project-lifecycle';
 import { PROJECT_FIELD_MESSAGES, PROJECT_MESSAGES, type CreateProjectInput, type ProjectView } from '../../../domain/project-schemas';
 import type { Transaction } from '../../db/client';
-import { projects } from '../../db/schema';
+import { conversations, projects } from '../../db/schema';
 import { readAfterCommit } from '../../db/unavailable';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { HttpError, badRequest, conflict, notFound } from '../../http/errors';
 import type { AuthContext } from '../../types';
 import { creatorOf, PROJECT_CHANGED, PROJECT_NOT_FOUND, requireProjectAction, requireVisibleProject, unchangedSince } from './access';
 import { findApprovedCreator, findContacts, type ApprovedCreator } from './creators';
@@ -24,6 +24,23 @@ type ProjectChanges = Partial<typeof projects.$inferInsert>;
 const requireCreator = async (tx: Transaction, creatorId: string): Promise<ApprovedCreator> => {
   const creator = await findApprovedCreator(tx, creatorId);
   if (!creator) throw badRequest(PROJECT_FIELD_MESSAGES.creatorUnavailable, { creatorId: PROJECT_FIELD_MESSAGES.creatorUnavailable });
+  return creator;
+};
+
+/**
+ * An approved creator whom this client may start a project with: not while either of them has blocked the other in
+ * their conversation, which a project would otherwise reopen with its system lines, notifications and emails.
+ */
+const requireCreatorFor = async (tx: Transaction, clientId: string, creatorId: string): Promise<ApprovedCreator> => {
+  const creator = await requireCreator(tx, creatorId);
+  const [pair] = await tx
+    .select({ blockedBy: conversations.blockedBy })
+    .from(conversations)
+    .where(and(eq(conversations.clientId, clientId), eq(conversations.creatorId, creatorId)))
+    .limit(1);
+  if (pair?.blockedBy) {
+    throw new HttpError(403, 'forbidden', PROJECT_FIELD_MESSAGES.creatorBlocked, { creatorId: PROJECT_FIELD_MESSAGES.creatorBlocked });
+  }
   return creator;
 };
 
@@ -110,7 +127,7 @@ export const getProject = async (app: FastifyInstance, auth: AuthContext, projec
 /** A new project is a draft; a chosen creator is assigned by their role and told by email. */
 export const createProject = async (app: FastifyInstance, auth: AuthContext, input: CreateProjectInput): Promise<ProjectView> => {
   const id = await app.db.transaction(async (tx) => {
-    const creator = input.creatorId ? await requireCreator(tx, input.creatorId) : null;
+    const creator = input.creatorId ? await requireCreatorFor(tx, auth.userId, input.creatorId) : null;
     const [row] = await tx
       .insert(projects)
       .values({
@@ -161,7 +178,7 @@ export const assignCreator = (app: FastifyInstance, auth: AuthContext, projectId
   runTransition(app, auth, projectId, {
     action: 'assign_creator',
     email: 'assigned',
-    changes: async (_row, tx) => assignmentOf(await requireCreator(tx, creatorId)),
+    changes: async (row, tx) => assignmentOf(await requireCreatorFor(tx, row.clientId, creatorId)),
   });
 
 export const cancelProject = (app: FastifyInstance, auth: AuthContext, projectId: string) =>
