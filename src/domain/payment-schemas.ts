@@ -47,6 +47,7 @@ export const PAYMENT_MESSAGES = {
   notFundable: 'This milestone cannot be funded now.',
   alreadyFunded: 'This milestone is already funded.',
   paymentNotOpen: 'This payment is no longer waiting for confirmation.',
+  paidByCard: 'This invoice is paid by card through Stripe, which records it when the payment goes through.',
   payoutNotOpen: 'This payout is no longer waiting to be paid.',
   payoutTooLarge: 'You can request at most your available balance.',
   payoutTooSmall: 'A payout is at least $1.',

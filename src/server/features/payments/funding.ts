@@ -152,6 +152,8 @@ export const recordPaymentReceived = async (
   const project = await lockProject(tx, found.projectId);
   const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
   if (!payment || payment.status !== 'awaiting_payment' || !project || !payment.clientId || !payment.milestoneId) throw conflict(PAYMENT_MESSAGES.paymentNotOpen);
+  // An admin records bank transfers only: a card payment marked by hand would leave Stripe's own charge unrecorded.
+  if (input.provider === 'manual' && payment.provider !== 'manual') throw conflict(PAYMENT_MESSAGES.paidByCard);
   const now = input.at ?? new Date();
   const [paid] = await tx
     .update(payments)

@@ -147,6 +147,26 @@ describe.skipIf(Boolean(liveKey))('Stripe provider against the local stand-in', 
     expect(await fundingTransactions(open.id)).toHaveLength(1);
   });
 
+  it("keeps card payments out of the admin's 'Payments to confirm', and refuses to record one by hand", async () => {
+    const admin = await ctx.createAdmin();
+    const { milestone } = await activeProject(ctx.app, client, maker, 12_000);
+    await fundMilestone(ctx.app, authOf(client), milestone.id);
+    const [open] = await ctx.db.select().from(payments).where(eq(payments.milestoneId, milestone.id));
+    const listed = await ctx.inject(admin, { method: 'GET', url: '/api/admin/payments' });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().toConfirm.map((row: { id: string }) => row.id)).not.toContain(open.id);
+
+    const byHand = await ctx.inject(admin, { method: 'POST', url: `/api/admin/payments/${open.id}/received`, payload: { reference: 'BANK-1' } });
+    expect(byHand.statusCode).toBe(409);
+    expect(byHand.json().message).toBe('This invoice is paid by card through Stripe, which records it when the payment goes through.');
+    expect(await fundingTransactions(open.id)).toHaveLength(0);
+
+    // Stripe's completion still funds it, once.
+    const session = standIn.paySession(open.providerRef!);
+    expect((await ctx.inject(null, webhookRequest(signedEvent('checkout.session.completed', session)))).json()).toEqual({ received: true, duplicate: false });
+    expect(await fundingTransactions(open.id)).toHaveLength(1);
+  });
+
   it('opens a fresh session after Stripe expires the client’s unpaid one, and ignores sessions that are not ours', async () => {
     const { milestone } = await activeProject(ctx.app, client, maker, 15_000);
     const first = await fundMilestone(ctx.app, authOf(client), milestone.id);

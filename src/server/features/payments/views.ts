@@ -196,7 +196,13 @@ export const toAdminPaymentRow = (row: PaymentRow): AdminPaymentRow => ({
 
 export const getAdminPayments = async (app: FastifyInstance): Promise<AdminPayments> => {
   const [open, requested] = await Promise.all([
-    app.db.select().from(payments).where(eq(payments.status, 'awaiting_payment')).orderBy(asc(payments.issuedAt)).limit(200),
+    // Bank transfers only: a card payment is recorded by Stripe's webhook, never by hand.
+    app.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.status, 'awaiting_payment'), eq(payments.provider, 'manual')))
+      .orderBy(asc(payments.issuedAt))
+      .limit(200),
     app.db.select().from(payouts).where(eq(payouts.status, 'requested')).orderBy(asc(payouts.requestedAt)).limit(200),
   ]);
   const toPay = [];
