@@ -113,7 +113,12 @@ const approvedCreator = async (url, env) => {
 
 const waitForHealth = async (url, child, timeoutMs) => {
   const deadline = Date.now() + timeoutMs;
+  let spawnError = null;
+  // A process that could not be started (npm not found, EAGAIN) emits 'error': without a listener it would end this
+  // script before its clean-up.
+  child.once('error', (error) => (spawnError = error));
   while (Date.now() < deadline) {
+    if (spawnError) throw new Error(`the server could not be started: ${spawnError.message}`);
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode} before it was healthy`);
     try {
       if ((await fetch(`${url}/api/health`)).ok) return;

@@ -42,6 +42,8 @@ export const freePort = (): Promise<number> =>
 export const waitForChildHealth = async (child: ChildProcess, url: string, timeoutMs: number): Promise<void> => {
   const exited = new Promise<never>((_, reject) => {
     child.once('exit', (code, signal) => reject(new Error(`the server on ${url} exited before it was healthy (code ${code}, signal ${signal})`)));
+    // A process that could not be started (ENOENT, EAGAIN) emits 'error', not 'exit'.
+    child.once('error', (error) => reject(new Error(`the server on ${url} could not be started: ${error.message}`)));
   });
   exited.catch(() => undefined);
   await Promise.race([waitForHealth(url, timeoutMs), exited]);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { DeliverableCategory } from '../../src/domain/constants';
 import type { App } from '../../src/server/app';
+import type { Transaction } from '../../src/server/db/client';
 import { clientProfiles, makerProfiles, projects, reviews, reviewWindows } from '../../src/server/db/schema';
 import { createAccount } from '../../src/server/features/account/service';
 import { platformFeeCents } from '../../src/domain/payment-schemas';
@@ -107,10 +108,19 @@ const PAST_PROJECTS: Record<DeliverableCategory | 'strategy', Array<[string, str
 /** A rating leaning high, as real ones do: 5 most often, sometimes 4, now and then 3. */
 const starsFor = (key: string): 3 | 4 | 5 => ([5, 5, 4, 5, 3, 4, 5] as const)[seedOf(key) % 7];
 
-const publishedPair = async (
-  app: App,
-  input: { clientId: string; company: string; creatorId: string; role: 'maker' | 'mind'; title: string; description: string; type: DeliverableCategory; age: number; key: string },
-) => {
+interface PairInput {
+  clientId: string;
+  company: string;
+  creatorId: string;
+  role: 'maker' | 'mind';
+  title: string;
+  description: string;
+  type: DeliverableCategory;
+  age: number;
+  key: string;
+}
+
+const publishedPair = async (app: App, input: PairInput) => {
   const completedAt = new Date(Date.now() - input.age * DAY);
   // Begun some weeks before it was completed, so a creator's past work lists after their current projects.
   const createdAt = new Date(completedAt.getTime() - (21 + (seedOf(input.key) % 30)) * DAY);
@@ -163,12 +173,17 @@ const publishedPair = async (
       projectId,
       memo: 'demo: approved work',
     });
+    await insertPublishedReviews(tx, projectId, input, completedAt);
   });
+};
+
+/** The pair's window and both reviews, published: in the project's transaction, so none is left without the other. */
+const insertPublishedReviews = async (tx: Transaction, projectId: string, input: PairInput, completedAt: Date) => {
   const publishedAt = new Date(completedAt.getTime() + 3 * DAY);
-  await app.db.insert(reviewWindows).values({ projectId, clientId: input.clientId, creatorId: input.creatorId, opensAt: completedAt, closesAt: new Date(completedAt.getTime() + 14 * DAY), publishedAt });
+  await tx.insert(reviewWindows).values({ projectId, clientId: input.clientId, creatorId: input.creatorId, opensAt: completedAt, closesAt: new Date(completedAt.getTime() + 14 * DAY), publishedAt });
   const rating = starsFor(input.key);
   // Inserted published: the reviews trigger keeps the creator's figures, as publication would.
-  await app.db.insert(reviews).values([
+  await tx.insert(reviews).values([
     {
       projectId,
       direction: 'client_to_creator',
@@ -230,11 +245,13 @@ export const seedReviews = async (app: App, creators: Map<string, string>, demoC
   for (const [index, project] of done.entries()) {
     const completedAt = project.completedAt ?? project.createdAt;
     const publishedAt = new Date(completedAt.getTime() + 2 * DAY);
-    await app.db.insert(reviewWindows).values({ projectId: project.id, clientId: demoClientId, creatorId: ines!, opensAt: completedAt, closesAt: new Date(completedAt.getTime() + 14 * DAY), publishedAt });
-    await app.db.insert(reviews).values([
+    await app.db.transaction(async (tx) => {
+      await tx.insert(reviewWindows).values({ projectId: project.id, clientId: demoClientId, creatorId: ines!, opensAt: completedAt, closesAt: new Date(completedAt.getTime() + 14 * DAY), publishedAt });
+      await tx.insert(reviews).values([
       { projectId: project.id, direction: 'client_to_creator', authorId: demoClientId, subjectId: ines!, rating: 5, communication: 5, quality: 5, onTime: 5, wouldHireAgain: true, body: JUNIPER_TEXTS[index % JUNIPER_TEXTS.length], publishedAt },
       { projectId: project.id, direction: 'creator_to_client', authorId: ines!, subjectId: demoClientId, rating: 5, body: CLIENT_TEXTS[index % CLIENT_TEXTS.length], publishedAt },
-    ]);
+      ]);
+    });
     count += 2;
   }
   return count;

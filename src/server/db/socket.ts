@@ -220,12 +220,30 @@ export const serveDatabaseSocket = async (options: ServeDatabaseSocketOptions): 
   if (existsSync(socketPath)) unlinkSync(socketPath);
 
   const handlers = new Map<number, PGLiteSocketHandler>();
+  const sockets = new Map<number, Socket>();
+  /**
+   * Ends a connection. The handler's detach removes every 'error' listener from the socket, ours too, and destroys
+   * it only while it is writable: a half-closed socket would be left with none, and its next error would end the
+   * server. So the socket gets a listener back and is destroyed here, whatever state detach left it in.
+   */
+  const release = async (handlerId: number) => {
+    const handler = handlers.get(handlerId);
+    const socket = sockets.get(handlerId);
+    handlers.delete(handlerId);
+    sockets.delete(handlerId);
+    try {
+      await handler?.detach(true);
+    } finally {
+      if (socket) {
+        socket.on('error', (error) => options.onError?.(error));
+        socket.destroy();
+      }
+    }
+  };
   const scheduler = new SessionScheduler(
     options.db,
     (handlerId) => {
-      const handler = handlers.get(handlerId);
-      handlers.delete(handlerId);
-      void handler?.detach(true);
+      void release(handlerId).catch((error: unknown) => options.onError?.(error as Error));
     },
     options.idleInTransactionMs ?? 30000,
     options.afterClientExchange,
@@ -244,7 +262,11 @@ export const serveDatabaseSocket = async (options: ServeDatabaseSocketOptions): 
       closeOnDetach: true,
     });
     handlers.set(handler.handlerId, handler);
-    const forget = () => handlers.delete(handler.handlerId);
+    sockets.set(handler.handlerId, socket);
+    const forget = () => {
+      handlers.delete(handler.handlerId);
+      sockets.delete(handler.handlerId);
+    };
     handler.addEventListener('close', forget);
     handler.addEventListener('error', forget);
     handler.attach(socket).catch((error: unknown) => {
@@ -267,8 +289,7 @@ export const serveDatabaseSocket = async (options: ServeDatabaseSocketOptions): 
     connections: () => handlers.size,
     stop: async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      await Promise.all([...handlers.values()].map((handler) => handler.detach(true)));
-      handlers.clear();
+      await Promise.allSettled([...handlers.keys()].map((handlerId) => release(handlerId)));
       await closed;
     },
   };

@@ -12,9 +12,12 @@ export const createPollLoop = <A extends unknown[]>(
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let stopped = true;
+  /** Set by stop(), unlike `stopped`, which a loop that was never started is too (its callers run it by hand). */
+  let halted = false;
 
   const run = (...args: A): Promise<number> => {
-    if (running) return running.then(() => run(...args));
+    // A run that waited for another does not begin once the loop is stopped: stop() may already have returned.
+    if (running) return running.then(() => (halted ? 0 : run(...args)));
     running = work(...args)
       .catch((error: unknown) => {
         options.logger.error({ err: error instanceof Error ? error.message : String(error) }, options.failure);
@@ -47,12 +50,15 @@ export const createPollLoop = <A extends unknown[]>(
     start: () => {
       if (!stopped) return;
       stopped = false;
+      halted = false;
       schedule();
     },
     stop: async () => {
       stopped = true;
+      halted = true;
       if (timer) clearTimeout(timer);
-      if (running) await running;
+      // A run chained while this one went (a wake after an enqueue) ends too before stop returns.
+      while (running) await running;
     },
   };
 };

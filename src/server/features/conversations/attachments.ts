@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { attachmentFieldsSchema, CONVERSATION_MESSAGES, type SentMessage } from '../../../domain/conversation-schemas';
 import { messageAttachments, messages } from '../../db/schema';
+import { readAfterCommit } from '../../db/unavailable';
 import { fileTooLargeMessage } from '../../../domain/messages';
 import { UPLOAD_RULES } from '../../../domain/upload-policy';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
@@ -75,8 +76,9 @@ export const sendAttachment = async (
   const stored: StoredFile = await app.storage.saveUpload('messageAttachment', `${auth.userId}/${conversationId}/${attachmentId}`, upload.data);
   const removeStored = () =>
     app.storage.removeByUrl(stored.url).catch((error: unknown) => app.log.warn({ err: error }, 'could not remove an attachment'));
+  let result: Awaited<ReturnType<typeof appendMessage>>;
   try {
-    const result = await app.db.transaction(async (tx) => {
+    result = await app.db.transaction(async (tx) => {
       const { row } = await requireParticipant(tx, auth, conversationId);
       return appendMessage(tx, row, auth, {
         body: fields.body,
@@ -94,13 +96,14 @@ export const sendAttachment = async (
         },
       });
     });
-    if (!result.created) await removeStored();
-    const [view] = await toMessageViews(app.db, [result.message]);
-    return { created: result.created, sent: { conversationId, message: view } };
   } catch (error) {
     await removeStored();
     throw error;
   }
+  if (!result.created) await removeStored();
+  // After the commit the file belongs to the message: a failed read-back says the message was saved, and keeps it.
+  const [view] = await readAfterCommit(() => toMessageViews(app.db, [result.message]));
+  return { created: result.created, sent: { conversationId, message: view } };
 };
 
 /**

@@ -197,6 +197,11 @@ export const openMessageStream = async (
   // The response's close, not the request's: a GET's request stream closes as soon as it has been read.
   raw.on('close', cleanUp);
   request.raw.on('error', cleanUp);
+  // A browser that left while the stream's start was read from the database: its close has already fired.
+  if (raw.destroyed || request.raw.socket.destroyed) {
+    cleanUp();
+    return;
+  }
 
   // The first batch: what was missed since Last-Event-ID (if any), and the unread count.
   schedule('all');

@@ -63,6 +63,9 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
           isPublic = false;
         }
       }
+      // Every await comes before the file is opened: an opened stream is handed to the reply at once, which listens
+      // for its errors and closes it; a stream left waiting would have no error listener and could leak its handle.
+      const tdm = await tdmHeaders(app, bucket);
       const stored = await app.storage.open(bucket, key);
       if (!stored) throw notFound();
       const extension = key.split('.').pop()?.toLowerCase() ?? '';
@@ -74,7 +77,7 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', isPublic ? 'public, max-age=31536000, immutable' : 'private, no-store');
       if (extension === 'pdf') reply.header('content-disposition', 'attachment');
       // Creators' work is not training data while the platform's opt-out is on (decision 132).
-      reply.headers(await tdmHeaders(app, bucket));
+      reply.headers(tdm);
       return reply.send(stored.body);
     },
   });

@@ -169,7 +169,8 @@ const runTransition = async (app: FastifyInstance, auth: AuthContext, projectId:
     await notifyOtherSide(app, tx, transition.email, { before: row, after: updated, actor: auth });
   });
   // Read without the visibility check: a creator who just declined is no longer a participant, yet gets the result.
-  const view = await loadProjectView(app.db, projectId);
+  // After the commit: a failed read-back says the change was saved, not that it failed.
+  const view = await readAfterCommit(() => loadProjectView(app.db, projectId));
   if (!view) throw notFound(PROJECT_NOT_FOUND);
   return view;
 };
