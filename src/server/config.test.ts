@@ -55,6 +55,8 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...base, PAYMENT_PROVIDER: 'stripe' })).toThrow(/STRIPE_SECRET_KEY: is required when PAYMENT_PROVIDER=stripe/);
     expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: 'pk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_123' })).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
     expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_123', STRIPE_API_BASE: 'ftp://x' })).toThrow(/STRIPE_API_BASE/);
+    // Amounts are cents shown as US dollars everywhere: another currency would charge one thing and show another.
+    expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_123', STRIPE_CURRENCY: 'jpy' })).toThrow(/STRIPE_CURRENCY: must be usd/);
   });
 
   it('takes a wait before approval by time of 1 to 60 days, and a shorter one to try it out outside production', () => {

@@ -95,10 +95,12 @@ const envSchema = z.object({
   }),
   // Where the SDK sends its calls instead of api.stripe.com: the tests' local stand-in.
   STRIPE_API_BASE: optionalUrl(/^https?:/, 'http(s)'),
+  // Every screen, invoice and PDF shows amounts as US dollars in cents: another currency would charge one amount and
+  // show another (JPY has no cents at all), so the only value accepted is usd until amounts carry their currency.
   STRIPE_CURRENCY: z
     .string()
     .trim()
-    .regex(/^[a-z]{3}$/, { message: 'must be a three-letter ISO currency code in lower case, e.g. usd' })
+    .refine((value) => value === 'usd', { message: 'must be usd: Humanmade shows and invoices every amount in US dollars' })
     .default('usd'),
   // /api/health says `degraded` when free space under DATA_DIR falls below the smaller of these two.
   DISK_MIN_FREE_PERCENT: z.coerce.number().min(0).max(100).default(5),
