@@ -414,4 +414,34 @@ describe('the ledger and the documents, as the database keeps them', () => {
     await expect(ctx.db.execute(sql`delete from ledger_transactions where id = ${entry.transactionId}`)).rejects.toThrow();
     expect(await ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.id, entry.id))).toEqual([entry]);
   });
+
+  it('refuses a balanced pair appended to a committed transaction, and any change to an account (decision 212)', async () => {
+    const [entry] = await ctx.db.select().from(ledgerEntries).limit(1);
+    const [account] = await ctx.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, entry.accountId));
+    const entriesBefore = await ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.transactionId, entry.transactionId));
+    const appended = ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into ledger_entries (transaction_id, account_id, amount_cents) values (${entry.transactionId}, ${account.id}, 500)`);
+      await tx.execute(sql`insert into ledger_entries (transaction_id, account_id, amount_cents) values (${entry.transactionId}, ${account.id}, -500)`);
+    });
+    await expect(appended).rejects.toMatchObject({ cause: { message: expect.stringMatching(/is closed: entries are written only with it/) } });
+    expect(await ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.transactionId, entry.transactionId))).toHaveLength(entriesBefore.length);
+
+    await expect(ctx.db.execute(sql`update ledger_accounts set owner_id = 'someone-else' where id = ${account.id}`)).rejects.toThrow();
+    await expect(ctx.db.execute(sql`update ledger_accounts set kind = 'platform_fees', owner_id = null where id = ${account.id}`)).rejects.toThrow();
+    await expect(ctx.db.execute(sql`delete from ledger_accounts where id = ${account.id}`)).rejects.toThrow();
+    expect(await ctx.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, account.id))).toEqual([account]);
+
+    // Entries written with their transaction, inside a savepoint as the money moves nest them, still go in.
+    const id = await ctx.db.transaction(async (tx) =>
+      tx.transaction(async (savepoint) => {
+        const [row] = await savepoint.insert(ledgerTransactions).values({ kind: 'funding', idempotencyKey: 'in-a-savepoint' }).returning();
+        await savepoint.execute(sql`insert into ledger_entries (transaction_id, account_id, amount_cents) values (${row.id}, ${account.id}, 100)`);
+        await tx.transaction(async (inner) => {
+          await inner.execute(sql`insert into ledger_entries (transaction_id, account_id, amount_cents) values (${row.id}, ${account.id}, -100)`);
+        });
+        return row.id;
+      }),
+    );
+    expect(await ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.transactionId, id))).toHaveLength(2);
+  });
 });
