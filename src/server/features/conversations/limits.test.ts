@@ -43,6 +43,16 @@ describe('per-person limits', () => {
     expect(eleventh.json().message).toBe(CONVERSATION_MESSAGES.tooManyConversations);
   });
 
+  it('holds the daily limit for starts sent at the same moment, on PostgreSQL too', async () => {
+    const eager = await onboardedClient(ctx, 'Eager Co');
+    const makers: TestUser[] = [];
+    for (let n = 0; n < 15; n += 1) makers.push(await approveMaker(ctx));
+    const answers = await Promise.all(makers.map((maker, n) => startConversation(ctx, eager, maker.id, 'Hello', { remoteAddress: `10.43.0.${n + 1}` })));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+  });
+
   it('allows 30 messages a minute per person, whatever address they come from', async () => {
     const maker = await approveMaker(ctx);
     const other = await onboardedClient(ctx, 'Chatty Co');

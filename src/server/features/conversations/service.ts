@@ -134,12 +134,18 @@ const isStartedByMessage = sql<boolean>`coalesce((
   limit 1
 ), false)`;
 
+/** The first key of the advisory lock that makes one client's new conversations take turns (an arbitrary constant). */
+const CONVERSATION_START_LOCK = 7_140_001;
+
 const requireNewConversationAllowance = async (tx: Transaction, clientId: string, creatorId: string): Promise<void> => {
   const [existing] = await tx
     .select({ id: conversations.id })
     .from(conversations)
     .where(and(eq(conversations.clientId, clientId), eq(conversations.creatorId, creatorId)));
   if (existing) return;
+  // One start at a time per client, held to the commit: without it, starts sent together all count the same
+  // conversations before any is written, and pass the limit together.
+  await tx.execute(sql`select pg_advisory_xact_lock(${CONVERSATION_START_LOCK}, hashtext(${clientId}))`);
   const [recent] = await tx
     .select({ count: sql<number>`count(*)::int` })
     .from(conversations)

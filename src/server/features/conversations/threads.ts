@@ -71,6 +71,12 @@ export interface ProjectEventInput {
 export const recordProjectEvent = async (tx: DbExecutor, input: ProjectEventInput): Promise<void> => {
   const { event, project, creatorId, actor } = input;
   let conversationId = project.conversationId;
+  // A draft handed to another creator (after a decline) is still linked to the previous pair's thread: its events
+  // belong in the new pair's, which the previous creator cannot read.
+  if (conversationId) {
+    const [linked] = await tx.select({ creatorId: conversations.creatorId }).from(conversations).where(eq(conversations.id, conversationId));
+    if (linked?.creatorId !== creatorId) conversationId = null;
+  }
   if (!conversationId) {
     conversationId = await ensureConversation(tx, project.clientId, creatorId);
     await tx.update(projects).set({ conversationId }).where(eq(projects.id, project.id));

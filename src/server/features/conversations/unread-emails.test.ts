@@ -4,7 +4,7 @@ import { messages } from '../../db/schema';
 import { type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { approveMaker, emailsTo, onboardedClient } from '../../../../test/support/project-fixtures';
 import { sendMessage, startConversation } from '../../../../test/support/conversation-fixtures';
-import { emailUnreadMessages } from './unread-emails';
+import { emailUnreadMessages, findDue } from './unread-emails';
 
 let ctx: TestContext;
 let client: TestUser;
@@ -52,6 +52,17 @@ describe('unread-message emails', () => {
     const read = await ctx.inject(other, { method: 'POST', url: `/api/conversations/${started.json().conversationId}/read`, payload: { seq: started.json().message.seq } });
     expect(read.statusCode).toBe(204);
     expect(await emailUnreadMessages(ctx.app, new Date(Date.now() + 11 * MINUTE))).toBe(0);
+    expect(await unreadMail(other)).toHaveLength(0);
+  });
+
+  it('does not pick a conversation whose only unread message was removed, pass after pass', async () => {
+    const other = await approveMaker(ctx);
+    const started = await startConversation(ctx, client, other.id, 'Something the admin removed');
+    const conversationId = started.json().conversationId as string;
+    await ctx.db.update(messages).set({ removedAt: new Date() }).where(eq(messages.id, started.json().message.id));
+    const at = new Date(Date.now() + 11 * MINUTE);
+    expect((await findDue(ctx.app, at)).map((due) => due.conversationId)).not.toContain(conversationId);
+    expect(await emailUnreadMessages(ctx.app, at)).toBe(0);
     expect(await unreadMail(other)).toHaveLength(0);
   });
 });

@@ -18,7 +18,7 @@ interface Due {
  * Who has messages still unread after the delay, not yet emailed, and no email about that conversation in the last
  * hour. One row per conversation and recipient, so a burst of messages makes one email.
  */
-const findDue = async (app: FastifyInstance, now: Date): Promise<Due[]> => {
+export const findDue = async (app: FastifyInstance, now: Date): Promise<Due[]> => {
   const olderThan = new Date(now.getTime() - app.config.MESSAGE_EMAIL_DELAY_MINUTES * 60 * 1000);
   const hourAgo = new Date(now.getTime() - HOUR_MS);
   const recipient = sql<string>`case when ${messages.senderId} = ${conversations.clientId} then ${conversations.creatorId} else ${conversations.clientId} end`;
@@ -30,6 +30,9 @@ const findDue = async (app: FastifyInstance, now: Date): Promise<Due[]> => {
     .where(
       and(
         eq(messages.kind, 'text'),
+        // As emailOne reads them: a removed message is never emailed, so a pair whose only unread message was removed
+        // would be picked again on every pass, and 200 such pairs would hold everyone else's emails back.
+        isNull(messages.removedAt),
         lte(messages.createdAt, olderThan),
         gt(messages.seq, sql`coalesce(${conversationReads.lastReadSeq}, 0)`),
         gt(messages.seq, sql`coalesce(${conversationReads.emailedSeq}, 0)`),

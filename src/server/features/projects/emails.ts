@@ -162,7 +162,8 @@ const bodies: Record<ProjectEmailEvent, (project: ProjectRow, actorName: string,
     ...(p.status === 'completed' ? ['The project is complete.'] : p.status === 'active' ? ['The next milestone has started.'] : []),
   ],
   revision_requested: (p, actor, detail) => [`${actor} asked for a revision of ${detail} of "${p.title}".`, 'Submit the milestone again from your Projects tab when it is ready.'],
-  extra_revision_allowed: (p, actor) => [`${actor} allowed an extra revision round on "${p.title}". You can now ask for one more revision.`],
+  // Read by the client and, when an admin allowed it, by the creator too: worded for either.
+  extra_revision_allowed: (p, actor) => [`${actor} allowed an extra revision round on "${p.title}": one more revision can now be asked for.`],
   withdrawn: (p, actor) => [
     `${actor} withdrew from "${p.title}", so the project is cancelled.`,
     'A payment held for work not yet approved comes back to you, and a separate email says how much; approved milestones stay as they were. You can hire another creator for the rest from your dashboard.',

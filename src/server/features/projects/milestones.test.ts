@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ProjectView } from '../../../domain/project-schemas';
-import { auditLog, jobs, messages, notifications, projectMilestones, projects } from '../../db/schema';
+import { auditLog, conversations, jobs, messages, notifications, projectMilestones, projects } from '../../db/schema';
 import { formatWhen } from './milestones';
 import { type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { fundCurrentMilestone } from '../../../../test/support/money-fixtures';
@@ -129,6 +129,21 @@ describe('offers', () => {
     ]);
     await expectOk(await post(client, `/api/projects/${id}/offers/2/accept`));
     expect((await view(id)).budget).toBe(2500);
+
+    // The project moved to the client and Otto's thread: the first creator's thread holds nothing of Otto's work.
+    const [firstThread] = await ctx.db.select({ id: conversations.id }).from(conversations).where(and(eq(conversations.clientId, client.id), eq(conversations.creatorId, maker.id)));
+    const [ottoThread] = await ctx.db.select({ id: conversations.id }).from(conversations).where(and(eq(conversations.clientId, client.id), eq(conversations.creatorId, other.id)));
+    expect(ottoThread).toBeDefined();
+    expect((await view(id)).conversationId).toBe(ottoThread.id);
+    expect((await view(id, other)).conversationId).toBe(ottoThread.id);
+    const linesIn = async (conversationId: string) =>
+      (await ctx.db.select({ body: messages.body }).from(messages).where(and(eq(messages.conversationId, conversationId), eq(messages.projectId, id)))).map((line) => line.body);
+    const firstLines = await linesIn(firstThread.id);
+    expect(firstLines.some((line) => line.includes('Otto'))).toBe(false);
+    expect(firstLines.some((line) => line.includes('$2,600') || line.includes('$2,500'))).toBe(false);
+    const ottoLines = await linesIn(ottoThread.id);
+    expect(ottoLines.some((line) => /accepted version 2/.test(line))).toBe(true);
+    expect((await ctx.inject(other, { method: 'GET', url: `/api/conversations/${ottoThread.id}` })).statusCode).toBe(200);
   });
 
   it('refuses an offer whose milestones do not add up, field by field, and writes nothing', async () => {
@@ -358,5 +373,11 @@ describe('milestones', () => {
     // An admin may open an extra round, and it is audited.
     expect((await expectOk(await post(admin, `/api/projects/${id}/allow-extra-revision`))).revisions.extra).toBe(1);
     expect(await ctx.db.select().from(auditLog).where(and(eq(auditLog.targetId, id), eq(auditLog.action, 'project.allow_revision')))).toHaveLength(1);
+    // Both sides hear of an admin's extra round, in the app and by email.
+    for (const party of [client, maker]) {
+      const items = await ctx.db.select().from(notifications).where(eq(notifications.userId, party.id));
+      expect(items.some((item) => item.title.startsWith('An extra revision round is open')), party.role).toBe(true);
+      expect((await emailsTo(ctx, party.email)).some((sent) => sent.type === 'project-extra-revision-allowed'), party.role).toBe(true);
+    }
   });
 });

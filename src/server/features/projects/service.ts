@@ -103,7 +103,8 @@ export const notifyOtherSide = async (
     });
   }
   const client: Party = { id: before.clientId, role: 'client' };
-  const recipients = actor.userId === null ? [client, creator] : [actor.userId === before.clientId ? creator : client];
+  // The platform or an admin acting tells both sides; a party acting tells the other.
+  const recipients = actor.userId === before.clientId ? [creator] : creator && actor.userId === creator.id ? [client] : [client, creator];
   for (const recipient of recipients) {
     if (recipient) await tellParty(app, tx, event, { project: after, recipient, actorName: actor.name, detail, note });
   }

@@ -189,6 +189,11 @@ describe('replies, reports and hiding', () => {
     const reply = (user: TestUser | null, body = 'I am sorry it felt that way.') => ctx.inject(user, { method: 'POST', url: `/api/reviews/${harsh.id}/reply`, payload: { body } });
     expect((await reply(null)).statusCode).toBe(401);
     expect((await reply(client)).statusCode).toBe(403);
+    // Nor may the client reply to the creator's review of them: it is shown nowhere in public (decision 199).
+    const [ofClient] = await ctx.db.select().from(reviews).where(and(eq(reviews.projectId, ids[2]), eq(reviews.direction, 'creator_to_client')));
+    const clientReply = await ctx.inject(client, { method: 'POST', url: `/api/reviews/${ofClient.id}/reply`, payload: { body: 'Thanks!' } });
+    expect(clientReply.statusCode).toBe(403);
+    expect((await ctx.db.select().from(reviews).where(eq(reviews.id, ofClient.id)))[0].replyBody).toBeNull();
     expect((await reply(creator, 'x'.repeat(1001))).json().fields).toEqual({ body: REVIEW_FIELD_MESSAGES.replyLong });
     // A reply of one zero-width space was published as an empty 'Reply from …'.
     expect((await reply(creator, '\u200b')).json().fields).toEqual({ body: REVIEW_FIELD_MESSAGES.replyEmpty });

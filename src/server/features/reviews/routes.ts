@@ -107,10 +107,12 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/:reviewId/reply', {
-    config: { access: 'authenticated' },
+    // Creators only: a reply is shown under the review on the creator's studio, and a review of a client is shown
+    // nowhere in public, so a client's reply would be read by no one (decision 199).
+    config: { access: ['maker', 'mind'] },
     schema: {
       tags: ['reviews'],
-      summary: 'The reviewed person publishes their one reply',
+      summary: 'The reviewed creator publishes their one reply, shown under the review on their studio',
       params: reviewParams,
       body: replyInputSchema,
       response: { 204: z.null(), ...errors },
