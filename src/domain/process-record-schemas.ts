@@ -17,7 +17,7 @@ export const PROCESS_RECORD_REVIEW_STATES = ['held', 'approved', 'removed'] as c
 export type ProcessRecordReviewState = (typeof PROCESS_RECORD_REVIEW_STATES)[number];
 export type ProcessRecordStatus = (typeof PROCESS_RECORD_STATUSES)[number];
 
-const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
+export const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
 
 export const processRecordEntryViewSchema = z.object({
   seq: z.number().int().positive(),
@@ -46,6 +46,12 @@ export const processRecordStatusSchema = z.object({
   entryCount: z.number().int().nonnegative(),
   head: sha256Hex.nullable(),
   checkedAt: z.string(),
+  /**
+   * Asked with `?head=` (the head a Seal credential's evidence cites): `verified` when that entry is in the chain and
+   * the chain verifies, so the record at issuance is still its beginning; otherwise `changed`. An empty record has
+   * no entry to find.
+   */
+  cited: z.enum(['verified', 'changed']).optional(),
 });
 
 export const processRecordVerificationSchema = processRecordStatusSchema.extend({

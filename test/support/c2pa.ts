@@ -29,7 +29,11 @@ const makeSigner = async () => {
     notAfter: new Date(Date.now() + 365 * day),
     signingAlgorithm: ALGORITHM,
     keys: caKeys,
-    extensions: [new x509.BasicConstraintsExtension(true, 0, true), new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true)],
+    extensions: [
+      new x509.BasicConstraintsExtension(true, 0, true),
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
+      await x509.SubjectKeyIdentifierExtension.create(caKeys.publicKey),
+    ],
   });
   const leafKeys = await globalThis.crypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify']);
   const leaf = await x509.X509CertificateGenerator.create({
@@ -46,10 +50,34 @@ const makeSigner = async () => {
       new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
       // Email protection is one of the extended key uses C2PA accepts for a claim signer.
       new x509.ExtendedKeyUsageExtension(['1.3.6.1.5.5.7.3.4']),
+      // C2PA's certificate profile asks a certificate that another signed to name that key, as every real one does.
+      await x509.AuthorityKeyIdentifierExtension.create(caKeys.publicKey),
     ],
   });
   const key = new Uint8Array(await globalThis.crypto.subtle.exportKey('pkcs8', leafKeys.privateKey));
   return { signer: new LocalSigner(key, CoseAlgorithmIdentifier.ES256, leaf, [ca]), timestamps: new LocalTimestampProvider(leaf, key, [ca]) };
+};
+
+let selfSignedPromise: Promise<{ signer: LocalSigner; timestamps: LocalTimestampProvider }> | null = null;
+
+/**
+ * A signer whose certificate signs itself and carries no extensions: what anyone can make in a minute, naming any
+ * camera they like. C2PA's certificate profile refuses it (signingCredential.invalid).
+ */
+const makeSelfSignedSigner = async () => {
+  x509.cryptoProvider.set(globalThis.crypto);
+  const day = 86_400_000;
+  const keys = await globalThis.crypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify']);
+  const certificate = await x509.X509CertificateGenerator.createSelfSigned({
+    serialNumber: '03',
+    name: 'CN=Canon EOS R5',
+    notBefore: new Date(Date.now() - day),
+    notAfter: new Date(Date.now() + 365 * day),
+    signingAlgorithm: ALGORITHM,
+    keys,
+  });
+  const key = new Uint8Array(await globalThis.crypto.subtle.exportKey('pkcs8', keys.privateKey));
+  return { signer: new LocalSigner(key, CoseAlgorithmIdentifier.ES256, certificate, []), timestamps: new LocalTimestampProvider(certificate, key, []) };
 };
 
 const openForSigning = async (file: Buffer) => {
@@ -64,9 +92,14 @@ const openForSigning = async (file: Buffer) => {
  * Signs a JPEG, PNG, WebP, GIF or PDF (the PDF's manifest in an appended update, as a PDF editor would write it), with
  * the given actions and any further assertions (IPTC metadata, say).
  */
-export const signWithManifest = async (file: Buffer, generator: string, actions: Action[], assertions: Assertion[] = []): Promise<Buffer> => {
-  signerPromise ??= makeSigner();
-  const { signer, timestamps } = await signerPromise;
+export const signWithManifest = async (
+  file: Buffer,
+  generator: string,
+  actions: Action[],
+  assertions: Assertion[] = [],
+  options: { selfSigned?: boolean } = {},
+): Promise<Buffer> => {
+  const { signer, timestamps } = await (options.selfSigned ? (selfSignedPromise ??= makeSelfSignedSigner()) : (signerPromise ??= makeSigner()));
   const asset = await openForSigning(file);
   const store = new ManifestStore();
   const manifest = store.createManifest({
@@ -119,6 +152,16 @@ export const cameraClaimImage = async (format: ImageFormat = 'jpeg', base?: Buff
     { action: 'c2pa.created', digitalSourceType: `${IPTC}digitalCapture` as Action['digitalSourceType'], softwareAgent: { name: 'Fieldmark M2' } },
     { action: 'c2pa.color_adjustments', softwareAgent: { name: 'Darkroom Pro' } },
   ] as Action[]);
+
+/** The same camera claim, signed with a self-made certificate that names a real camera: not a credential to trust. */
+export const selfSignedCameraImage = async (format: ImageFormat = 'jpeg') =>
+  signWithManifest(
+    await noiseImage(format),
+    'Canon EOS R5',
+    [{ action: 'c2pa.created', digitalSourceType: `${IPTC}digitalCapture` as Action['digitalSourceType'], softwareAgent: { name: 'Canon EOS R5' } }] as Action[],
+    [],
+    { selfSigned: true },
+  );
 
 /** A PDF whose manifest says an AI model wrote it (IPTC trainedAlgorithmicMedia), as a text generator's export would. */
 export const aiDeclaredPdf = async (base?: Buffer) =>

@@ -8,6 +8,7 @@ import {
   aiToolActionImage,
   algorithmicImage,
   cameraClaimImage,
+  selfSignedCameraImage,
   editorClaimPdf,
   generativeFillImage,
   iptcMetadataAiImage,
@@ -49,6 +50,11 @@ describe('reading Content Credentials', () => {
 
     expect(await readContentCredentials(await noiseImage())).toBeNull();
     expect(await readContentCredentials(Buffer.from('%PDF-1.4\n%%EOF\n'))).toBeNull();
+  });
+
+  it('reads a claim signed with a self-made certificate as not valid, whatever camera it names', async () => {
+    const forged = await readContentCredentials(await selfSignedCameraImage());
+    expect(forged).toMatchObject({ generator: 'Canon EOS R5', aiDeclared: false, valid: false });
   });
 
   it('reads a claim whose file was changed after signing as not valid', async () => {

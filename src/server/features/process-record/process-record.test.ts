@@ -91,6 +91,11 @@ describe('process record', () => {
     const body = response.json();
     expect(body).toMatchObject({ projectId: id, verified: true, entryCount: 3 });
     expect(Object.keys(body).sort()).toEqual(['checkedAt', 'entryCount', 'head', 'projectId', 'verified']);
+    // A verifier holding a credential asks after the head it cites: still the record's, in a chain that verifies.
+    const cited = async (head: string) => (await ctx.inject(null, { method: 'GET', url: `/api/process-records/${id}/status?head=${head}` })).json().cited;
+    expect(await cited(body.head)).toBe('verified');
+    expect(await cited('0'.repeat(64))).toBe('changed');
+    expect((await ctx.inject(null, { method: 'GET', url: `/api/process-records/${id}/status?head=nothex` })).statusCode).toBe(400);
     expect(response.body).not.toContain('/files/');
     expect(response.body).not.toContain(maker.id);
     const unknown = await ctx.inject(null, { method: 'GET', url: `/api/process-records/00000000-0000-4000-8000-000000000000/status` });
@@ -125,6 +130,12 @@ describe('process record', () => {
     const id = await documentedProject();
     expect(await refusal(ctx.db.update(processRecordEntries).set({ note: 'rewritten' }).where(eq(processRecordEntries.projectId, id)))).toMatch(/append-only/);
     expect(await refusal(ctx.db.delete(processRecordEntries).where(eq(processRecordEntries.projectId, id)))).toMatch(/append-only/);
+    // Nor may TRUNCATE empty it, or a delete of its project take it without the removal row an account deletion
+    // leaves (decision 214).
+    expect(await refusal(ctx.db.execute(sql`truncate process_record_entries cascade`))).toMatch(/append-only/);
+    expect(await refusal(ctx.db.execute(sql`truncate process_record_removals`))).toMatch(/append-only/);
+    expect(await refusal(ctx.db.delete(projects).where(eq(projects.id, id)))).toMatch(/append-only/);
+    expect(await ctx.db.select({ id: projects.id }).from(projects).where(eq(projects.id, id))).toHaveLength(1);
     expect(await ctx.db.select().from(processRecordEntries).where(eq(processRecordEntries.projectId, id))).toHaveLength(3);
   });
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { processRecordSchema, processRecordStatusSchema, processRecordVerificationSchema } from '../../../domain/process-record-schemas';
+import { processRecordSchema, processRecordStatusSchema, processRecordVerificationSchema, sha256Hex } from '../../../domain/process-record-schemas';
 import { readableFromAnyOrigin } from '../../http/headers';
 import { errorBodySchema } from '../../http/schemas';
 import { getProcessRecord, publicProcessRecordStatus, verifyProcessRecord } from './service';
@@ -37,13 +37,15 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'public', rateLimit: VERIFY_LIMIT },
     schema: {
       tags: ['process-record'],
-      summary: "Whether a project's process record verifies, for anyone; reveals no file and no person (410: removed with its client's deleted account)",
+      summary:
+        "Whether a project's process record verifies, for anyone; reveals no file and no person (410: removed with its client's deleted account). With ?head= (a head a Seal credential cites), also whether that entry is still in a chain that verifies",
       params,
+      querystring: z.object({ head: sha256Hex.optional() }),
       response: { 200: processRecordStatusSchema, ...errors, 410: errorBodySchema },
     },
     handler: async (request, reply) => {
       readableFromAnyOrigin(reply).header('cache-control', 'no-store');
-      return publicProcessRecordStatus(app, request.params.projectId);
+      return publicProcessRecordStatus(app, request.params.projectId, request.query.head);
     },
   });
 };

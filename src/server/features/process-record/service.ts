@@ -208,7 +208,7 @@ export const verifyProcessRecord = async (app: FastifyInstance, auth: AuthContex
 };
 
 /** For anyone, signed out too: whether a project's record verifies, and its head, without its files or people. */
-export const publicProcessRecordStatus = async (app: FastifyInstance, projectId: string): Promise<Omit<ProcessRecordVerification, 'entries'>> => {
+export const publicProcessRecordStatus = async (app: FastifyInstance, projectId: string, citedHead?: string): Promise<Omit<ProcessRecordVerification, 'entries'>> => {
   const [project] = await app.db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId));
   if (!project) {
     // A credential's evidence links here: a record removed with an account answers so, not as if it never was.
@@ -217,7 +217,8 @@ export const publicProcessRecordStatus = async (app: FastifyInstance, projectId:
   }
   const rows = await readEntries(app.db, projectId);
   const { verified } = await verifyEntries(app.storage, rows);
-  return { projectId, verified, entryCount: rows.length, head: headOf(rows), checkedAt: new Date().toISOString() };
+  const cited = citedHead === undefined ? {} : { cited: verified && rows.some((row) => row.entryHash === citedHead) ? ('verified' as const) : ('changed' as const) };
+  return { projectId, verified, entryCount: rows.length, head: headOf(rows), checkedAt: new Date().toISOString(), ...cited };
 };
 
 export type CitedRecordState = { state: 'verified' | 'changed' } | { state: 'removed'; removedAt: Date };

@@ -12,9 +12,10 @@ type C2pa = Awaited<ReturnType<typeof loadC2pa>>;
  * Failures that only say nobody on a trust list vouches for the signer. Humanmade keeps no C2PA trust list, so
  * every real camera's or app's certificate reads as untrusted here; the claim still counts as valid when its
  * signature verifies and the file is the one it was signed over. The dialog names the signer and issuer so a
- * reader can judge them.
+ * reader can judge them. `signingCredential.invalid` is not among them: it says the certificate fails C2PA's own
+ * certificate profile (self-signed, no signing key usage, a weak key), which anyone can make naming any camera.
  */
-const TRUST_ONLY_CODES = new Set(['signingCredential.untrusted', 'signingCredential.invalid', 'timeStamp.untrusted', 'signingCredential.ocsp.skipped', 'signingCredential.ocsp.inaccessible']);
+const TRUST_ONLY_CODES = new Set(['signingCredential.untrusted', 'timeStamp.untrusted', 'signingCredential.ocsp.skipped', 'signingCredential.ocsp.inaccessible']);
 
 const isAiSourceType = (value: unknown): boolean => {
   if (typeof value !== 'string') return false;
