@@ -53,6 +53,7 @@ export const PAYMENT_MESSAGES = {
   payoutTooSmall: 'A payout is at least $1.',
   referenceRequired: 'Enter the reference',
   splitOutOfRange: 'The creator’s share must be between $0 and the milestone’s amount.',
+  nothingHeld: 'This milestone was never funded, so no money is held to release or split. Cancel it with a refund, or clear the flag and let the client fund it.',
   /** Under an amount typed in dollars that is not one ("12.345", "abc"), as the payout and offer forms say it. */
   amountFormat: 'Enter an amount in dollars, like 120 or 120.50',
   nothingAvailable: 'You have no available balance to pay out yet.',

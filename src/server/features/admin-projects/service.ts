@@ -17,7 +17,7 @@ import { notify } from '../notifications/service';
 import { projectEventTitle } from '../projects/emails';
 import { projectCardPath } from '../../../domain/routes';
 import { creatorOf } from '../projects/access';
-import { settleCancelledProject } from '../payments/settlement';
+import { requireHeldForDispute, settleCancelledProject } from '../payments/settlement';
 import type { DisputeOutcome } from '../../../domain/payment-schemas';
 
 const clientProfile = alias(profiles, 'client_profile');
@@ -115,6 +115,7 @@ export const resolveFlag = async (
       });
     }
     // The money held for the work is settled as decided, in the decision's own transaction (decision 170).
+    if (decision === 'cancel') await requireHeldForDispute(tx, projectId, dispute.outcome);
     const money = decision === 'cancel' ? await settleCancelledProject(app, tx, project, dispute) : null;
 
     for (const person of await participantsOf(tx, project)) {

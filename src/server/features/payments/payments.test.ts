@@ -248,6 +248,24 @@ describe('cancellations and disputes', () => {
     expect((await funding(project.id)).milestones[0].status).toBe('released');
   });
 
+  it('refuses to release or split work nobody funded, and moves nothing; a refund decision stands', async () => {
+    const project = await activeProject([30000]);
+    // Invoiced but never paid: nothing is held.
+    await fund(project.milestones[0].id);
+    await putInReview(ctx.db, project.id);
+    ok(await post(client, `/api/projects/${project.id}/flag`));
+    for (const body of [{ outcome: 'release' }, { outcome: 'split', creatorCents: 10000 }]) {
+      const refused = await post(admin, `/api/admin/projects/${project.id}/cancel`, { reason: 'Decided on the evidence.', ...body });
+      expect(refused.statusCode, JSON.stringify(body)).toBe(409);
+      expect(refused.json().message).toBe('This milestone was never funded, so no money is held to release or split. Cancel it with a refund, or clear the flag and let the client fund it.');
+      const [row] = await ctx.db.select().from(projects).where(eq(projects.id, project.id));
+      expect(row.status).toBe('in_review');
+      expect((await funding(project.id)).milestones[0].payment).toMatchObject({ status: 'awaiting_payment' });
+    }
+    ok(await post(admin, `/api/admin/projects/${project.id}/cancel`, { reason: 'Decided on the evidence.', outcome: 'refund' }));
+    expect((await funding(project.id)).milestones[0].payment).toMatchObject({ status: 'cancelled' });
+  });
+
   it('splits 60/40: the creator gets 60% less the fee on it, the client 40% back; both dashboards agree', async () => {
     const start = await balance();
     const refundedBefore = await clientRefunded();

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { PAYMENT_MESSAGES, platformFeeCents, type DisputeOutcome, formatMoneyCents } from '../../../domain/payment-schemas';
 import type { Transaction } from '../../db/client';
 import { payments, projectMilestones } from '../../db/schema';
-import { badRequest } from '../../http/errors';
+import { badRequest, conflict } from '../../http/errors';
 import { creatorOf } from '../projects/access';
 import type { MilestoneRow } from '../projects/milestones';
 import type { ProjectRow } from '../projects/views';
@@ -97,6 +97,20 @@ export interface CancellationMoney {
   refundCents: number;
   invoicesVoided: string[];
 }
+
+/**
+ * An admin's release or split pays the creator from the money held for the milestone under review. When none is held
+ * (the client never funded it), either would settle nothing and void the open invoice: the creator would be told
+ * their work was paid for when nothing moved. Such a decision is refused; a refund (which moves nothing either) stands.
+ */
+export const requireHeldForDispute = async (tx: Transaction, projectId: string, outcome: DisputeOutcome): Promise<void> => {
+  if (outcome === 'refund') return;
+  const [underReview] = await tx
+    .select({ id: projectMilestones.id })
+    .from(projectMilestones)
+    .where(and(eq(projectMilestones.projectId, projectId), eq(projectMilestones.status, 'submitted')));
+  if (!underReview || !(await paidPaymentOf(tx, underReview.id))) throw conflict(PAYMENT_MESSAGES.nothingHeld);
+};
 
 /**
  * The money side of a project's cancellation, in its transaction: the milestone under review is settled as the admin
