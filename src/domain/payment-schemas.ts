@@ -118,7 +118,9 @@ export const milestoneFundingSchema = z.object({
       dueDate: z.string().nullable(),
       /** The invoice PDF (owner and admins only). */
       invoiceUrl: z.string().nullable(),
-      /** Stripe only: where the client pays. */
+      /** How it is paid: by bank transfer (manual) or by card (stripe), as it was issued. */
+      provider: z.enum(PAYMENT_PROVIDERS),
+      /** Stripe only: where the client pays; null until a checkout is open (an expired one, or work approved unfunded). */
       checkoutUrl: z.string().nullable(),
       /** Manual and still open, for the client and admins only: the account to pay into and the reference to quote. */
       bankTransfer: bankTransferSchema.nullable(),

@@ -117,7 +117,9 @@ export const fundMilestone = async (app: FastifyInstance, auth: AuthContext, mil
     const created = await issueInvoice(app, tx, project, milestone, new Date());
     return { payment: created, projectId: project.id };
   });
-  if (payment.status === 'awaiting_payment' && !payment.checkoutUrl && app.payments.provider.name !== 'manual') {
+  // A card invoice without an open checkout (its session expired, or the work was approved unfunded) gets one now; a
+  // bank-transfer invoice never does, whatever provider is set today.
+  if (payment.status === 'awaiting_payment' && !payment.checkoutUrl && payment.provider !== 'manual' && app.payments.provider.name === payment.provider) {
     const started = await app.payments.provider.startFunding(payment);
     await app.db
       .update(payments)

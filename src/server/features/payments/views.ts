@@ -107,6 +107,7 @@ export const loadMilestoneFunding = async (app: FastifyInstance, auth: AuthConte
         ? {
             id: payment.id,
             status: payment.status,
+            provider: payment.provider,
             invoiceNumber: payment.invoiceNumber,
             dueDate: payment.dueDate,
             invoiceUrl: isPayer ? invoicePdfUrl(payment.id) : null,

@@ -1,4 +1,6 @@
 import { ExternalLink } from 'lucide-react';
+import { Link } from 'react-router';
+import { projectCardPath } from '../../../domain/routes';
 import { isOverdue, type InvoiceView, type PaymentStatus } from '../../../domain/payment-schemas';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/list-states';
 import { Badge, type BadgeProps } from '../../components/ui/badge';
@@ -88,6 +90,15 @@ function InvoiceRow({ invoice }: { invoice: InvoiceView }) {
             <ExternalLink aria-hidden="true" className="size-4" />
             Continue to payment
           </a>
+        ) : null}
+        {/* A card invoice whose checkout expired, or that came with work approved unfunded: paid from its milestone. */}
+        {invoice.status === 'awaiting_payment' && invoice.provider === 'stripe' && !invoice.checkoutUrl ? (
+          <Link
+            to={projectCardPath('client', invoice.projectId)}
+            className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-accent-strong underline-offset-4 hover:underline"
+          >
+            Pay by card on the project
+          </Link>
         ) : null}
       </div>
     </li>

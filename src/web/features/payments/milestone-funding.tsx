@@ -22,6 +22,7 @@ const FUNDING_VARIANT: Record<FundingStatus, BadgeProps['variant']> = {
 
 export const FUND_COPY = {
   action: 'Fund milestone',
+  payByCard: 'Pay by card',
   failed: 'Error funding the milestone',
   waiting: 'Waiting for the payment to be confirmed',
   downloadInvoice: 'Download invoice (PDF)',
@@ -97,8 +98,23 @@ interface MilestoneFundingLineProps {
 
 export function MilestoneFundingLine({ funding, provider, isClient, creatorName }: MilestoneFundingLineProps) {
   const [open, setOpen] = useState(false);
+  const payByCard = useFundMilestone();
+  const [redirecting, setRedirecting] = useState(false);
   const payment = funding.payment;
   const isOpenPayment = funding.status === 'awaiting_payment' && payment?.status === 'awaiting_payment';
+  // A card invoice with no checkout open (the last one expired, or the work was approved before it was funded):
+  // asking to fund it again opens a fresh checkout for the same invoice.
+  const needsCheckout = isClient && isOpenPayment && payment.provider === 'stripe' && provider === 'stripe' && !payment.checkoutUrl;
+  const openCheckout = async () => {
+    try {
+      const result = await payByCard.mutateAsync(funding.milestoneId);
+      if (!result.payment?.checkoutUrl) throw new Error('no checkout');
+      setRedirecting(true);
+      window.location.assign(result.payment.checkoutUrl);
+    } catch (error) {
+      toastActionError(error, FUND_COPY.failed);
+    }
+  };
   return (
     <div className="grid gap-2">
       <div className="flex flex-wrap items-center gap-2">
@@ -125,6 +141,18 @@ export function MilestoneFundingLine({ funding, provider, isClient, creatorName 
               <ExternalLink aria-hidden="true" className="size-4" />
               Continue to payment
             </a>
+          ) : null}
+          {needsCheckout ? (
+            <Button
+              size="sm"
+              className="w-fit"
+              onClick={() => void openCheckout()}
+              disabled={payByCard.isPending || redirecting}
+              aria-label={`${FUND_COPY.payByCard}: invoice ${payment.invoiceNumber ?? funding.title}`}
+            >
+              <ExternalLink aria-hidden="true" />
+              {FUND_COPY.payByCard}
+            </Button>
           ) : null}
         </div>
       ) : null}

@@ -81,7 +81,7 @@ describe('dollarsToCents', () => {
 
 describe('an open invoice on a milestone row', () => {
   const line = (dueDate: string) => {
-    const payment = { id: 'pay-1', status: 'awaiting_payment', invoiceNumber: 'HM-2026-0007', dueDate, invoiceUrl: null, checkoutUrl: null, bankTransfer: null } as const;
+    const payment = { id: 'pay-1', status: 'awaiting_payment', provider: 'manual', invoiceNumber: 'HM-2026-0007', dueDate, invoiceUrl: null, checkoutUrl: null, bankTransfer: null } as const;
     const funding = fundingWith({ status: 'awaiting_payment', payment }).milestones[0];
     return <MilestoneFundingLine funding={funding} provider="manual" isClient={false} creatorName="Mara Maker" />;
   };
@@ -95,6 +95,34 @@ describe('an open invoice on a milestone row', () => {
   });
 });
 
+describe('a card invoice with no checkout open', { timeout: 15000 }, () => {
+  it("offers the client 'Pay by card', which opens a fresh checkout for the same invoice", async () => {
+    const open = { id: 'pay-1', status: 'awaiting_payment', provider: 'stripe', invoiceNumber: 'HM-2026-0007', dueDate: '2999-01-01', invoiceUrl: null, checkoutUrl: null, bankTransfer: null } as const;
+    const funding = { ...fundingWith({ status: 'awaiting_payment', payment: open }), provider: 'stripe' as const }.milestones[0];
+    const assign = window.location.assign;
+    const went: string[] = [];
+    Object.defineProperty(window, 'location', { value: { ...window.location, assign: (url: string) => went.push(url) }, configurable: true });
+    try {
+      const fetchMock = renderWith(client, <MilestoneFundingLine funding={funding} provider="stripe" isClient creatorName="Mara Maker" />, {
+        'POST /api/payments/milestones/m-1/fund': { status: 200, body: { ...funding, payment: { ...open, checkoutUrl: 'https://checkout.stripe.com/c/pay/cs_test_1' } } },
+      });
+      fireEvent.click(screen.getByRole('button', { name: 'Pay by card: invoice HM-2026-0007' }));
+      await waitFor(() => expect(went).toEqual(['https://checkout.stripe.com/c/pay/cs_test_1']));
+      expect(fetchMock.mock.calls.some(([url, init]) => String(url).endsWith('/api/payments/milestones/m-1/fund') && init?.method === 'POST')).toBe(true);
+    } finally {
+      Object.defineProperty(window, 'location', { value: { ...window.location, assign }, configurable: true });
+    }
+    cleanupRender();
+    // Not for the creator, and not for a bank-transfer invoice.
+    renderWith(maker, <MilestoneFundingLine funding={funding} provider="stripe" isClient={false} creatorName="Mara Maker" />, {});
+    expect(screen.queryByRole('button', { name: /Pay by card/ })).toBeNull();
+    cleanupRender();
+    const manual = { ...funding, payment: { ...open, provider: 'manual' as const } };
+    renderWith(client, <MilestoneFundingLine funding={manual} provider="stripe" isClient creatorName="Mara Maker" />, {});
+    expect(screen.queryByRole('button', { name: /Pay by card/ })).toBeNull();
+  });
+});
+
 describe('funding a milestone (manual provider)', { timeout: 15000 }, () => {
   it('explains escrow, then gives the invoice to download and says the payment is awaited', async () => {
     let funded = false;
@@ -102,6 +130,7 @@ describe('funding a milestone (manual provider)', { timeout: 15000 }, () => {
     const invoice = {
       id: 'pay-1',
       status: 'awaiting_payment',
+      provider: 'manual',
       invoiceNumber: 'HM-2026-0007',
       dueDate: '2026-05-08',
       invoiceUrl: '/api/payments/invoices/pay-1/pdf',
@@ -149,6 +178,7 @@ describe('funding a milestone (manual provider)', { timeout: 15000 }, () => {
     const paid = {
       id: 'pay-1',
       status: 'paid',
+      provider: 'manual',
       invoiceNumber: 'HM-2026-0007',
       dueDate: '2026-05-08',
       invoiceUrl: '/api/payments/invoices/pay-1/pdf',
@@ -297,6 +327,21 @@ describe('the client’s invoices and the admin’s payments', { timeout: 20000 
     const voided = within(screen.getByRole('listitem', { name: 'Invoice HM-INV-2026-000006 for Old label' }));
     expect(voided.getByText(/^Issued/).textContent).toBe('Issued May 1, 2026');
     expect(screen.queryByText(/refunded/i)).toBeNull();
+    // A bank-transfer invoice is paid as its PDF says; it is not sent to a card checkout.
+    expect(open.queryByRole('link', { name: 'Pay by card on the project' })).toBeNull();
+  });
+
+  it('sends a card invoice with no checkout open to its project, where it is paid by card', async () => {
+    const card = anInvoice({ number: 'HM-INV-2026-000009', provider: 'stripe', checkoutUrl: null });
+    stubFetch({
+      'GET /api/account/me': signedInAs(client),
+      'GET /api/client/dashboard': { status: 200, body: { activeProjects: 0, profile: null } },
+      'GET /api/payments/invoices': { status: 200, body: { invoices: [card] } },
+    });
+    renderApp('/dashboard-client');
+    fireEvent.mouseDown(await screen.findByRole('tab', { name: 'Invoices' }, slow));
+    const row = within(await screen.findByRole('listitem', { name: 'Invoice HM-INV-2026-000009 for Label system' }, slow));
+    expect(row.getByRole('link', { name: 'Pay by card on the project' }).getAttribute('href')).toBe('/dashboard-client?tab=projects&project=p-1');
   });
 
   it('says when a paid invoice was refunded, wholly or in part', async () => {
