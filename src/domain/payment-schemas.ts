@@ -48,6 +48,8 @@ export const PAYMENT_MESSAGES = {
   alreadyFunded: 'This milestone is already funded.',
   paymentNotOpen: 'This payment is no longer waiting for confirmation.',
   paidByCard: 'This invoice is paid by card through Stripe, which records it when the payment goes through.',
+  refundNotFound: 'Refund not found',
+  refundNotOpen: 'This refund was already recorded as sent.',
   payoutNotOpen: 'This payout is no longer waiting to be paid.',
   payoutTooLarge: 'You can request at most your available balance.',
   payoutTooSmall: 'A payout is at least $1.',
@@ -202,10 +204,24 @@ export const adminPayoutRowSchema = payoutViewSchema.extend({
   /** In full, for the admin sending the transfer: the details as they stood when the payout was requested. */
   payTo: bankDetailsSchema.nullable(),
 });
+/** A refund owed to a client who paid by bank transfer, waiting for an admin to send it (decision 216). */
+export const adminRefundRowSchema = z.object({
+  id: z.string(),
+  amountCents: z.number().int(),
+  clientName: z.string(),
+  clientEmail: z.string(),
+  invoiceNumber: z.string().nullable(),
+  requestedAt: z.string(),
+});
+export type AdminRefundRow = z.infer<typeof adminRefundRowSchema>;
+export const refundSentSchema = z.object({ reference });
+
 export const adminPaymentsSchema = z.object({
   provider: z.enum(PAYMENT_PROVIDERS),
   /** Manual payments (invoices) waiting for the admin's 'Payment received'. */
   toConfirm: z.array(adminPaymentRowSchema),
+  /** Refunds owed by bank transfer, waiting to be recorded as sent. */
+  toRefund: z.array(adminRefundRowSchema),
   /** Payout requests waiting to be recorded as paid. */
   toPay: z.array(adminPayoutRowSchema),
   /** The platform's bank details clients pay into; null until an admin sets them (the Payments tab asks for them). */
@@ -282,7 +298,7 @@ export const platformFeeCents = (amountCents: number, feePercent: number): numbe
  * Money's audit actions (decision 170). Kept beside AUDIT_ACTIONS rather than in it, so the admin audit tab (which
  * labels every known action, and shows an unknown one as it is) gains their labels with the money screens.
  */
-export const MONEY_AUDIT_ACTIONS = ['payment.received', 'payout.paid', 'stripe_job.retried'] as const;
+export const MONEY_AUDIT_ACTIONS = ['payment.received', 'payout.paid', 'refund.sent', 'stripe_job.retried'] as const;
 export type MoneyAuditAction = (typeof MONEY_AUDIT_ACTIONS)[number];
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
-import { jobs, payments, payouts } from '../../src/server/db/schema';
+import { jobs, ledgerTransactions, payments, payouts, refundRequests } from '../../src/server/db/schema';
 import { JOB_STRIPE_TRANSFER } from '../../src/server/features/payments/stripe-jobs';
 import type { TestContext, TestUser } from '../support/harness';
 import { fundMilestoneThroughRoutes, givePayoutDetails } from '../support/money-fixtures';
@@ -20,6 +20,7 @@ export interface PaymentWorld {
   openPayment: string;
   payout: string;
   failedTransferJob: string;
+  refund: string;
 }
 
 export const arrangePaymentWorld = async (ctx: TestContext, w: OwnershipWorld): Promise<PaymentWorld> => {
@@ -54,7 +55,21 @@ export const arrangePaymentWorld = async (ctx: TestContext, w: OwnershipWorld): 
       payload: { ledgerTransactionId: `ownership-${paidPayment}`, creatorId: w.makerA.id, amountCents: 72_000, paymentId: paidPayment, milestoneId: released.milestoneId },
     })
     .returning({ id: jobs.id });
-  return { releasedProject: released.id, paidPayment, openMilestone: open.milestoneId, openPayment: funded.json().payment.id, payout: payout.json().id, failedTransferJob: failedJob.id };
+  // A bank refund owed to client A, as a settlement leaves one (decision 216), on the released payment's transaction.
+  const [releaseTransaction] = await ctx.db.select({ id: ledgerTransactions.id }).from(ledgerTransactions).where(eq(ledgerTransactions.paymentId, paidPayment)).limit(1);
+  const [refund] = await ctx.db
+    .insert(refundRequests)
+    .values({ ledgerTransactionId: releaseTransaction.id, paymentId: paidPayment, clientId: w.clientA.id, clientName: 'Client A', clientEmail: w.clientA.email, amountCents: 5000 })
+    .returning({ id: refundRequests.id });
+  return {
+    releasedProject: released.id,
+    paidPayment,
+    openMilestone: open.milestoneId,
+    openPayment: funded.json().payment.id,
+    payout: payout.json().id,
+    failedTransferJob: failedJob.id,
+    refund: refund.id,
+  };
 };
 
 export interface PaymentCase {
@@ -105,6 +120,13 @@ export const paymentCases = (ctx: TestContext, w: OwnershipWorld, p: PaymentWorl
       denied: nonAdmins,
       allowed: [['admin', admin, 200]],
       snapshot: payout,
+    },
+    {
+      route: 'POST /api/admin/refunds/:refundId/sent',
+      request: () => ({ method: 'POST', url: `/api/admin/refunds/${p.refund}/sent`, payload: { reference: 'RETURN-42' } }),
+      denied: nonAdmins,
+      allowed: [['admin', admin, 204]],
+      snapshot: async () => (await ctx.db.select().from(refundRequests).where(eq(refundRequests.id, p.refund)))[0],
     },
     {
       route: 'POST /api/admin/payments/stripe-jobs/:jobId/retry',

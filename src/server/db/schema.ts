@@ -1089,6 +1089,41 @@ export const payments = pgTable(
   ],
 );
 
+/**
+ * A refund the platform owes a client who paid by bank transfer (decision 216): written when a settlement moves money
+ * to their `refunded` account under the manual provider, and recorded as sent by an admin, with the transfer's
+ * reference. Stripe refunds go through the provider's refund job instead.
+ */
+export const refundRequests = pgTable(
+  'refund_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The settlement that owes it: one request per ledger transaction. */
+    ledgerTransactionId: uuid('ledger_transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    /** The client; kept as a bare id after their account is deleted, like the ledger's (decision 183). */
+    clientId: text('client_id').notNull(),
+    clientName: text('client_name').notNull(),
+    clientEmail: text('client_email').notNull(),
+    invoiceNumber: text('invoice_number'),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    status: text('status', { enum: ['requested', 'sent'] }).notNull().default('requested'),
+    reference: text('reference'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentBy: text('sent_by'),
+  },
+  (t) => [
+    unique('refund_requests_ledger_transaction_key').on(t.ledgerTransactionId),
+    index('refund_requests_requested_idx').on(t.requestedAt).where(sql`${t.status} = 'requested'`),
+    check('refund_requests_amount_positive', sql`${t.amountCents} > 0`),
+    check('refund_requests_status_known', sql`${t.status} in ('requested', 'sent')`),
+    check('refund_requests_sent_has_reference', sql`${t.status} <> 'sent' OR (${t.reference} IS NOT NULL AND ${t.sentAt} IS NOT NULL)`),
+  ],
+);
+
 export const payouts = pgTable(
   'payouts',
   {

@@ -9,6 +9,7 @@ import {
   invoiceViewSchema,
   paymentReceivedSchema,
   payoutPaidSchema,
+  refundSentSchema,
   payoutViewSchema,
   reconciliationSchema,
   STRIPE_JOB_MESSAGES,
@@ -16,6 +17,7 @@ import {
 } from '../../../domain/payment-schemas';
 import { errorBodySchema } from '../../http/schemas';
 import { recordPayoutPaid } from '../payments/payouts';
+import { recordRefundSent } from '../payments/refunds';
 import { recordManualPayment } from '../payments/service';
 import { listFailedStripeJobs, retryStripeJob } from '../payments/stripe-job-admin';
 import { getAdminPayments, getReconciliation, reconciliationCsv } from '../payments/views';
@@ -142,5 +144,20 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: payoutViewSchema, ...errors },
     },
     handler: async (request) => recordPayoutPaid(app, await request.requireAuth(), request.params.payoutId, request.body.reference),
+  });
+
+  app.post('/refunds/:refundId/sent', {
+    config: { access: ['admin'] },
+    schema: {
+      tags: ['admin'],
+      summary: 'Record a refund owed by bank transfer as sent, with the transfer reference; the client is told (audited)',
+      params: z.object({ refundId: z.uuid({ error: 'Refund not found' }) }),
+      body: refundSentSchema,
+      response: { 204: z.null(), ...errors },
+    },
+    handler: async (request, reply) => {
+      await recordRefundSent(app, await request.requireAuth(), request.params.refundId, request.body.reference);
+      return reply.status(204).send(null);
+    },
   });
 };

@@ -6,7 +6,7 @@ import { auditLog } from '../../db/schema';
 
 export interface AuditRecord {
   action: AuditAction | MoneyAuditAction;
-  targetType: 'user' | 'maker' | 'mind' | 'project' | 'white_glove_request' | 'workshop' | 'platform' | 'portfolio_item' | 'process_record_entry' | 'message' | 'review' | 'payment' | 'payout' | 'job';
+  targetType: 'user' | 'maker' | 'mind' | 'project' | 'white_glove_request' | 'workshop' | 'platform' | 'portfolio_item' | 'process_record_entry' | 'message' | 'review' | 'payment' | 'payout' | 'refund' | 'job';
   targetId: string;
   reason?: string | null;
   metadata?: Record<string, unknown>;

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { CreatorBalance, MilestoneFunding, ProjectFunding } from '../../../domain/payment-schemas';
 import type { ProjectView } from '../../../domain/project-schemas';
-import { auditLog, ledgerAccounts, ledgerEntries, ledgerTransactions, messages, payments, projects } from '../../db/schema';
+import { auditLog, ledgerAccounts, ledgerEntries, ledgerTransactions, messages, notifications, payments, projects, refundRequests } from '../../db/schema';
 import { type TestContext, type TestUser, ok, withTestContext } from '../../../../test/support/harness';
 import { givePayoutDetails } from '../../../../test/support/money-fixtures';
 import { acceptedOfferProject, approveMaker, emailsTo, onboardedClient, projectPayload, putInReview } from '../../../../test/support/project-fixtures';
@@ -156,7 +156,7 @@ describe('a milestone funded, approved and paid out', () => {
     expect((await balance()).availableCents).toBe(availableCents - share);
   });
 
-  it("calls the provider's release and refund hooks inside the money's transaction", async () => {
+  it("calls the provider's release hook inside the money's transaction, and asks for a bank refund in it", async () => {
     const provider = ctx.app.payments.provider;
     const seen: Array<{ hook: string; cents: number; posted: boolean }> = [];
     ctx.app.payments.provider = {
@@ -170,17 +170,21 @@ describe('a milestone funded, approved and paid out', () => {
         seen.push({ hook: 'refund', cents: event.refundCents, posted: rows.length === 1 });
       },
     };
+    let projectId = '';
     try {
       const project = await activeProject([10000]);
+      projectId = project.id;
       await fundAndReceive(project.milestones[0].id);
       ok(await flagAndCancel(project.id, { outcome: 'split', creatorCents: 5000 }));
     } finally {
       ctx.app.payments.provider = provider;
     }
-    expect(seen).toEqual([
-      { hook: 'release', cents: 4500, posted: true },
-      { hook: 'refund', cents: 5000, posted: true },
-    ]);
+    // The refund of a bank-transfer payment is not the provider's: it is a refund for an admin to send (decision
+    // 216), written with the split's own ledger transaction.
+    expect(seen).toEqual([{ hook: 'release', cents: 4500, posted: true }]);
+    const [split] = await ctx.db.select().from(ledgerTransactions).where(and(eq(ledgerTransactions.projectId, projectId), eq(ledgerTransactions.kind, 'split')));
+    const [request] = await ctx.db.select().from(refundRequests).where(eq(refundRequests.ledgerTransactionId, split.id));
+    expect(request).toMatchObject({ amountCents: 5000, status: 'requested' });
   });
 
   it("refuses another client's milestone as if it did not exist, and an unstarted one as not fundable", async () => {
@@ -237,6 +241,33 @@ describe('cancellations and disputes', () => {
     const [audit] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.targetId, project.id), eq(auditLog.action, 'project.cancel')));
     expect(audit.metadata).toMatchObject({ money: { outcome: 'refund', refundCents: 40000 } });
     expect((await threadLines(project.id)).at(-1)).toContain('refunded the payment for “A new wordmark”: $400.00 back to the client');
+  });
+
+  it("asks an admin to send a bank-transfer refund back, and records it once with its reference (decision 216)", async () => {
+    const project = await activeProject([25000]);
+    await fundAndReceive(project.milestones[0].id);
+    ok(await flagAndCancel(project.id, {}));
+    const [payment] = await ctx.db.select().from(payments).where(eq(payments.milestoneId, project.milestones[0].id));
+    const [request] = await ctx.db.select().from(refundRequests).where(eq(refundRequests.paymentId, payment.id));
+    expect(request).toMatchObject({ status: 'requested', amountCents: 25000, clientId: client.id, invoiceNumber: payment.invoiceNumber });
+
+    const listed = ok<{ toRefund: Array<{ id: string; amountCents: number; clientEmail: string }> }>(await ctx.inject(admin, { method: 'GET', url: '/api/admin/payments' }));
+    expect(listed.toRefund).toContainEqual(expect.objectContaining({ id: request.id, amountCents: 25000, clientEmail: client.email }));
+
+    expect((await post(client, `/api/admin/refunds/${request.id}/sent`, { reference: 'X' })).statusCode).toBe(403);
+    expect((await post(admin, `/api/admin/refunds/${request.id}/sent`, { reference: ' ' })).statusCode).toBe(400);
+    expect((await post(admin, `/api/admin/refunds/${request.id}/sent`, { reference: 'RETURN-77' })).statusCode).toBe(204);
+    const again = await post(admin, `/api/admin/refunds/${request.id}/sent`, { reference: 'RETURN-78' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This refund was already recorded as sent.');
+
+    const [sent] = await ctx.db.select().from(refundRequests).where(eq(refundRequests.id, request.id));
+    expect(sent).toMatchObject({ status: 'sent', reference: 'RETURN-77', sentBy: admin.id });
+    expect(ok<{ toRefund: Array<{ id: string }> }>(await ctx.inject(admin, { method: 'GET', url: '/api/admin/payments' })).toRefund.map((row) => row.id)).not.toContain(request.id);
+    expect(await ctx.db.select().from(auditLog).where(and(eq(auditLog.targetId, request.id), eq(auditLog.action, 'refund.sent')))).toHaveLength(1);
+    const told = await ctx.db.select().from(notifications).where(and(eq(notifications.userId, client.id), eq(notifications.subjectKey, `refund:${request.id}:sent`)));
+    expect(told[0]?.title).toBe('Refund sent: $250.00');
+    expect((await emailsTo(ctx, client.email)).some((email) => email.type === 'refund-sent' && email.textBody.includes('RETURN-77'))).toBe(true);
   });
 
   it('releases the work under review to the creator, less the fee', async () => {

@@ -9,6 +9,7 @@ import type { MilestoneRow } from '../projects/milestones';
 import type { ProjectRow } from '../projects/views';
 import { accounts, post } from './ledger';
 import type { PaymentRow } from './provider';
+import { requestManualRefund } from './refunds';
 import { tellMoneyEvent } from './tell';
 
 /**
@@ -68,7 +69,15 @@ const settle = async (app: FastifyInstance, tx: Transaction, project: ProjectRow
   if (!transactionId) return null;
   const provider = app.payments.provider;
   if (creator && gross > 0) await provider.afterRelease?.(tx, { transactionId, paymentId: payment.id, milestoneId: milestone.id, creatorId: creator.id, creatorCents: gross - fee });
-  if (refund > 0) await provider.afterRefund?.(tx, { transactionId, paymentId: payment.id, milestoneId: milestone.id, clientId, refundCents: refund });
+  if (refund > 0) {
+    // A card payment goes back through Stripe while Stripe is the provider; anything else is sent back by hand, from
+    // the admin's 'Refunds to send' (decision 216), whatever provider is set today.
+    if (payment.provider === 'stripe' && provider.name === 'stripe' && provider.afterRefund) {
+      await provider.afterRefund(tx, { transactionId, paymentId: payment.id, milestoneId: milestone.id, clientId, refundCents: refund });
+    } else {
+      await requestManualRefund(tx, { transactionId, payment, clientId, refundCents: refund });
+    }
+  }
   const name = milestoneName(milestone);
   if (how.kind === 'release') await tellMoneyEvent(app, tx, 'funds_released', { project, detail: `${formatMoneyCents(gross - fee)} to the creator for ${name}, after the ${formatMoneyCents(fee)} platform fee` });
   else if (how.kind === 'refund') await tellMoneyEvent(app, tx, 'funds_refunded', { project, detail: `${formatMoneyCents(refund)} back to the client for ${name}` });

@@ -22,6 +22,7 @@ import type { AuthContext } from '../../types';
 import { readPlatformSettings, readPlatformSettingsFresh } from '../admin-settings/service';
 import { requireVisibleProject } from '../projects/access';
 import { allBalances, creatorLedger } from './ledger';
+import { refundsToSend } from './refunds';
 import type { PaymentRow } from './provider';
 import { connectStatusOf } from './stripe-connect';
 
@@ -221,6 +222,7 @@ export const getAdminPayments = async (app: FastifyInstance): Promise<AdminPayme
     provider: app.payments.provider.name,
     bankDetails: (await readPlatformSettingsFresh(app)).bankDetails,
     toConfirm: open.map(toAdminPaymentRow),
+    toRefund: await refundsToSend(app.db),
     toPay,
   };
 };

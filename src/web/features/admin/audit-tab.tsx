@@ -38,6 +38,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
 const MONEY_LABELS: Record<MoneyAuditAction, string> = {
   'payment.received': 'Payment received',
   'payout.paid': 'Payout recorded as paid',
+  'refund.sent': 'Refund recorded as sent',
   'stripe_job.retried': 'Retried a failed transfer or refund',
 };
 const labelOf = (action: string) => ACTION_LABELS[action as AuditAction] ?? MONEY_LABELS[action as MoneyAuditAction] ?? action;

@@ -22,6 +22,7 @@ import { ReferenceDialog } from './reference-dialog';
 
 type PaymentRow = AdminPayments['toConfirm'][number];
 type PayoutRow = AdminPayments['toPay'][number];
+type RefundRow = AdminPayments['toRefund'][number];
 
 const paymentKeys = { payments: [...ADMIN_KEY, 'payments'], reconciliation: [...ADMIN_KEY, 'reconciliation'] } as const;
 
@@ -32,6 +33,9 @@ export const PAYMENTS_COPY = {
   paid: 'Record as paid',
   paidDone: 'Payout recorded as paid',
   paidFailed: 'Error recording the payout',
+  refundSent: 'Record refund as sent',
+  refundSentDone: 'Refund recorded as sent',
+  refundSentFailed: 'Error recording the refund',
 } as const;
 
 export const KIND_LABELS: Record<LedgerAccountKind, string> = {
@@ -51,6 +55,12 @@ export function PaymentsTab() {
   const query = useAdminQuery<AdminPayments>(paymentKeys.payments, '/api/admin/payments');
   const [confirming, setConfirming] = useState<PaymentRow | null>(null);
   const [paying, setPaying] = useState<PayoutRow | null>(null);
+  const [refunding, setRefunding] = useState<RefundRow | null>(null);
+  const refundSent = useAdminAction<{ id: string; reference: string }>({
+    request: ({ id, reference }) => ({ path: `/api/admin/refunds/${encodeURIComponent(id)}/sent`, init: { method: 'POST', body: { reference } } }),
+    success: PAYMENTS_COPY.refundSentDone,
+    failure: PAYMENTS_COPY.refundSentFailed,
+  });
   const received = useAdminAction<{ id: string; reference: string }>({
     request: ({ id, reference }) => ({ path: `/api/admin/payments/${encodeURIComponent(id)}/received`, init: { method: 'POST', body: { reference } } }),
     success: PAYMENTS_COPY.receivedDone,
@@ -124,6 +134,32 @@ export function PaymentsTab() {
         />
       </section>
 
+      <section aria-labelledby="payments-refund-heading">
+        <SectionHeading
+          id="payments-refund-heading"
+          title="Refunds to send"
+          description="Money owed back to clients who paid by bank transfer, after a cancellation or a dispute's refund or split. Send it back to the account it came from, then record it here with its reference; the client is told."
+        />
+        <QueryList
+          query={query}
+          rows={query.data?.toRefund}
+          label="Refunds to send"
+          empty={{ title: 'No refunds to send', description: 'When a cancelled milestone paid by bank transfer is owed back to its client, the refund waits here.' }}
+          renderRow={(row) => (
+            <MoneyRow
+              key={row.id}
+              amountCents={row.amountCents}
+              lines={[`${row.clientName} (${row.clientEmail})${row.invoiceNumber ? ` · invoice ${row.invoiceNumber}` : ''} · owed since ${formatDate(row.requestedAt)}`]}
+              action={
+                <Button size="sm" className="w-fit" onClick={() => setRefunding(row)} aria-label={`${PAYMENTS_COPY.refundSent}: ${formatMoneyCents(row.amountCents)} to ${row.clientName}`}>
+                  {PAYMENTS_COPY.refundSent}
+                </Button>
+              }
+            />
+          )}
+        />
+      </section>
+
       {query.data?.provider === 'stripe' ? <FailedStripeJobsSection /> : null}
 
       <ReconciliationSection />
@@ -151,6 +187,17 @@ export function PaymentsTab() {
         confirmLabel={PAYMENTS_COPY.paid}
         isPending={paid.isPending}
         onConfirm={(reference) => (paying ? paid.mutateAsync({ id: paying.id, reference }) : Promise.resolve())}
+      />
+      <ReferenceDialog
+        open={refunding !== null}
+        onOpenChange={(open) => !open && setRefunding(null)}
+        title={`Record the refund to ${refunding?.clientName ?? ''} as sent?`}
+        description={refunding ? `Only once you have sent ${formatMoneyCents(refunding.amountCents)} back. The client is told, with the reference.` : ''}
+        label="Transfer reference"
+        hint="The reference of the transfer you sent. It is in the client's email and the audit log."
+        confirmLabel={PAYMENTS_COPY.refundSent}
+        isPending={refundSent.isPending}
+        onConfirm={(reference) => (refunding ? refundSent.mutateAsync({ id: refunding.id, reference }) : Promise.resolve())}
       />
     </div>
   );

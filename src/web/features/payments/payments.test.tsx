@@ -379,12 +379,17 @@ describe('the client’s invoices and the admin’s payments', { timeout: 20000 
         clientCompany: 'Alder & Co',
       },
     ];
+    let toRefund = [{ id: 'rf-1', amountCents: 25000, clientName: 'June Alder', clientEmail: 'june@example.com', invoiceNumber: 'HM-2026-0005', requestedAt: '2026-05-04T10:00:00.000Z' }];
     const fetchMock = stubFetch({
       ...adminPaymentsTab,
-      'GET /api/admin/payments': () => ({ status: 200, body: { provider: 'manual', toConfirm, toPay: [], bankDetails: null } }),
+      'GET /api/admin/payments': () => ({ status: 200, body: { provider: 'manual', toConfirm, toRefund, toPay: [], bankDetails: null } }),
       'POST /api/admin/payments/pay-1/received': () => {
         toConfirm = [];
         return { status: 200, body: {} };
+      },
+      'POST /api/admin/refunds/rf-1/sent': () => {
+        toRefund = [];
+        return { status: 204 };
       },
     });
     renderApp('/dashboard-admin?tab=payments');
@@ -405,6 +410,16 @@ describe('the client’s invoices and the admin’s payments', { timeout: 20000 
     expect(await screen.findByText('No payments to confirm')).toBeTruthy();
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/admin/payments/pay-1/received');
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ reference: 'BANK-991' });
+
+    // A refund owed by bank transfer (decision 216): recorded as sent with its reference.
+    expect(screen.getByText('June Alder (june@example.com) · invoice HM-2026-0005 · owed since May 4, 2026')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Record refund as sent: $250.00 to June Alder' }));
+    const refundDialog = within(await screen.findByRole('dialog'));
+    fireEvent.change(refundDialog.getByLabelText('Transfer reference'), { target: { value: 'RETURN-7' } });
+    fireEvent.click(refundDialog.getByRole('button', { name: 'Record refund as sent' }));
+    expect(await screen.findByText('No refunds to send')).toBeTruthy();
+    const refundCall = fetchMock.mock.calls.find(([url]) => url === '/api/admin/refunds/rf-1/sent');
+    expect(JSON.parse(String(refundCall?.[1]?.body))).toEqual({ reference: 'RETURN-7' });
   });
 
   it('shows the history of recorded payments, newest first with more on request, and says when no payout was paid yet', async () => {
@@ -429,7 +444,7 @@ describe('the client’s invoices and the admin’s payments', { timeout: 20000 
     });
     const fetchMock = stubFetch({
       ...adminPaymentsTab,
-      'GET /api/admin/payments': { status: 200, body: { provider: 'manual', toConfirm: [], toPay: [], bankDetails: null } },
+      'GET /api/admin/payments': { status: 200, body: { provider: 'manual', toConfirm: [], toRefund: [], toPay: [], bankDetails: null } },
       'GET /api/admin/payments/history': { status: 200, body: { payments: [recorded(3), recorded(2)], nextCursor: '1777723200000_pay-2' } },
       'GET /api/admin/payments/history?cursor=1777723200000_pay-2': { status: 200, body: { payments: [recorded(1)], nextCursor: null } },
     });
@@ -474,7 +489,7 @@ describe('the client’s invoices and the admin’s payments', { timeout: 20000 
     ];
     const fetchMock = stubFetch({
       ...adminPaymentsTab,
-      'GET /api/admin/payments': { status: 200, body: { provider: 'stripe', toConfirm: [], toPay: [], bankDetails: null } },
+      'GET /api/admin/payments': { status: 200, body: { provider: 'stripe', toConfirm: [], toRefund: [], toPay: [], bankDetails: null } },
       'GET /api/admin/payments/stripe-jobs': () => ({ status: 200, body: { jobs: failed } }),
       'POST /api/admin/payments/stripe-jobs/job-1/retry': () => {
         failed = [];
