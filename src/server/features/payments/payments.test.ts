@@ -170,7 +170,7 @@ describe('a milestone funded, approved and paid out', () => {
         seen.push({ hook: 'refund', cents: event.refundCents, posted: rows.length === 1 });
       },
     };
-    let projectId = '';
+    let projectId: string | undefined;
     try {
       const project = await activeProject([10000]);
       projectId = project.id;
@@ -182,7 +182,7 @@ describe('a milestone funded, approved and paid out', () => {
     // The refund of a bank-transfer payment is not the provider's: it is a refund for an admin to send (decision
     // 216), written with the split's own ledger transaction.
     expect(seen).toEqual([{ hook: 'release', cents: 4500, posted: true }]);
-    const [split] = await ctx.db.select().from(ledgerTransactions).where(and(eq(ledgerTransactions.projectId, projectId), eq(ledgerTransactions.kind, 'split')));
+    const [split] = await ctx.db.select().from(ledgerTransactions).where(and(eq(ledgerTransactions.projectId, projectId!), eq(ledgerTransactions.kind, 'split')));
     const [request] = await ctx.db.select().from(refundRequests).where(eq(refundRequests.ledgerTransactionId, split.id));
     expect(request).toMatchObject({ amountCents: 5000, status: 'requested' });
   });
