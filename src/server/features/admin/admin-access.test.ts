@@ -91,6 +91,7 @@ withTestContext(async (created) => {
     // No invoice or payout exists: unknown ones are 404 for the admin, and refused for everyone else before that.
     { request: { method: 'POST', url: `/api/admin/payments/${randomUUID()}/received`, payload: { reference: 'BANK-1' } }, adminStatus: 404 },
     { request: { method: 'POST', url: `/api/admin/payouts/${randomUUID()}/paid`, payload: { reference: 'BANK-2' } }, adminStatus: 404 },
+    { request: { method: 'POST', url: `/api/admin/refunds/${randomUUID()}/sent`, payload: { reference: 'BANK-3' } }, adminStatus: 404 },
     { request: { method: 'GET', url: '/api/admin/payments/stripe-jobs' }, adminStatus: 200 },
     // No failed Stripe job exists: an unknown one is 404 for the admin.
     { request: { method: 'POST', url: `/api/admin/payments/stripe-jobs/${randomUUID()}/retry` }, adminStatus: 404 },
