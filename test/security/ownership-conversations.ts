@@ -55,7 +55,13 @@ export const conversationCases = (w: OwnershipWorld, c: ConversationWorld): Conv
   const base = `/api/conversations/${c.conversationId}`;
   const nonAdmins: Call[] = [['anonymous', null, 401], ['client A', clientA, 403], ['mind A', mindA, 403]];
   return [
-    { route: 'GET /api/conversations/:id', request: () => ({ method: 'GET', url: base }), denied: outsiders, allowed: [['client A', clientA, 200], ['mind A', mindA, 200]] },
+    // An admin reads a thread only while a project linked to it has an open flag (issue 14); this one has none.
+    {
+      route: 'GET /api/conversations/:id',
+      request: () => ({ method: 'GET', url: base }),
+      denied: [...outsiders, ['admin', admin, 404]],
+      allowed: [['client A', clientA, 200], ['mind A', mindA, 200]],
+    },
     {
       route: 'POST /api/conversations/:id/messages',
       request: () => ({ method: 'POST', url: `${base}/messages`, payload: { body: 'Hi', clientMessageId: randomUUID() } }),
@@ -81,7 +87,7 @@ export const conversationCases = (w: OwnershipWorld, c: ConversationWorld): Conv
     {
       route: 'GET /api/conversations/:id/attachments/:attachmentId',
       request: () => ({ method: 'GET', url: c.attachmentUrl }),
-      denied: outsiders,
+      denied: [...outsiders, ['admin', admin, 404]],
       allowed: [['client A', clientA, 200], ['mind A', mindA, 200]],
     },
     {
