@@ -314,14 +314,16 @@ describe('milestones', () => {
     expect(await pendingFor()).toEqual([]);
   });
 
-  it('says how the due date stands when a reminder runs late (the server was down the day before), not "due tomorrow"', async () => {
+  it('says how the due date stands when a reminder runs late (the server was down the day before), not "due tomorrow", for a milestone not started too', async () => {
     const id = await activeProject();
-    const [first, second] = await ctx.db.select().from(projectMilestones).where(eq(projectMilestones.projectId, id)).orderBy(projectMilestones.position);
-    // The first reminder runs on its due day; the second (as if its milestone had started) two days after its due date.
+    const [first, second, third] = await ctx.db.select().from(projectMilestones).where(eq(projectMilestones.projectId, id)).orderBy(projectMilestones.position);
+    // Every milestone has its reminder from the acceptance, the ones not started yet too.
+    for (const milestone of [first, second, third]) expect(await ctx.db.select().from(jobs).where(eq(jobs.key, `milestone:${milestone.id}:due-reminder`))).toHaveLength(1);
+    // The first reminder runs on its due day; the second two days after its due date, while the first is still under
+    // way and the second not started.
     await ctx.app.jobs.runDue(new Date(`${first.dueDate}T10:00:00Z`));
-    await ctx.db.update(projectMilestones).set({ status: 'active' }).where(eq(projectMilestones.id, second.id));
-    await ctx.db.insert(jobs).values({ kind: 'milestone.due_reminder', key: `milestone:${second.id}:due-reminder`, runAt: new Date(Date.parse(`${second.dueDate}T09:00:00Z`) - DAY), payload: { milestoneId: second.id } });
     await ctx.app.jobs.runDue(new Date(Date.parse(`${second.dueDate}T10:00:00Z`) + 2 * DAY));
+    expect((await ctx.db.select().from(projectMilestones).where(eq(projectMilestones.id, second.id)))[0].status).toBe('pending');
     const told = (await emailsTo(ctx, maker.email)).filter((email) => email.type === 'project-due-reminder' && email.textBody.includes(id));
     expect(told).toHaveLength(2);
     const about = (position: number) => told.find((email) => email.subject.includes(`milestone ${position} `))!;

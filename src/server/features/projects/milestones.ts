@@ -101,7 +101,7 @@ export const supersedeOpenOffers = async (tx: Transaction, projectId: string): P
     .where(and(eq(projectOffers.projectId, projectId), eq(projectOffers.status, 'pending')));
 };
 
-/** Creates the milestones of an accepted project: the first active, the rest pending. */
+/** Creates the milestones of an accepted project: the first active, the rest pending, each with its due-date reminder. */
 export const startMilestones = async (
   tx: Transaction,
   projectId: string,
@@ -112,7 +112,8 @@ export const startMilestones = async (
     .insert(projectMilestones)
     .values(list.map((item, i) => ({ projectId, position: i + 1, title: item.title, amountCents: item.amountCents, dueDate: item.dueDate, status: i === 0 ? ('active' as const) : ('pending' as const) })))
     .returning();
-  await scheduleDueReminder(tx, rows[0], now);
+  // Every milestone's reminder from the start: a later one can fall due while an earlier one is still under way.
+  for (const row of rows) await scheduleDueReminder(tx, row, now);
 };
 
 /** Starts (or restarts, after a flag is cleared) the wait before approval by time, with its reminders. */

@@ -63,7 +63,8 @@ export const registerMilestoneTimers = (app: FastifyInstance): void => {
   app.jobs.handle(JOB_DUE_REMINDER, async ({ tx, job, now }) => {
     const { milestoneId } = milestonePayload.parse(job.payload);
     const [milestone] = await tx.select().from(projectMilestones).where(eq(projectMilestones.id, milestoneId));
-    if (!milestone || (milestone.status !== 'active' && milestone.status !== 'revision_requested')) return;
+    // A milestone not started yet is reminded too: its date is near while an earlier one is still under way.
+    if (!milestone || (milestone.status !== 'pending' && milestone.status !== 'active' && milestone.status !== 'revision_requested')) return;
     const [project] = await tx.select().from(projects).where(eq(projects.id, milestone.projectId));
     const creator = project && creatorOf(project);
     if (!project || !creator || (project.status !== 'active' && project.status !== 'in_review')) return;
