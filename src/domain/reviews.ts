@@ -13,8 +13,11 @@ export const REVIEW_LIMITS = {
   newBelow: 3,
   /** Reviews per studio page. */
   pageSize: 5,
-  /** The day-10 reminder goes this many days before the window closes. */
-  reminderDaysBeforeClose: 4,
+  /**
+   * The reminder goes at this share of the window: day 10 of the default 14 (issue 16), and as far in of a shorter or
+   * longer one (day 3.6 of 5, day 43 of 60), never on its first day.
+   */
+  reminderShareOfWindow: 10 / 14,
 } as const;
 
 /**

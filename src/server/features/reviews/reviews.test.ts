@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { REVIEW_MESSAGES } from '../../../domain/reviews';
 import { REVIEW_FIELD_MESSAGES } from '../../../domain/review-schemas';
-import { auditLog, makerProfiles, notifications, profiles, reviewWindows, reviews } from '../../db/schema';
-import { type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
+import { auditLog, jobs, makerProfiles, notifications, profiles, reviewWindows, reviews } from '../../db/schema';
+import { createTestContext, type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { approveMaker, approveMind, emailsTo, onboardedClient } from '../../../../test/support/project-fixtures';
 import { clientReview, completedProject, creatorReview, DAY, writeReview } from '../../../../test/support/review-fixtures';
 
@@ -52,6 +52,9 @@ describe('the review window', () => {
 
   it('reminds at day 10 only the side that has not written, and refuses a review after the close', async () => {
     const projectId = await completedProject(ctx, client, mind, 'Reminded work');
+    const [window] = await ctx.db.select().from(reviewWindows).where(eq(reviewWindows.projectId, projectId));
+    const [reminder] = await ctx.db.select().from(jobs).where(eq(jobs.key, `reviews.remind:${projectId}`));
+    expect(reminder.runAt.getTime() - window.opensAt.getTime()).toBe(10 * DAY);
     expect((await writeReview(ctx, mind, projectId, creatorReview())).statusCode).toBe(200);
     await ctx.app.jobs.runDue(new Date(Date.now() + 10 * DAY + 60_000));
     expect((await emailsTo(ctx, client.email)).filter((email) => email.type === 'review-reminder' && email.subject.includes('Reminded work'))).toHaveLength(1);
@@ -371,5 +374,21 @@ describe('the notice that reviews are published', () => {
     const creator = await publishedNotice(mind, projectId);
     expect(creator.item).toMatchObject({ body: 'The reviews for "Unreviewed creator" are now published. You can read them in the Projects tab of your dashboard.', link: `/dashboard-mind?tab=projects&project=${projectId}` });
     expect(creator.email.textBody).not.toMatch(/reply/i);
+  });
+});
+
+describe('a review window of another length', () => {
+  it('reminds as far into it as day 10 is into 14, not on its first day', async () => {
+    const short = await createTestContext({ env: { REVIEW_WINDOW_DAYS: '5' } });
+    try {
+      const [shortClient, shortMaker] = [await onboardedClient(short), await approveMaker(short)];
+      const projectId = await completedProject(short, shortClient, shortMaker, 'Short window');
+      const [window] = await short.db.select().from(reviewWindows).where(eq(reviewWindows.projectId, projectId));
+      const [reminder] = await short.db.select().from(jobs).where(eq(jobs.key, `reviews.remind:${projectId}`));
+      expect(window.closesAt.getTime() - window.opensAt.getTime()).toBe(5 * DAY);
+      expect(reminder.runAt.getTime() - window.opensAt.getTime()).toBe(Math.round((5 * DAY * 10) / 14));
+    } finally {
+      await short.close();
+    }
   });
 });

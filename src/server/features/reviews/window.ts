@@ -38,8 +38,8 @@ const eachParty = async (db: DbExecutor, window: ReviewWindowRow) => {
 
 /**
  * The review step of a completed project (called from projects/completion.ts, in the completing transaction):
- * opens the window for REVIEW_WINDOW_DAYS, prompts both sides, and sets the reminder (4 days before the close,
- * day 10 of 14) and the publication at the close. Completing twice keeps the first window.
+ * opens the window for REVIEW_WINDOW_DAYS, prompts both sides, and sets the reminder (day 10 of 14, and as far into
+ * a window of another length) and the publication at the close. Completing twice keeps the first window.
  */
 export const openReviewWindow = async (app: FastifyInstance, tx: Transaction, project: ProjectRow, now = new Date()): Promise<void> => {
   const creatorId = project.makerId ?? project.mindId;
@@ -53,7 +53,7 @@ export const openReviewWindow = async (app: FastifyInstance, tx: Transaction, pr
   if (!window) return;
   const payload = { projectId: project.id };
   await scheduleJob(tx, { kind: CLOSE_JOB, key: `${CLOSE_JOB}:${project.id}`, runAt: closesAt, payload });
-  const remindAt = new Date(closesAt.getTime() - REVIEW_LIMITS.reminderDaysBeforeClose * DAY_MS);
+  const remindAt = new Date(now.getTime() + Math.round(app.config.REVIEW_WINDOW_DAYS * DAY_MS * REVIEW_LIMITS.reminderShareOfWindow));
   await scheduleJob(tx, { kind: REMIND_JOB, key: `${REMIND_JOB}:${project.id}`, runAt: remindAt, payload });
   for (const party of await eachParty(tx, window)) await tellParty(app, tx, 'prompt', party);
 };
