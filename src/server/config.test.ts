@@ -17,6 +17,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: '/tmp/hm-config-test' })).toThrow(/AUTH_SECRET/);
   });
 
+  it('takes PUBLIC_URL as an origin only: the app and its did:web live at its root', () => {
+    const base = { DATA_DIR: '/tmp/hm-config-test', AUTH_SECRET: 'a-test-secret-of-at-least-32-characters!!' };
+    expect(loadConfig({ ...base, PUBLIC_URL: 'https://humanmade.example/' }).PUBLIC_URL).toBe('https://humanmade.example');
+    expect(loadConfig({ ...base, PUBLIC_URL: 'http://localhost:3950' }).PUBLIC_URL).toBe('http://localhost:3950');
+    for (const url of ['https://example.org/humanmade', 'https://humanmade.example/?a=1', 'https://humanmade.example/#top']) {
+      expect(() => loadConfig({ ...base, PUBLIC_URL: url }), url).toThrow(/PUBLIC_URL: must be an origin/);
+    }
+  });
+
   it('requires PUBLIC_URL in production, and names it', () => {
     const secret = 'a-production-secret-of-at-least-32-characters';
     expect(() => loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret, DATA_DIR: '/tmp/hm-config-test' })).toThrow(

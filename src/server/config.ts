@@ -22,7 +22,12 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
-  PUBLIC_URL: optionalUrl(/^https?:/, 'http(s)'),
+  // An origin: the app is served at the root of it, and the Seal's issuer is did:web of it (decision 214), which
+  // resolves to /.well-known/did.json only when there is no path.
+  PUBLIC_URL: optionalUrl(/^https?:/, 'http(s)').refine(
+    (value) => value === undefined || !URL.canParse(value) || ['', '/'].includes(new URL(value).pathname + new URL(value).search + new URL(value).hash),
+    { message: 'must be an origin, with no path, query or fragment (e.g. https://humanmade.example)' },
+  ),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl(/^postgres(ql)?:/, 'postgres://'),
   AUTH_SECRET: optionalString.refine((value) => value === undefined || value.length >= 32, {
