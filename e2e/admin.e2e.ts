@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_FX } from './fixtures/admin';
-import { baseURL, expectAccessible, expectPath, launchBrowser, newPage } from './support/browser';
+import { baseURL, expectAccessible, expectPath, launchBrowser, newPage, chooseAuthTab } from './support/browser';
 
 /** The admin's day, in Chromium, from the data e2e/fixtures/admin.ts seeded. Steps share one signed-in page. */
 
@@ -11,7 +11,7 @@ let page: Page;
 
 const logIn = async (target: Page, email: string, password: string) => {
   await target.goto('/auth');
-  await target.getByRole('tab', { name: 'Login' }).click();
+  await chooseAuthTab(target, 'Login');
   const panel = target.getByRole('tabpanel');
   await panel.getByLabel('Email').fill(email);
   await panel.getByLabel('Password').fill(password);

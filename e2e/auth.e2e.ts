@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectAccessible, expectPath, launchBrowser, newPage, uniqueEmail } from './support/browser';
+import { expectAccessible, expectPath, launchBrowser, newPage, uniqueEmail, chooseAuthTab } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,7 +25,7 @@ const signUp = async (page: Page, role: 'maker' | 'mind' | 'client', email: stri
 
 const logIn = async (page: Page, email: string, password = PASSWORD, query = '') => {
   await page.goto(`/auth${query}`);
-  await page.getByRole('tab', { name: 'Login' }).click();
+  await chooseAuthTab(page, 'Login');
   const panel = page.getByRole('tabpanel');
   await panel.getByLabel('Email').fill(email);
   await panel.getByLabel('Password').fill(password);
@@ -76,7 +76,7 @@ describe('accounts in the browser', () => {
   it('ignores an invalid type and preselects maker', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/auth?type=admin');
-    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await chooseAuthTab(page, 'Sign Up');
     await expect.poll(() => page.getByRole('radio', { name: 'Maker (Creative Producer)' }).isChecked()).toBe(true);
     await expect.poll(() => page.getByRole('radio', { name: /Admin/ }).count()).toBe(0);
     await expectAccessible(page);
@@ -97,7 +97,7 @@ describe('accounts in the browser', () => {
   it('an admin made with create-admin logs in to the admin dashboard', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/auth');
-    await page.getByRole('tab', { name: 'Login' }).click();
+    await chooseAuthTab(page, 'Login');
     const panel = page.getByRole('tabpanel');
     await panel.getByLabel('Email').fill(inject('adminEmail'));
     await panel.getByLabel('Password').fill(inject('adminPassword'));

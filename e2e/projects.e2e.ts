@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PROJECTS_FX } from './fixtures/projects';
-import { baseURL, expectAccessible, expectPath, launchBrowser, newPage } from './support/browser';
+import { baseURL, expectAccessible, expectPath, launchBrowser, newPage, chooseAuthTab } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,7 +20,7 @@ const pngFile = async (name: string, color: string) => ({
 
 const logIn = async (page: Page, email: string, landing: string) => {
   await page.goto('/auth');
-  await page.getByRole('tab', { name: 'Login' }).click();
+  await chooseAuthTab(page, 'Login');
   const panel = page.getByRole('tabpanel');
   await panel.getByLabel('Email').fill(email);
   await panel.getByLabel('Password').fill(PROJECTS_FX.password);

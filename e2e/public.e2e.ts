@@ -10,7 +10,7 @@ import {
   PUBLIC_SEAL_COUNT,
   PUBLIC_SURNAME,
 } from './fixtures/public';
-import { baseURL, expectAccessible, expectPath, launchBrowser, newPage } from './support/browser';
+import { baseURL, expectAccessible, expectPath, launchBrowser, newPage, chooseAuthTab } from './support/browser';
 import { expectProjectDialogFor } from './story-steps';
 
 let browser: Browser;
@@ -215,7 +215,7 @@ describe('a studio', () => {
     expect(redirect.get('redirect')).toBe(`${studioPath}?hire=1`);
 
     // Logging in from there returns to the studio and continues to project creation.
-    await page.getByRole('tab', { name: 'Login' }).click();
+    await chooseAuthTab(page, 'Login');
     const panel = page.getByRole('tabpanel');
     await panel.getByLabel('Email').fill(PUBLIC_CLIENT.email);
     await panel.getByLabel('Password').fill(PUBLIC_CLIENT.password);

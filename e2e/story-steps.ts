@@ -2,7 +2,7 @@
 import sharp from 'sharp';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { baseURL, expectAccessible, expectPath, newPage, type BrowserSessions } from './support/browser';
+import { baseURL, expectAccessible, expectPath, newPage, chooseAuthTab, type BrowserSessions } from './support/browser';
 
 export const pngFile = async (name: string, color: string) => ({
   name,
@@ -12,7 +12,7 @@ export const pngFile = async (name: string, color: string) => ({
 
 /** Fills the Login tab of /auth (optionally reached with a query) and submits; the caller checks where it lands. */
 export const submitLogin = async (page: Page, email: string, password: string) => {
-  await page.getByRole('tab', { name: 'Login' }).click();
+  await chooseAuthTab(page, 'Login');
   const panel = page.getByRole('tabpanel');
   await panel.getByLabel('Email').fill(email);
   await panel.getByLabel('Password').fill(password);

@@ -99,9 +99,27 @@ const afterHydration = async <T>(page: Page, result: T): Promise<T> => {
 let counter = 0;
 export const uniqueEmail = (label: string) => `${label}-${Date.now().toString(36)}-${(counter += 1)}@e2e.humanmade.test`;
 
+/**
+ * Chooses a tab of /auth ('Login' or 'Sign Up') and waits until its panel is on screen. The tabs are links the router
+ * follows in a transition, so the click returns before the panel changes: on a busy machine, typing straight after it
+ * filled the other panel's fields, which the switch then threw away (a login that never left /auth).
+ */
+export const chooseAuthTab = async (page: Page, name: 'Login' | 'Sign Up') => {
+  const tab = page.getByRole('tab', { name, exact: true });
+  await tab.click();
+  // A Playwright wait, not expect.poll: logging in happens in beforeAll hooks too.
+  await page.locator(`[role=tab][aria-selected=true]`, { hasText: name }).waitFor({ timeout: 15000 });
+};
+
 /** Waits until the page's path (and optionally search) is the expected one. */
 export const expectPath = async (page: Page, pathname: string, search?: string) => {
-  await page.waitForURL((url) => url.pathname === pathname && (search === undefined || url.search === search), { timeout: 15000 });
+  await page
+    .waitForURL((url) => url.pathname === pathname && (search === undefined || url.search === search), { timeout: 15000 })
+    .catch(async (error: unknown) => {
+      // Say where the page is instead, and what it tells the person: a timeout alone does not tell a failed login from a slow one.
+      const alerts = await page.getByRole('alert').allInnerTexts().catch(() => []);
+      throw new Error(`expected ${pathname}${search ?? ''}, still on ${page.url()}; alerts: ${JSON.stringify(alerts)}`, { cause: error });
+    });
   // The address bar changes first; the page is on screen once the layout says it rendered this path.
   await page.waitForFunction((expected) => document.getElementById('main')?.dataset.path === expected, pathname, { timeout: 15000 });
   const url = new URL(page.url());
