@@ -74,3 +74,20 @@ export const readAfterCommit = async <T>(read: () => Promise<T>, { attempts = 3,
     }
   }
 };
+
+/** Whether a write whose transaction threw is in the database after all. */
+export type WriteOutcome = 'rolled_back' | 'committed' | 'unknown';
+
+/**
+ * A statement error rolled the write back. A lost connection may have lost only the answer to its COMMIT, so the
+ * outcome is read off the database: `probe` reads whether the row the write makes is there, retried as a read-back
+ * is. If the database stays away, nobody can tell yet.
+ */
+export const outcomeOfFailedWrite = async (error: unknown, probe: () => Promise<boolean>): Promise<WriteOutcome> => {
+  if (!isDatabaseUnavailable(error)) return 'rolled_back';
+  try {
+    return (await readAfterCommit(probe)) ? 'committed' : 'rolled_back';
+  } catch {
+    return 'unknown';
+  }
+};

@@ -4,6 +4,7 @@ import type { ClientDashboard, ClientProfileUpdate, ClientProfileView } from '..
 import { batchLoaderPerDatabase } from '../../db/batch';
 import type { DbExecutor } from '../../db/client';
 import { clientProfiles, projects } from '../../db/schema';
+import { discardFileOfFailedWrite } from '../../storage/failed-write';
 import type { ReceivedUpload } from '../../storage/upload-request';
 import type { AuthContext } from '../../types';
 import { removeReplacedFile } from '../uploads/own-file';
@@ -74,9 +75,12 @@ export const replaceClientLogo = async (app: FastifyInstance, auth: AuthContext,
       .values({ userId: auth.userId, logoUrl: stored.url })
       .onConflictDoUpdate({ target: clientProfiles.userId, set: { logoUrl: stored.url, updatedAt: new Date() } });
   } catch (error) {
-    // The profile still points at the previous logo: the new file is the one nobody uses now.
-    await removeReplacedFile(app, stored.url, previous);
-    throw error;
+    // Unless the change committed after all, the profile still points at the previous logo: the new file is the one
+    // nobody uses now.
+    await discardFileOfFailedWrite(app.log, error, {
+      committed: async () => (await readProfile(app.db, auth.userId)).logoUrl === stored.url,
+      remove: () => removeReplacedFile(app, stored.url, previous),
+    });
   }
   // The same rule as saving the profile form: never delete the thumbnail the new logo has just written.
   await removeReplacedFile(app, previous, stored.url);

@@ -7,6 +7,7 @@ import { readAfterCommit } from '../../db/unavailable';
 import { fileTooLargeMessage } from '../../../domain/messages';
 import { UPLOAD_RULES } from '../../../domain/upload-policy';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
+import { discardFileOfFailedWrite } from '../../storage/failed-write';
 import { readUpload, type ReceivedUpload } from '../../storage/upload-request';
 import type { StoredFile } from '../../storage/storage';
 import type { AuthContext } from '../../types';
@@ -97,8 +98,11 @@ export const sendAttachment = async (
       });
     });
   } catch (error) {
-    await removeStored();
-    throw error;
+    return discardFileOfFailedWrite(app.log, error, {
+      committed: async () =>
+        (await app.db.select({ id: messageAttachments.id }).from(messageAttachments).where(eq(messageAttachments.id, attachmentId))).length > 0,
+      remove: removeStored,
+    });
   }
   if (!result.created) await removeStored();
   // After the commit the file belongs to the message: a failed read-back says the message was saved, and keeps it.

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PORTFOLIO_MAX_ITEMS, PORTFOLIO_MESSAGES, portfolioItemFieldsSchema, type PortfolioItem } from '../../../domain/portfolio-schemas';
 import { portfolioItems } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
+import { discardFileOfFailedWrite } from '../../storage/failed-write';
 import { readUpload, type ReceivedUpload } from '../../storage/upload-request';
 import { fingerprintImage } from '../provenance/copies';
 import { readContentCredentials } from '../provenance/content-credentials';
@@ -79,8 +80,10 @@ export const createPortfolioItem = async (app: FastifyInstance, request: Fastify
       .returning();
     return toView(row);
   } catch (error) {
-    await app.storage.removeByUrl(stored.url).catch(() => undefined);
-    throw error;
+    return discardFileOfFailedWrite(app.log, error, {
+      committed: async () => (await app.db.select({ id: portfolioItems.id }).from(portfolioItems).where(eq(portfolioItems.id, id))).length > 0,
+      remove: () => app.storage.removeByUrl(stored.url).catch(() => undefined),
+    });
   }
 };
 

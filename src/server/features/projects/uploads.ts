@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { processDocFieldsSchema, type ProjectView } from '../../../domain/project-schemas';
 import type { ProjectAction } from '../../../domain/project-lifecycle';
-import { processDocs } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { processDocs, processRecordEntries } from '../../db/schema';
 import { readAfterCommit } from '../../db/unavailable';
 import { badRequest } from '../../http/errors';
 import type { ReceivedUpload } from '../../storage/upload-request';
 import type { StoredFile } from '../../storage/storage';
+import { discardFileOfFailedWrite } from '../../storage/failed-write';
 import type { AuthContext } from '../../types';
 import { requireProjectAction, requireVisibleProject } from './access';
 import { loadMilestones, submitMilestone } from './milestones';
@@ -21,13 +23,25 @@ export const precheckProjectAction = async (app: FastifyInstance, auth: AuthCont
   requireProjectAction(row, viewer, action);
 };
 
-/** A file stored for a write that then fails is removed, so no file is left that no row points at. */
-const removeOnFailure = async <T>(app: FastifyInstance, stored: StoredFile, work: () => Promise<T>): Promise<T> => {
+/**
+ * A file stored for a write that then fails is removed, so no file is left that no row points at; unless the write
+ * committed after all, which its process record entry (written in the same transaction) shows.
+ */
+const removeOnFailure = async <T>(app: FastifyInstance, projectId: string, stored: StoredFile, work: () => Promise<T>): Promise<T> => {
   try {
     return await work();
   } catch (error) {
-    await app.storage.removeByUrl(stored.url).catch((removeError: unknown) => app.log.warn({ err: removeError }, 'could not remove a file'));
-    throw error;
+    return discardFileOfFailedWrite(app.log, error, {
+      committed: async () =>
+        (
+          await app.db
+            .select({ id: processRecordEntries.id })
+            .from(processRecordEntries)
+            .where(and(eq(processRecordEntries.projectId, projectId), eq(processRecordEntries.fileUrl, stored.url)))
+            .limit(1)
+        ).length > 0,
+      remove: () => app.storage.removeByUrl(stored.url).catch((removeError: unknown) => app.log.warn({ err: removeError }, 'could not remove a file')),
+    });
   }
 };
 
@@ -43,6 +57,7 @@ export const addProcessDoc = async (app: FastifyInstance, auth: AuthContext, pro
   const stored = await app.storage.saveUpload('processScreenshot', processDocKey(auth.userId, projectId, docId), upload.data);
   await removeOnFailure(
     app,
+    projectId,
     stored,
     () =>
       app.db.transaction(async (tx) => {
@@ -75,6 +90,7 @@ export const submitDeliverable = async (app: FastifyInstance, auth: AuthContext,
   const stored = await app.storage.saveUpload('deliverable', deliverableKey(auth.userId, projectId), upload.data);
   await removeOnFailure(
     app,
+    projectId,
     stored,
     () =>
       app.db.transaction(async (tx) => {
