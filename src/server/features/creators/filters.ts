@@ -16,7 +16,7 @@ export interface CreatorFilters {
   category?: string;
   seal: boolean;
   ids?: readonly string[];
-  /** At least this average from at least 3 published, visible reviews (decision 160): 'New' creators never match. */
+  /** At least this average as shown (one decimal) from at least 3 published, visible reviews (decisions 160, 218): 'New' creators never match. */
   minRating?: number;
 }
 
@@ -51,9 +51,14 @@ export const filterValues = (filters: CreatorFilters): FilterValues => ({
   minRating: filters.minRating ?? 0,
 });
 
-/** The minimum-rating rule on a role profile's kept figures (decision 160), the same for the page, count and search. */
+/**
+ * The minimum-rating rule on a role profile's kept figures (decisions 160 and 218), the same for the page, count and
+ * search: the average as the card shows it is at least the minimum. `displayAverage` rounds sum / count half up to one
+ * decimal, floor((20·sum + count) / (2·count)) / 10, and for a minimum whose tenfold is whole (3, 4, 4.5) that is at
+ * least the minimum exactly when 20·sum + count >= 20·min·count: 4.45 (shown 4.5) is in at 4.5, 4.44 (shown 4.4) is not.
+ */
 export const hasMinRating = (table: { ratingCount: Column; ratingSum: Column }, minimum: SQL): SQL =>
-  sql`(${table.ratingCount} >= ${sql.raw(String(REVIEW_LIMITS.newBelow))} and ${table.ratingSum} >= ${minimum}::numeric * ${table.ratingCount})`;
+  sql`(${table.ratingCount} >= ${sql.raw(String(REVIEW_LIMITS.newBelow))} and 20 * ${table.ratingSum} + ${table.ratingCount} >= 20 * ${minimum}::numeric * ${table.ratingCount})`;
 
 /** How a value reaches the statement: a named placeholder (prepared statements) or a bound parameter. */
 export type Bind = (name: keyof FilterValues) => SQL;

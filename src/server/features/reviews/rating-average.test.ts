@@ -1,11 +1,12 @@
 import fc from 'fast-check';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bayesianScore, displayAverage } from '../../../domain/reviews';
-import type { DatabaseHandle } from '../../db/client';
+import { bayesianScore, displayAverage, MIN_RATING_OPTIONS } from '../../../domain/reviews';
+import type { DatabaseHandle, DbExecutor } from '../../db/client';
 import { makerProfiles, projects, reviews, reviewWindows, user } from '../../db/schema';
 import { insertCreator } from '../../../../test/support/creators';
 import { openTestDatabase } from '../../../../test/support/database';
+import { hasMinRating } from '../creators/filters';
 import { ratingSummaryOf } from './views';
 
 /**
@@ -55,6 +56,7 @@ const addReview = async (creatorId: string, input: { rating: number; subs: [numb
     body: 'A review of the work.',
   });
   if (input.published) await db.update(reviews).set({ publishedAt: now }).where(eq(reviews.projectId, project.id));
+  return project.id;
 };
 
 describe('a creator\'s kept rating figures', () => {
@@ -93,4 +95,63 @@ describe('a creator\'s kept rating figures', () => {
       { numRuns: 30 },
     );
   }, 120_000);
+});
+
+describe('the minimum-rating filter', () => {
+  it('takes a creator exactly when the average shown is at least the minimum (decision 218)', async () => {
+    const { db } = handle;
+    const creatorId = await insertCreator(db, { role: 'maker' });
+    // Counts and sums near the half-tenths a card rounds up (4.45, 3.95) as well as anywhere.
+    const figures = fc.oneof(
+      fc.integer({ min: 0, max: 400 }).chain((count) => fc.tuple(fc.constant(count), fc.integer({ min: count, max: 5 * count }))),
+      fc.integer({ min: 1, max: 40 }).chain((k) => fc.tuple(fc.constant(20 * k), fc.constantFrom(79 * k, 89 * k, 59 * k).chain((sum) => fc.integer({ min: sum - 1, max: sum + 1 })))),
+    );
+    await fc.assert(
+      fc.asyncProperty(figures, fc.constantFrom(...MIN_RATING_OPTIONS), async ([count, sum], minimum) => {
+        await db.update(makerProfiles).set({ ratingCount: count, ratingSum: sum }).where(eq(makerProfiles.userId, creatorId));
+        const [row] = await db
+          .select({ matches: sql<boolean>`${hasMinRating(makerProfiles, sql`${minimum}`)}` })
+          .from(makerProfiles)
+          .where(eq(makerProfiles.userId, creatorId));
+        const shown = displayAverage(count, sum);
+        expect(row.matches, `${sum}/${count} at ${minimum}`).toBe(shown !== null && shown >= minimum);
+      }),
+      { numRuns: 300 },
+    );
+    expect(displayAverage(20, 89)).toBe(4.5); // 4.45
+    expect(displayAverage(25, 111)).toBe(4.4); // 4.44
+  });
+});
+
+describe('two reviews of one creator published at once', () => {
+  // Only PostgreSQL runs two transactions at once: PGlite has one connection, so its transactions never interleave.
+  it.skipIf(!process.env.TEST_DATABASE_URL)('both count in the kept figures (decision 218)', async () => {
+    const { db } = handle;
+    const creatorId = await insertCreator(db, { role: 'maker' });
+    const first = await addReview(creatorId, { rating: 5, subs: [5, 5, 5], hire: true, published: false });
+    const second = await addReview(creatorId, { rating: 3, subs: [3, 3, 3], hire: false, published: false });
+    const publish = (tx: DbExecutor, projectId: string) =>
+      tx.update(reviews).set({ publishedAt: new Date() }).where(eq(reviews.projectId, projectId));
+    let firstPublished!: () => void;
+    const firstUpdated = new Promise<void>((resolve) => (firstPublished = resolve));
+    // The first publication stays uncommitted for half a second while the second one runs.
+    const firstTransaction = db.transaction(async (tx) => {
+      await publish(tx, first);
+      firstPublished();
+      await tx.execute(sql`select pg_sleep(0.5)`);
+    });
+    await firstUpdated;
+    const secondTransaction = db.transaction(async (tx) => {
+      await publish(tx, second);
+    });
+    await Promise.all([firstTransaction, secondTransaction]);
+    const [kept] = await db.select().from(makerProfiles).where(eq(makerProfiles.userId, creatorId));
+    expect({ count: kept.ratingCount, sum: kept.ratingSum, quality: kept.qualitySum, hire: kept.wouldHireCount, score: kept.ratingScore }).toEqual({
+      count: 2,
+      sum: 8,
+      quality: 8,
+      hire: 1,
+      score: bayesianScore(2, 8),
+    });
+  });
 });

@@ -120,3 +120,31 @@ describe("'Highest rated' with a search term", () => {
     expect(second.nextCursor).toBeNull();
   });
 });
+
+describe('the minimum rating and the average shown', () => {
+  it('agree at the rounding boundary: 4.45 shows 4.5 and is in at 4.5 stars, 4.44 shows 4.4 and is not (decision 218)', async () => {
+    const halfway = await approveMaker(ctx, { name: 'Hal Halfway' });
+    const below = await approveMaker(ctx, { name: 'Lou Lowfour' });
+    await setFigures(halfway.id, 20, 89); // 4.45
+    await setFigures(below.id, 25, 111); // 4.44
+    const cardOf = (cards: { id: string; rating: unknown }[], id: string) => cards.find((card) => card.id === id)?.rating;
+
+    const all = (await list('sort=rating')).json().creators;
+    expect(cardOf(all, halfway.id)).toEqual({ count: 20, average: 4.5 });
+    expect(cardOf(all, below.id)).toEqual({ count: 25, average: 4.4 });
+    expect((await ctx.inject(null, { method: 'GET', url: `/api/studio/${halfway.id}` })).json().rating.average).toBe(4.5);
+
+    const ours = (found: string[]) => found.filter((name) => name === 'Hal Halfway' || name === 'Lou Lowfour');
+    const atLeast45 = (await list('minRating=4.5&sort=rating')).json();
+    expect(ours(atLeast45.creators.map((card: { name: string }) => card.name))).toEqual(['Hal Halfway']);
+    expect(atLeast45.total).toBe(atLeast45.creators.length);
+    expect(ours(await names('minRating=4')).sort()).toEqual(['Hal Halfway', 'Lou Lowfour']);
+    // The search path keeps the same rule.
+    expect(await names('q=halfway&minRating=4.5')).toEqual(['Hal Halfway']);
+    expect(await names('q=lowfour&minRating=4.5')).toEqual([]);
+    expect(await names('q=lowfour&minRating=4')).toEqual(['Lou Lowfour']);
+    // And the client's Browse tab.
+    const browse = (await ctx.inject(client, { method: 'GET', url: '/api/client/creators?sort=rating&minRating=4.5' })).json().creators;
+    expect(ours(browse.map((card: { name: string }) => card.name))).toEqual(['Hal Halfway']);
+  });
+});
