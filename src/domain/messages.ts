@@ -45,8 +45,12 @@ export const RESOURCE_MESSAGES = {
   storageFull: 'Our file storage is full just now, so your file was not saved. Please try again later.',
   /** 503: the database could not write for lack of disk. Nothing of the request was kept. */
   databaseFull: 'We are out of storage space just now, so nothing was saved. Please try again later.',
+  /** 503: the file storage (an S3 store) could not be reached. Nothing of the request was kept. */
+  storageUnavailable: 'We could not reach our file storage just now. Please try again in a moment.',
   /** 503: the database connection was lost or refused. */
   databaseUnavailable: 'We could not reach our database just now. Please try again in a moment.',
+  /** 503: something the server keeps on its own disk (a signing key made on first use) could not be written. */
+  outOfSpace: 'We are out of storage space just now. Please try again later.',
   /** 503 after a commit: the change is kept, but the answer could not be read back. Not "try again": it is done. */
   savedNotShown: 'Your change was saved, but we could not load it just now. Please reload the page in a moment.',
 } as const;

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RESOURCE_MESSAGES } from '../../src/domain/messages';
 import type { Database } from '../../src/server/db/client';
-import { clientProfiles, messageAttachments, portfolioItems, processDocs } from '../../src/server/db/schema';
+import { clientProfiles, messageAttachments, portfolioItems, processDocs, user } from '../../src/server/db/schema';
 import { createTestContext, type TestContext, type TestUser } from '../support/harness';
 import { openConversation } from '../support/conversation-fixtures';
 import { acceptedProject, approveMaker, multipart, onboardedClient, pngBuffer } from '../support/project-fixtures';
@@ -163,5 +163,21 @@ describe('a file stored for a write whose connection drops', () => {
     expect(profile?.logoUrl).toBeTruthy();
     const logo = await ctx.inject(null, { method: 'GET', url: profile!.logoUrl! });
     expect(logo.statusCode).toBe(200);
+  });
+
+  it('sign-up: "try again" when the account was not made, signed in when only the answer to its commit was lost', async () => {
+    const signUp = (email: string) =>
+      ctx.inject(null, { method: 'POST', url: '/api/account/sign-up', payload: { name: 'Cut Commit', email, password: 'a long enough password', role: 'client' } });
+    faultNextTransaction(ctx.app.db, 'before');
+    const refused = await signUp('not-made@example.com');
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json().error).toBe('database_unavailable');
+    expect(await ctx.db.select().from(user).where(eq(user.email, 'not-made@example.com'))).toHaveLength(0);
+
+    faultNextTransaction(ctx.app.db, 'after');
+    const made = await signUp('made@example.com');
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().user).toMatchObject({ email: 'made@example.com', role: 'client' });
+    expect(await ctx.db.select().from(user).where(eq(user.email, 'made@example.com'))).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 import { RESOURCE_MESSAGES } from '../../domain/messages';
 import { HttpError } from '../http/errors';
 import { isOutOfSpace } from '../storage/out-of-space';
+import { UNAVAILABLE_ERRNO } from '../http/network-errors';
 
 /** What a person is told when the database dropped or refused their request's connection. */
 export const DATABASE_UNAVAILABLE_MESSAGE = RESOURCE_MESSAGES.databaseUnavailable;
@@ -13,8 +14,6 @@ export const DATABASE_UNAVAILABLE_MESSAGE = RESOURCE_MESSAGES.databaseUnavailabl
  */
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3]|53300)$/;
 
-/** Errors node-postgres, pg-pool and the socket layer raise when the server went away or never answered. */
-const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 const UNAVAILABLE_MESSAGES = [
   'Connection terminated',
   'connection timeout',

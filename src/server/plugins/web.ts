@@ -130,10 +130,12 @@ const verificationQueries = async (app: FastifyInstance, request: FastifyRequest
   const credential = (posted?.form === 'verify' ? posted.values.credential : url.searchParams.get('credential'))?.trim();
   if (maker) {
     const response = await app.inject({ method: 'GET', url: `/api/credentials/seal/${encodeURIComponent(maker)}/verification`, remoteAddress });
-    // Only a 404 is 'no such Seal'; a database that could not be reached is not (the browser asks again).
+    // 'No such Seal' is a 404, or a 414 for an id longer than any maker's, as for a studio; a database that could not
+    // be reached is not (the browser asks again).
     if (response.statusCode === 503) unreachable.seen = true;
-    if (response.statusCode !== 200 && response.statusCode !== 404) return [];
-    return [{ key: credentialVerificationQueryKey({ maker }), data: response.statusCode === 200 ? response.json() : null }];
+    const noSuchSeal = response.statusCode === 404 || response.statusCode === 414;
+    if (response.statusCode !== 200 && !noSuchSeal) return [];
+    return [{ key: credentialVerificationQueryKey({ maker }), data: noSuchSeal ? null : response.json() }];
   }
   if (credential) {
     const response = await app.inject({ method: 'POST', url: '/api/credentials/verify', payload: { credential }, remoteAddress });

@@ -5,7 +5,7 @@ import { PUBLIC_BUCKETS } from '../../domain/constants';
 import { UPLOAD_RULES, type UploadUse } from '../../domain/upload-policy';
 import type { StorageDriver } from './driver';
 import { inspectUpload, type InspectedFile } from './inspect';
-import { isOutOfSpace, storageFull } from './out-of-space';
+import { isStorageUnreachable, storageFailure, storageUnavailable } from './out-of-space';
 
 export const FILES_PREFIX = '/files';
 
@@ -85,14 +85,17 @@ export const createStorage = (driver: StorageDriver) => ({
       // The file was written but its thumbnail was not: at a path of its own it is an orphan no row will point at, so
       // it goes. An avatar or a logo has already replaced the one before it in place, and the row still points there.
       if (wroteMain && !REPLACED_IN_PLACE.has(use)) await driver.delete(rule.bucket, key).catch(() => undefined);
-      // A full disk or store is the person's to hear about (507, try later), not "something went wrong".
-      if (isOutOfSpace(error)) throw storageFull();
-      throw error;
+      // A full disk or store is the person's to hear about (507, try later), not "something went wrong"; an
+      // unreachable store is 503 about the storage, not the database.
+      throw storageFailure(error);
     }
     const sha256 = createHash('sha256').update(inspected.body).digest('hex');
     return { url: fileUrl(rule.bucket, key, version), thumbnailUrl, bucket: rule.bucket, key, mime: inspected.mime, sha256 };
   },
-  open: (bucket: StorageBucket, key: string): Promise<{ body: Readable; size: number } | null> => driver.get(bucket, key),
+  open: (bucket: StorageBucket, key: string): Promise<{ body: Readable; size: number } | null> =>
+    driver.get(bucket, key).catch((error: unknown) => {
+      throw isStorageUnreachable(error) ? storageUnavailable() : error;
+    }),
   /** Removes a stored file (and its thumbnail) given its URL; ignores URLs that are not ours. */
   removeByUrl: async (url: string | null | undefined): Promise<void> => {
     const parsed = parseFileUrl(url);

@@ -8,7 +8,7 @@ import type { UserRole } from '../../../domain/constants';
 import { AUTH_MESSAGES } from '../../../domain/messages';
 import type { SessionUser } from '../../../domain/api-types';
 import type { Transaction } from '../../db/client';
-import { rethrowIfDatabaseUnavailable } from '../../db/unavailable';
+import { outcomeOfFailedWrite, rethrowIfDatabaseUnavailable } from '../../db/unavailable';
 import { account, clientProfiles, makerProfiles, mindProfiles, profiles, user, userRoles } from '../../db/schema';
 import { HttpError, conflict } from '../../http/errors';
 import { welcomeEmail } from '../../mail/templates';
@@ -74,6 +74,10 @@ export const createAccount = async (app: FastifyInstance, input: SignUpInput): P
     if (error instanceof HttpError && (error.statusCode < 500 || error.code === 'create_user_failed')) throw error;
     // A unique violation here means a concurrent sign-up won the race for this email.
     if (isUniqueViolation(error)) throw conflict(AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken });
+    // A lost connection may have lost only COMMIT's answer (decision 217): an account that is there was made, and
+    // saying "try again" would send the person to a 409 'email taken'. The caller goes on to sign them in.
+    const outcome = await outcomeOfFailedWrite(error, async () => (await app.db.select({ id: user.id }).from(user).where(eq(user.id, userId))).length > 0);
+    if (outcome === 'committed') return { userId };
     rethrowIfDatabaseUnavailable(error);
     app.log.error({ err: error }, 'sign-up transaction failed');
     throw new HttpError(500, 'setup_failed', AUTH_MESSAGES.setupFailed);

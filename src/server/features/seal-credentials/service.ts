@@ -20,14 +20,34 @@ import {
   statusListUrl,
 } from './credential';
 import { loadSealKeys, type SealKeys } from './keys';
+import { RESOURCE_MESSAGES } from '../../../domain/messages';
+import { HttpError } from '../../http/errors';
+import { isOutOfSpace } from '../../storage/out-of-space';
 
-/** One key load per app (each test app has its own DATA_DIR, hence its own key). */
+/**
+ * A key file that could not be written for lack of disk is 503 'out of storage space', and not the database's own
+ * 'nothing was saved' (which also marks health as refusing writes): the database is fine.
+ */
+export const keyLoadFailure = (error: unknown): unknown =>
+  isOutOfSpace(error) ? new HttpError(503, 'out_of_space', RESOURCE_MESSAGES.outOfSpace) : error;
+
+/**
+ * One key load per app (each test app has its own DATA_DIR, hence its own key). A load that failed (the key file
+ * could not be written on a full disk) is forgotten, so the next request tries again once there is room: keeping the
+ * rejected promise would refuse every Seal, DID and status-list request until a restart.
+ */
 const keysByApp = new WeakMap<FastifyInstance, Promise<SealKeys>>();
 export const sealKeysOf = (app: FastifyInstance): Promise<SealKeys> => {
   let keys = keysByApp.get(app);
   if (!keys) {
-    keys = loadSealKeys({ dataDir: app.config.DATA_DIR, signingKey: app.config.SEAL_SIGNING_KEY });
-    keysByApp.set(app, keys);
+    const loading = loadSealKeys({ dataDir: app.config.DATA_DIR, signingKey: app.config.SEAL_SIGNING_KEY }).catch((error: unknown) => {
+      throw keyLoadFailure(error);
+    });
+    keys = loading;
+    keysByApp.set(app, loading);
+    loading.catch(() => {
+      if (keysByApp.get(app) === loading) keysByApp.delete(app);
+    });
   }
   return keys;
 };
