@@ -15,6 +15,9 @@ export const CONVERSATION_MESSAGES = {
   creatorUnavailable: 'This creator is not available.',
   blocked: 'You can no longer message this person',
   onlyBlockerUnblocks: 'Only the person who blocked this conversation can unblock it.',
+  // One block at a time (conversations.blocked_by): the second person's is refused, not silently dropped (decision 219).
+  alreadyBlockedByOther: 'The other person has already blocked this conversation, so neither of you can write in it. Only they can unblock it.',
+  blockedByOther: 'The other person blocked this conversation. Only they can unblock it.',
   empty: 'No conversations yet',
   emptyHint: 'When you message a creator, or a client writes to you, the conversation appears here.',
   // Each side's own way in: a client starts conversations, a creator answers them (no cold outreach).

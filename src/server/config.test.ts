@@ -66,6 +66,11 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_123', STRIPE_API_BASE: 'ftp://x' })).toThrow(/STRIPE_API_BASE/);
     // Amounts are cents shown as US dollars everywhere: another currency would charge one thing and show another.
     expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_123', STRIPE_CURRENCY: 'jpy' })).toThrow(/STRIPE_CURRENCY: must be usd/);
+    // The Connect endpoint's own signing secret (decision 220): optional, a whsec_, and only beside the other two.
+    expect(loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_123', STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_456' })).toMatchObject({ PAYMENT_PROVIDER: 'stripe', STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_456' });
+    expect(stripe.STRIPE_CONNECT_WEBHOOK_SECRET).toBeUndefined();
+    expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_123', STRIPE_CONNECT_WEBHOOK_SECRET: 'sk_test_456' })).toThrow(/STRIPE_CONNECT_WEBHOOK_SECRET: must be a Stripe webhook signing secret/);
+    expect(() => loadConfig({ ...base, STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_456' })).toThrow(/STRIPE_CONNECT_WEBHOOK_SECRET: needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/);
   });
 
   it('takes a wait before approval by time of 1 to 60 days, and a shorter one to try it out outside production', () => {

@@ -98,6 +98,11 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString.refine((value) => value === undefined || value.startsWith('whsec_'), {
     message: 'must be a Stripe webhook signing secret (whsec_…)',
   }),
+  // The signing secret of the dashboard's second, Connect endpoint: Stripe sends connected accounts' events
+  // (account.updated) only to an endpoint of that kind, signed with its own secret (decision 220).
+  STRIPE_CONNECT_WEBHOOK_SECRET: optionalString.refine((value) => value === undefined || value.startsWith('whsec_'), {
+    message: 'must be a Stripe webhook signing secret (whsec_…)',
+  }),
   // Where the SDK sends its calls instead of api.stripe.com: the tests' local stand-in.
   STRIPE_API_BASE: optionalUrl(/^https?:/, 'http(s)'),
   // Every screen, invoice and PDF shows amounts as US dollars in cents: another currency would charge one amount and
@@ -175,6 +180,7 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
       if (!env[key]) problems.push(`${key}: is required when ${paymentProvider === 'stripe' && env.PAYMENT_PROVIDER ? 'PAYMENT_PROVIDER=stripe' : 'the other Stripe key is set'}`);
     }
   }
+  if (env.STRIPE_CONNECT_WEBHOOK_SECRET && !env.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_CONNECT_WEBHOOK_SECRET: needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (it signs a second endpoint of the same Stripe setup)');
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(env.DATA_DIR);

@@ -10,6 +10,8 @@ import type { TestUser } from './harness';
 /** Helpers for the Stripe provider's tests (decision 171): the Stripe environment, signed events and a funded project. */
 
 export const STRIPE_TEST_WEBHOOK_SECRET = 'whsec_humanmade_test_secret';
+/** The Connect endpoint's own signing secret: Stripe sends connected accounts' events (account.updated) there. */
+export const STRIPE_TEST_CONNECT_WEBHOOK_SECRET = 'whsec_humanmade_test_connect_secret';
 
 /**
  * Stripe's test mode when STRIPE_TEST_SECRET_KEY is set (the outgoing calls then reach api.stripe.com), and the local
@@ -20,17 +22,22 @@ export const stripeEnv = (standInUrl: string | null): Record<string, string> => 
   return {
     STRIPE_SECRET_KEY: live ?? 'sk_test_humanmade_stand_in',
     STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET,
+    STRIPE_CONNECT_WEBHOOK_SECRET: STRIPE_TEST_CONNECT_WEBHOOK_SECRET,
     ...(live || !standInUrl ? {} : { STRIPE_API_BASE: standInUrl }),
   };
 };
 
 const signer = new Stripe('sk_test_signer_only');
 
-/** An event as Stripe sends it: the JSON body and its Stripe-Signature header, made by the SDK's own test helper. */
-export const signedEvent = (type: string, object: Record<string, unknown>, options: { id?: string; secret?: string } = {}) => {
+/**
+ * An event as Stripe sends it: the JSON body and its Stripe-Signature header, made by the SDK's own test helper.
+ * `account` names the connected account a Connect endpoint's event comes from.
+ */
+export const signedEvent = (type: string, object: Record<string, unknown>, options: { id?: string; secret?: string; account?: string } = {}) => {
   const payload = JSON.stringify({
     id: options.id ?? `evt_test_${randomBytes(12).toString('hex')}`,
     object: 'event',
+    ...(options.account ? { account: options.account } : {}),
     api_version: '2026-10-28.endive',
     created: Math.floor(Date.now() / 1000),
     type,

@@ -92,10 +92,17 @@ export const startStripeStandIn = async () => {
         charges_enabled: false,
         payouts_enabled: false,
         details_submitted: false,
+        // Each capability asked for starts inactive, until onboarding gives Stripe what it needs.
+        capabilities: Object.fromEntries(Object.keys((body.capabilities as Record<string, unknown>) ?? {}).map((name) => [name, 'inactive'])),
         created: now(),
       };
       accounts.set(account.id, account);
       return { status: 200, answer: account };
+    }
+    const accountMatch = /^\/v1\/accounts\/([\w]+)$/.exec(path);
+    if (method === 'GET' && accountMatch) {
+      const account = accounts.get(accountMatch[1]);
+      return account ? { status: 200, answer: account } : error(404, `No such account: '${accountMatch[1]}'`);
     }
     if (method === 'POST' && path === '/v1/account_links') {
       if (!accounts.has(String(body.account))) return error(400, `No such account: '${String(body.account)}'`);
@@ -203,11 +210,14 @@ export const startStripeStandIn = async () => {
       Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: id('pi') });
       return { ...session };
     },
-    /** What Stripe would do when the creator finishes onboarding. */
-    completeOnboarding: (accountId: string): StripeObject => {
+    /**
+     * What Stripe would do when the creator finishes onboarding: the transfers capability becomes active. An account
+     * under Stripe's recipient agreement (`recipient: true`) takes transfers but can never take charges.
+     */
+    completeOnboarding: (accountId: string, options: { recipient?: boolean } = {}): StripeObject => {
       const account = accounts.get(accountId);
       if (!account) throw new Error(`the stand-in made no account ${accountId}`);
-      Object.assign(account, { charges_enabled: true, payouts_enabled: true, details_submitted: true });
+      Object.assign(account, { charges_enabled: !options.recipient, payouts_enabled: true, details_submitted: true, capabilities: { transfers: 'active' } });
       return { ...account };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -225,6 +225,27 @@ describe('blocking', () => {
     expect((await thread(client, id)).json()).toMatchObject({ blocked: false, blockedByMe: false });
     for (const user of [client, blocker]) expect((await send(user, id)).statusCode).toBe(201);
   });
+  it('refuses a second block with 409 rather than dropping it, and keeps the first (decision 219)', async () => {
+    const creator = await approveMaker(ctx);
+    const id = await startWith(creator);
+    const block = (user: TestUser) => ctx.inject(user, { method: 'POST', url: `/api/conversations/${id}/block`, payload: {} });
+    const blockOf = async () => (await ctx.db.select({ blockedBy: conversations.blockedBy }).from(conversations).where(eq(conversations.id, id)))[0].blockedBy;
+    expect((await block(client)).statusCode).toBe(204);
+    const second = await block(creator);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe(CONVERSATION_MESSAGES.alreadyBlockedByOther);
+    expect(await blockOf()).toBe(client.id);
+    expect((await thread(creator, id)).json()).toMatchObject({ blocked: true, blockedByMe: false });
+    // Blocking again is nothing to do for the one who blocked.
+    expect((await block(client)).statusCode).toBe(204);
+    expect(await blockOf()).toBe(client.id);
+    // Once lifted, the other person's block is theirs to make, and only they can lift it.
+    expect((await ctx.inject(client, { method: 'POST', url: `/api/conversations/${id}/unblock`, payload: {} })).statusCode).toBe(204);
+    expect((await block(creator)).statusCode).toBe(204);
+    expect(await blockOf()).toBe(creator.id);
+    expect((await send(client, id)).statusCode).toBe(403);
+  });
+
   it('refuses a new project with, or an assignment to, a creator either side has blocked, and writes nothing to the thread', async () => {
     const message = 'You can no longer start a project with this creator';
     for (const blockedBy of ['creator', 'client'] as const) {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   CONVERSATION_MESSAGES,
@@ -10,13 +10,13 @@ import {
 } from '../../../domain/conversation-schemas';
 import type { DbExecutor, Transaction } from '../../db/client';
 import { conversationReads, conversations, messages, notifications, projects } from '../../db/schema';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { AuthContext } from '../../types';
 import { excerpt, notify } from '../notifications/service';
 import { findApprovedCreator } from '../projects/creators';
 import { requireParticipant, requireReadableConversation, type ConversationRow } from './access';
 import { publishConversationEvent } from './realtime';
-import { ensureConversation } from './threads';
+import { ensureConversation, hasConversation, requireNewConversationAllowance } from './threads';
 import { conversationSubjectKey, loadMessagePage, loadPeople, toMessageView, toMessageViews, unknownPerson } from './views';
 
 type MessageRow = typeof messages.$inferSelect;
@@ -114,48 +114,6 @@ const toSent = async (db: DbExecutor, { message, created }: { message: MessageRo
 };
 
 /**
- * New conversations a person may open in a day by writing; writing again in an existing one does not count, and
- * neither does a thread a project made (decision 140).
- */
-export const NEW_CONVERSATIONS_PER_DAY = 10;
-
-// Qualified by hand, as in views.ts: inside the subquery a bare "id" would mean the message's id.
-const outerConversation = (column: string) => sql`${sql.identifier('conversations')}.${sql.identifier(column)}`;
-
-/**
- * The thread was started by its client writing: its first line is the client's own message, not a project's
- * system line. Nothing else records how a thread began, and the first line never changes (seq only grows).
- */
-const isStartedByMessage = sql<boolean>`coalesce((
-  select m.kind = 'text' and m.sender_id = ${outerConversation('client_id')}
-  from ${messages} m
-  where m.conversation_id = ${outerConversation('id')}
-  order by m.seq
-  limit 1
-), false)`;
-
-/** The first key of the advisory lock that makes one client's new conversations take turns (an arbitrary constant). */
-const CONVERSATION_START_LOCK = 7_140_001;
-
-const requireNewConversationAllowance = async (tx: Transaction, clientId: string, creatorId: string): Promise<void> => {
-  const [existing] = await tx
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(and(eq(conversations.clientId, clientId), eq(conversations.creatorId, creatorId)));
-  if (existing) return;
-  // One start at a time per client, held to the commit: without it, starts sent together all count the same
-  // conversations before any is written, and pass the limit together.
-  await tx.execute(sql`select pg_advisory_xact_lock(${CONVERSATION_START_LOCK}, hashtext(${clientId}))`);
-  const [recent] = await tx
-    .select({ count: sql<number>`count(*)::int` })
-    .from(conversations)
-    .where(and(eq(conversations.clientId, clientId), gt(conversations.createdAt, new Date(Date.now() - 24 * 60 * 60 * 1000)), isStartedByMessage));
-  if (Number(recent?.count ?? 0) >= NEW_CONVERSATIONS_PER_DAY) {
-    throw new HttpError(429, 'rate_limited', CONVERSATION_MESSAGES.tooManyConversations);
-  }
-};
-
-/**
  * A client writes to an approved creator: the pair's thread is made if it does not exist yet, and the message
  * goes in. Only clients start conversations, so a creator can never write first to someone who did not.
  */
@@ -163,7 +121,7 @@ export const startConversation = async (app: FastifyInstance, auth: AuthContext,
   const result = await app.db.transaction(async (tx) => {
     const creator = await findApprovedCreator(tx, input.creatorId);
     if (!creator) throw badRequest(CONVERSATION_MESSAGES.creatorUnavailable, { creatorId: CONVERSATION_MESSAGES.creatorUnavailable });
-    await requireNewConversationAllowance(tx, auth.userId, creator.id);
+    if (!(await hasConversation(tx, auth.userId, creator.id))) await requireNewConversationAllowance(tx, auth.userId);
     const conversationId = await ensureConversation(tx, auth.userId, creator.id);
     const [conversation] = await tx.select().from(conversations).where(eq(conversations.id, conversationId));
     return appendMessage(tx, conversation, auth, { body: input.body, clientMessageId: input.clientMessageId });
@@ -210,14 +168,19 @@ export const getThread = async (app: FastifyInstance, auth: AuthContext, convers
 
 /**
  * A participant blocks the other: from then on neither can send in the conversation ('You can no longer message
- * this person'), and the client cannot open a new one with that creator (the pair has only this one).
+ * this person'), and the client cannot open a new one with that creator (the pair has only this one). A thread holds
+ * one block: blocking again is nothing to do, and a block of a thread the other person already blocked is refused
+ * (409) rather than dropped, so nobody believes a block of theirs stands when it would end with the other's unblock.
  */
 export const blockConversation = async (app: FastifyInstance, auth: AuthContext, conversationId: string): Promise<void> => {
-  await requireParticipant(app.db, auth, conversationId);
-  await app.db
-    .update(conversations)
-    .set({ blockedBy: auth.userId, blockedAt: new Date() })
-    .where(and(eq(conversations.id, conversationId), isNull(conversations.blockedBy)));
+  await app.db.transaction(async (tx) => {
+    await requireParticipant(tx, auth, conversationId);
+    // Locked, so a block or an unblock by the other person at the same moment is seen before this one is decided.
+    const [row] = await tx.select({ blockedBy: conversations.blockedBy }).from(conversations).where(eq(conversations.id, conversationId)).for('update');
+    if (row?.blockedBy === auth.userId) return;
+    if (row?.blockedBy) throw conflict(CONVERSATION_MESSAGES.alreadyBlockedByOther);
+    await tx.update(conversations).set({ blockedBy: auth.userId, blockedAt: new Date() }).where(eq(conversations.id, conversationId));
+  });
 };
 
 /** The participant who blocked lifts the block; the other cannot lift it for them. Not blocked: nothing to do. */

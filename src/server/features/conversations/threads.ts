@@ -1,9 +1,48 @@
-import { and, eq } from 'drizzle-orm';
-import type { ProjectEvent } from '../../../domain/conversation-schemas';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { CONVERSATION_MESSAGES, type ProjectEvent } from '../../../domain/conversation-schemas';
 import type { ProjectStatus } from '../../../domain/constants';
-import type { DbExecutor } from '../../db/client';
+import type { DbExecutor, Transaction } from '../../db/client';
 import { conversations, messages, projects } from '../../db/schema';
+import { HttpError } from '../../http/errors';
 import { publishConversationEvent } from './realtime';
+
+/**
+ * New conversations a client may open in a day: by writing to a creator, or by creating or assigning a project to one,
+ * either way with a creator they have no thread with yet. Continuing a thread does not count (decision 219).
+ */
+export const NEW_CONVERSATIONS_PER_DAY = 10;
+
+/** The first key of the advisory lock that makes one client's new conversations take turns (an arbitrary constant). */
+const CONVERSATION_START_LOCK = 7_140_001;
+
+/** Whether the client and the creator already have their one thread. */
+export const hasConversation = async (db: DbExecutor, clientId: string, creatorId: string): Promise<boolean> => {
+  const [existing] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.clientId, clientId), eq(conversations.creatorId, creatorId)))
+    .limit(1);
+  return Boolean(existing);
+};
+
+/**
+ * Refuses (429) a new thread past NEW_CONVERSATIONS_PER_DAY in 24 hours: every thread of the client made in that time
+ * counts, whether a message or a project made it. Call it only for a pair with no thread yet, in the transaction that
+ * will make it. `field` names the form field that chose the creator, for a form to show the answer beside it.
+ */
+export const requireNewConversationAllowance = async (tx: Transaction, clientId: string, options: { field?: 'creatorId' } = {}): Promise<void> => {
+  // One start at a time per client, held to the commit: without it, starts sent together all count the same
+  // conversations before any is written, and pass the limit together.
+  await tx.execute(sql`select pg_advisory_xact_lock(${CONVERSATION_START_LOCK}, hashtext(${clientId}))`);
+  const [recent] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(conversations)
+    .where(and(eq(conversations.clientId, clientId), gt(conversations.createdAt, new Date(Date.now() - 24 * 60 * 60 * 1000))));
+  if (Number(recent?.count ?? 0) >= NEW_CONVERSATIONS_PER_DAY) {
+    const message = CONVERSATION_MESSAGES.tooManyConversations;
+    throw new HttpError(429, 'rate_limited', message, options.field ? { [options.field]: message } : undefined);
+  }
+};
 
 /** The one thread of a client–creator pair, made on first use. Safe under concurrency (the pair is unique). */
 export const ensureConversation = async (tx: DbExecutor, clientId: string, creatorId: string): Promise<string> => {

@@ -1,9 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { Transaction } from '../../db/client';
 import { payments, stripeOperations } from '../../db/schema';
 import { stripeClientFor } from './stripe-client';
-import { readyAccountOf } from './stripe-connect';
+import { applyAccountUpdate, connectedAccountIdOf, isReady, readyAccountOf, retrieveConnectedAccount } from './stripe-connect';
 import { recordStripePayout } from './stripe-ledger';
 
 export const JOB_STRIPE_TRANSFER = 'stripe.transfer';
@@ -25,7 +26,10 @@ export type TransferJobPayload = z.infer<typeof transferPayload>;
 export const refundPayload = z.object({ ledgerTransactionId: z.string(), paymentId: z.string(), amountCents: z.number().int().positive(), round });
 export type RefundJobPayload = z.infer<typeof refundPayload>;
 
-/** Thrown while a creator has not finished Stripe onboarding: the scheduler retries, and account.updated wakes it. */
+/**
+ * Thrown while a creator has not finished Stripe onboarding (their account, read from Stripe, cannot take transfers
+ * yet): the scheduler retries, and account.updated or the creator's return from onboarding wakes it.
+ */
 export class AwaitingConnectedAccount extends Error {
   constructor(creatorId: string) {
     super(`creator ${creatorId} has no connected account ready for transfers yet`);
@@ -52,6 +56,21 @@ const keysOf = (base: string, payloadRound: number | undefined) => {
 };
 
 /**
+ * A creator whose stored account is not ready yet may have finished onboarding without our hearing of it (a missed
+ * account.updated, decision 220): before a transfer waits, the account is read from Stripe and stored in the job's
+ * transaction, which also wakes the creator's other waiting transfers. A creator who never started onboarding has no
+ * account to read. Returns the account when Stripe says it can take transfers.
+ */
+const readyAtStripe = async (app: FastifyInstance, tx: Transaction, creatorId: string, now: Date): Promise<string | null> => {
+  const accountId = await connectedAccountIdOf(tx, creatorId);
+  if (!accountId) return null;
+  const account = await retrieveConnectedAccount(app, accountId, IN_TRANSACTION);
+  if (!isReady(account)) return null;
+  await applyAccountUpdate(tx, account, now);
+  return account.id;
+};
+
+/**
  * The Stripe jobs (decision 171), run by the durable scheduler: the call to Stripe and the record of its result share
  * the job's transaction. If that transaction fails after Stripe answered, the next attempt repeats the call with the
  * same idempotency key and Stripe answers with the same object instead of moving the money again. Stripe forgets a
@@ -64,7 +83,7 @@ export const registerStripeJobs = (app: FastifyInstance): void => {
     const { key, all } = keysOf(`transfer:${payload.ledgerTransactionId}`, payload.round);
     const [done] = await tx.select().from(stripeOperations).where(inArray(stripeOperations.idempotencyKey, all));
     if (done) return;
-    const destination = await readyAccountOf(tx, payload.creatorId);
+    const destination = (await readyAccountOf(tx, payload.creatorId)) ?? (await readyAtStripe(app, tx, payload.creatorId, now));
     if (!destination) throw new AwaitingConnectedAccount(payload.creatorId);
 
     const stripe = await stripeClientFor(app.config);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '../../http/schemas';
 import { isStripeConfigured } from './stripe-client';
-import { startOnboarding } from './stripe-connect';
+import { refreshConnectStatus, startOnboarding } from './stripe-connect';
 import { registerStripeJobs } from './stripe-jobs';
 import { processStripeEvent, verifyStripeEvent } from './stripe-webhooks';
 
@@ -26,6 +26,21 @@ export const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return startOnboarding(app, await request.requireAuth());
+    },
+  });
+
+  // Where Stripe's onboarding sends the creator back (decision 220): their account is read from Stripe, so a missed
+  // account.updated never leaves them 'pending' with their transfers waiting.
+  app.post('/connect/refresh', {
+    config: { access: ['maker', 'mind'] },
+    schema: {
+      tags: ['payments'],
+      summary: "Reads the creator's connected account from Stripe and stores its state (on return from onboarding)",
+      response: { 200: z.object({ connect: z.enum(['not_started', 'pending', 'ready']) }), ...errors },
+    },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { connect: await refreshConnectStatus(app, await request.requireAuth()) };
     },
   });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox, jobs, ledgerTransactions, notifications, payments, payouts, projectMilestones, projects, stripeAccounts, stripeEvents, stripeOperations } from '../../db/schema';
 import { createTestContext, expectAccess, type TestContext, type TestUser } from '../../../../test/support/harness';
 import { approveMaker, onboardedClient } from '../../../../test/support/project-fixtures';
-import { activeProject, authOf, signedEvent, stripeEnv, webhookRequest } from '../../../../test/support/stripe-fixtures';
+import { activeProject, authOf, signedEvent, STRIPE_TEST_CONNECT_WEBHOOK_SECRET, stripeEnv, webhookRequest } from '../../../../test/support/stripe-fixtures';
 import { startStripeStandIn, type StripeStandIn } from '../../../../test/support/stripe-stand-in';
 import { accounts, balanceOf } from './ledger';
 import { fundMilestone } from './funding';
@@ -187,6 +187,55 @@ describe.skipIf(Boolean(liveKey))('Stripe provider against the local stand-in', 
     expect(foreign.statusCode, foreign.body).toBe(200);
   });
 
+  it('forgets a checkout whose delayed payment failed, tells the client once, and opens a fresh one for them', async () => {
+    const { project, milestone } = await activeProject(ctx.app, client, maker, 22_000);
+    const first = await fundMilestone(ctx.app, authOf(client), milestone.id);
+    const [open] = await ctx.db.select().from(payments).where(eq(payments.milestoneId, milestone.id));
+    const session = { id: open.providerRef, object: 'checkout.session', status: 'complete', payment_intent: 'pi_test_debit', metadata: { paymentId: open.id }, client_reference_id: open.id };
+    // A bank debit: the checkout completes unpaid, and days later the debit fails.
+    expect((await ctx.inject(null, webhookRequest(signedEvent('checkout.session.completed', { ...session, payment_status: 'unpaid' })))).json()).toEqual({ received: true, duplicate: false });
+    expect((await ctx.db.select().from(payments).where(eq(payments.id, open.id)))[0].checkoutUrl).toBe(first.payment?.checkoutUrl);
+    const failed = signedEvent('checkout.session.async_payment_failed', { ...session, payment_status: 'unpaid' });
+    const answer = await ctx.inject(null, webhookRequest(failed));
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toEqual({ received: true, duplicate: false });
+    const [cleared] = await ctx.db.select().from(payments).where(eq(payments.id, open.id));
+    expect(cleared).toMatchObject({ status: 'awaiting_payment', checkoutUrl: null, providerRef: open.providerRef });
+    expect(await fundingTransactions(open.id)).toHaveLength(0);
+
+    // The client is told, in the app and by email, and their milestone offers 'Pay by card' (a card invoice, no checkout).
+    const told = () => ctx.db.select().from(notifications).where(and(eq(notifications.userId, client.id), like(notifications.subjectKey, `payment:${open.id}:failed:%`)));
+    const mails = async () => (await ctx.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, client.email), eq(emailOutbox.type, 'project-payment-failed')))).filter((mail) => mail.textBody.includes(open.invoiceNumber));
+    const [notice] = await told();
+    expect(notice).toMatchObject({ title: `Your payment did not go through: ${project.title}`, link: '/dashboard-client?tab=invoices' });
+    expect(notice.body).toContain(open.invoiceNumber);
+    const [mail] = await mails();
+    expect(mail.subject).toBe(`Your payment did not go through: ${project.title}`);
+    expect(mail.textBody).toContain('Nothing was taken');
+    const view = await ctx.inject(client, { method: 'GET', url: `/api/payments/projects/${project.id}` });
+    expect(view.json().milestones[0].payment).toMatchObject({ id: open.id, provider: 'stripe', status: 'awaiting_payment', checkoutUrl: null });
+
+    // The same event again, or another delivery of the same news: nothing more changes, nobody is told twice.
+    expect((await ctx.inject(null, webhookRequest(failed))).json()).toEqual({ received: true, duplicate: true });
+    expect((await ctx.inject(null, webhookRequest(signedEvent('checkout.session.async_payment_failed', { ...session, payment_status: 'unpaid' })))).json()).toEqual({ received: true, duplicate: false });
+    expect(await told()).toHaveLength(1);
+    expect(await mails()).toHaveLength(1);
+
+    // 'Pay by card' asks to fund again: a fresh session under a new key, which then pays the invoice once.
+    const again = await fundMilestone(ctx.app, authOf(client), milestone.id);
+    expect(again.payment?.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+    expect(again.payment?.checkoutUrl).not.toBe(first.payment?.checkoutUrl);
+    const keys = standIn.calls('POST', '/v1/checkout/sessions').filter((call) => call.body.client_reference_id === open.id).map((call) => call.idempotencyKey);
+    expect(keys).toEqual([`fund:${open.id}`, `fund:${open.id}:after:${open.providerRef}`]);
+    const [fresh] = await ctx.db.select().from(payments).where(eq(payments.id, open.id));
+    // A late failure of the old session now leaves the new checkout alone.
+    await ctx.inject(null, webhookRequest(signedEvent('checkout.session.async_payment_failed', { ...session, payment_status: 'unpaid' })));
+    expect((await ctx.db.select().from(payments).where(eq(payments.id, open.id)))[0].checkoutUrl).toBe(fresh.checkoutUrl);
+    expect((await ctx.inject(null, webhookRequest(signedEvent('checkout.session.completed', standIn.paySession(fresh.providerRef!))))).statusCode).toBe(200);
+    expect((await ctx.db.select().from(payments).where(eq(payments.id, open.id)))[0].status).toBe('paid');
+    expect(await fundingTransactions(open.id)).toHaveLength(1);
+  });
+
   it('refuses an event whose signature does not match with 400, and applies nothing', async () => {
     const { milestone } = await activeProject(ctx.app, client, maker, 20_000);
     await fundMilestone(ctx.app, authOf(client), milestone.id);
@@ -242,11 +291,19 @@ describe.skipIf(Boolean(liveKey))('Stripe provider against the local stand-in', 
     const links = standIn.calls('POST', '/v1/account_links').filter((call) => call.body.account === account.accountId);
     expect(links).toHaveLength(2);
     expect(links.every((link) => link.idempotencyKey?.startsWith(`account-link:${account.accountId}:`))).toBe(true);
-    expect(links[0].body).toMatchObject({ type: 'account_onboarding', return_url: 'http://localhost:3000/dashboard-maker?connect=return' });
+    expect(links[0].body).toMatchObject({
+      type: 'account_onboarding',
+      return_url: 'http://localhost:3000/dashboard-maker?tab=earnings&connect=return',
+      refresh_url: 'http://localhost:3000/dashboard-maker?tab=earnings&connect=refresh',
+    });
     expect(await connectStatusOf(ctx.db, creator.id)).toBe('pending');
 
     const submitted = await ctx.inject(null, webhookRequest(signedEvent('account.updated', { id: account.accountId, object: 'account', details_submitted: true, charges_enabled: false, payouts_enabled: false })));
     expect(submitted.statusCode).toBe(200);
+    expect(await connectStatusOf(ctx.db, creator.id)).toBe('pending');
+    // Charges and payouts enabled do not let a transfer through while the transfers capability is not active (decision 220).
+    const transfersPending = { id: account.accountId, object: 'account', details_submitted: true, charges_enabled: true, payouts_enabled: true, capabilities: { transfers: 'pending' } };
+    expect((await ctx.inject(null, webhookRequest(signedEvent('account.updated', transfersPending)))).statusCode).toBe(200);
     expect(await connectStatusOf(ctx.db, creator.id)).toBe('pending');
     await ctx.inject(null, webhookRequest(signedEvent('account.updated', standIn.completeOnboarding(account.accountId))));
     expect(await connectStatusOf(ctx.db, creator.id)).toBe('ready');
@@ -255,6 +312,92 @@ describe.skipIf(Boolean(liveKey))('Stripe provider against the local stand-in', 
     expect(balance.json()).toMatchObject({ provider: 'stripe', connect: 'ready' });
     const newcomer = await approveMaker(ctx);
     expect((await ctx.inject(newcomer, { method: 'GET', url: '/api/payments/balance' })).json().connect).toBe('not_started');
+  });
+
+  it('accepts account.updated from the Connect endpoint, signed with its own secret, and no other secret', async () => {
+    const creator = await approveMaker(ctx);
+    await ctx.inject(creator, { method: 'POST', url: '/api/payments/connect/onboarding' });
+    const [account] = await ctx.db.select().from(stripeAccounts).where(eq(stripeAccounts.userId, creator.id));
+    // An account under Stripe's recipient agreement: transfers active, charges never enabled.
+    const completed = standIn.completeOnboarding(account.accountId, { recipient: true });
+
+    const stranger = signedEvent('account.updated', completed, { account: account.accountId, secret: 'whsec_someone_else' });
+    expect((await ctx.inject(null, webhookRequest(stranger))).statusCode).toBe(400);
+    expect(await connectStatusOf(ctx.db, creator.id)).toBe('pending');
+
+    // As Stripe delivers it: to the Connect endpoint, naming the connected account, signed with that endpoint's secret.
+    const fromConnect = signedEvent('account.updated', completed, { account: account.accountId, secret: STRIPE_TEST_CONNECT_WEBHOOK_SECRET });
+    const delivered = await ctx.inject(null, webhookRequest(fromConnect));
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    expect(delivered.json()).toEqual({ received: true, duplicate: false });
+    expect(await connectStatusOf(ctx.db, creator.id)).toBe('ready');
+
+    // A connected account's own checkout, even one naming our payment, never pays our invoice.
+    const { milestone } = await activeProject(ctx.app, client, maker, 9_000);
+    await fundMilestone(ctx.app, authOf(client), milestone.id);
+    const [open] = await ctx.db.select().from(payments).where(eq(payments.milestoneId, milestone.id));
+    const theirs = { id: 'cs_test_theirs', object: 'checkout.session', status: 'complete', payment_status: 'paid', payment_intent: 'pi_test_theirs', metadata: { paymentId: open.id }, client_reference_id: open.id };
+    const foreign = await ctx.inject(null, webhookRequest(signedEvent('checkout.session.completed', theirs, { account: account.accountId, secret: STRIPE_TEST_CONNECT_WEBHOOK_SECRET })));
+    expect(foreign.statusCode, foreign.body).toBe(200);
+    expect((await ctx.db.select().from(payments).where(eq(payments.id, open.id)))[0].status).toBe('awaiting_payment');
+    expect(await fundingTransactions(open.id)).toHaveLength(0);
+  });
+
+  it('reads the creator’s account from Stripe when they come back from onboarding, with no account.updated needed', async () => {
+    const creator = await approveMaker(ctx);
+    const refresh = { method: 'POST' as const, url: '/api/payments/connect/refresh' };
+    await expectAccess(ctx, refresh, [
+      ['anonymous', null, 401],
+      ['client', client, 403],
+    ]);
+    // Nothing started: nothing to read at Stripe.
+    const none = await ctx.inject(creator, refresh);
+    expect(none.statusCode, none.body).toBe(200);
+    expect(none.json()).toEqual({ connect: 'not_started' });
+
+    await ctx.inject(creator, { method: 'POST', url: '/api/payments/connect/onboarding' });
+    const [account] = await ctx.db.select().from(stripeAccounts).where(eq(stripeAccounts.userId, creator.id));
+    const reads = () => standIn.calls('GET', `/v1/accounts/${account.accountId}`);
+    expect(reads()).toHaveLength(0);
+    // Back before Stripe has what it needs: still pending.
+    expect((await ctx.inject(creator, refresh)).json()).toEqual({ connect: 'pending' });
+    expect(reads()).toHaveLength(1);
+
+    // Onboarding finishes at Stripe and the account.updated never comes (no Connect endpoint, an outage). The account
+    // is under Stripe's recipient agreement: it takes transfers, and never charges (charges_enabled stays false).
+    const finished = standIn.completeOnboarding(account.accountId, { recipient: true });
+    expect(finished).toMatchObject({ charges_enabled: false, capabilities: { transfers: 'active' } });
+    expect(await connectStatusOf(ctx.db, creator.id)).toBe('pending');
+    const back = await ctx.inject(creator, refresh);
+    expect(back.json()).toEqual({ connect: 'ready' });
+    expect(reads()).toHaveLength(2);
+    const [stored] = await ctx.db.select().from(stripeAccounts).where(eq(stripeAccounts.userId, creator.id));
+    expect(stored).toMatchObject({ state: 'ready', chargesEnabled: false, payoutsEnabled: true, detailsSubmitted: true });
+    expect((await ctx.inject(creator, { method: 'GET', url: '/api/payments/balance' })).json().connect).toBe('ready');
+  });
+
+  it('reads a not-ready account from Stripe before a transfer waits, so a missed account.updated strands no money', async () => {
+    const creator = await approveMaker(ctx);
+    await ctx.inject(creator, { method: 'POST', url: '/api/payments/connect/onboarding' });
+    const [account] = await ctx.db.select().from(stripeAccounts).where(eq(stripeAccounts.userId, creator.id));
+    const { project, milestone } = await fundedProject(30_000, creator);
+    const released = await approveAndRelease(project.id, milestone.id);
+    const key = `transfer:${released!.transactionId}`;
+    const [scheduled] = await ctx.db.select().from(jobs).where(eq(jobs.key, `stripe.transfer:${released!.transactionId}`));
+
+    // Stripe is still checking the creator: the job reads the account, finds it cannot take transfers, and waits.
+    await ctx.app.jobs.runDue(later(1));
+    expect((await ctx.db.select().from(jobs).where(eq(jobs.id, scheduled.id)))[0]).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.stringMatching(/no connected account ready/) });
+    expect(standIn.calls('GET', `/v1/accounts/${account.accountId}`)).toHaveLength(1);
+    expect(standIn.calls('POST', '/v1/transfers').filter((call) => call.idempotencyKey === key)).toEqual([]);
+
+    // Onboarding finishes at Stripe; its account.updated never arrives. The next attempt reads it and pays.
+    standIn.completeOnboarding(account.accountId);
+    await ctx.app.jobs.runDue(later(5));
+    expect(standIn.calls('POST', '/v1/transfers').filter((call) => call.idempotencyKey === key)).toHaveLength(1);
+    expect((await ctx.db.select().from(jobs).where(eq(jobs.id, scheduled.id)))[0].status).toBe('done');
+    expect(await balanceOf(ctx.db, accounts.paidOut(creator.id))).toBe(27_000);
+    expect(await connectStatusOf(ctx.db, creator.id)).toBe('ready');
   });
 
   it('pays a release to the creator’s connected account once, after waiting for onboarding, and posts the payout', async () => {

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { formatMoneyCents } from '../../../domain/payment-schemas';
 import { dashboardPath } from '../../../domain/routes';
 import type { Transaction } from '../../db/client';
+import { projects } from '../../db/schema';
 import { composeEmail } from '../../mail/templates';
 import { recordProjectEvent } from '../conversations/threads';
 import { notify } from '../notifications/service';
@@ -9,6 +12,7 @@ import { creatorOf } from '../projects/access';
 import { findContacts } from '../projects/creators';
 import { enqueueProjectEmail, projectEventPath, projectEventTitle } from '../projects/emails';
 import type { ProjectRow } from '../projects/views';
+import type { PaymentRow } from './provider';
 
 export type MoneyEvent = 'funding_requested' | 'payment_received' | 'funds_released' | 'funds_refunded' | 'funds_split';
 
@@ -42,6 +46,28 @@ export const tellMoneyEvent = async (
     const contact = contacts.get(recipient.id);
     if (contact) await enqueueProjectEmail(app, tx, event, { project, to: { ...contact, dashboard: recipient.role }, actorName: app.config.SITE_NAME, detail });
   }
+};
+
+/**
+ * A card or bank-debit payment that Stripe accepted, then reported failed (checkout.session.async_payment_failed;
+ * decision 220): the client alone is told, in the app and by an email sent whatever their settings (a money event),
+ * that nothing was taken and that 'Pay by card' opens a new checkout. Not in the thread: it is their business.
+ */
+export const tellCheckoutFailed = async (app: FastifyInstance, tx: Transaction, payment: PaymentRow): Promise<void> => {
+  if (!payment.clientId || !payment.projectId) return;
+  const [project] = await tx.select().from(projects).where(eq(projects.id, payment.projectId));
+  if (!project) return;
+  const detail = `invoice ${payment.invoiceNumber}, ${formatMoneyCents(payment.amountCents)} for milestone ${payment.milestonePosition} (“${payment.milestoneTitle}”)`;
+  await notify(tx, {
+    userId: payment.clientId,
+    kind: 'project',
+    subjectKey: `payment:${payment.id}:failed:${payment.providerRef ?? ''}`,
+    title: projectEventTitle('payment_failed', project.title),
+    body: `${detail.charAt(0).toUpperCase()}${detail.slice(1)}: nothing was taken. Choose 'Pay by card' on the project to try again.`,
+    link: projectEventPath('payment_failed', 'client', project.id),
+  });
+  const contact = (await findContacts(tx, [payment.clientId])).get(payment.clientId);
+  if (contact) await enqueueProjectEmail(app, tx, 'payment_failed', { project, to: { ...contact, dashboard: 'client' }, actorName: app.config.SITE_NAME, detail });
 };
 
 /**

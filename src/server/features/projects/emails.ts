@@ -33,10 +33,14 @@ export type ProjectEmailEvent =
   | 'payment_received'
   | 'funds_released'
   | 'funds_refunded'
-  | 'funds_split';
+  | 'funds_split'
+  | 'payment_failed';
 
 /** The events the platform's timers send to one side (a reminder), never a change made by the other side. */
 export type TimedProjectEvent = 'approval_reminder' | 'due_reminder' | 'answer_reminder' | 'offer_reminder' | 'invoice_overdue';
+
+/** The events told to one side alone and never written in the pair's thread: the timers' and a failed payment. */
+export type UnthreadedProjectEvent = TimedProjectEvent | 'payment_failed';
 
 type Dashboard = 'client' | 'maker' | 'mind';
 
@@ -47,7 +51,7 @@ interface Recipient {
   dashboard: Dashboard;
 }
 
-const MONEY_EVENTS: ReadonlySet<ProjectEmailEvent> = new Set(['funding_requested', 'invoice_overdue', 'payment_received', 'funds_released', 'funds_refunded', 'funds_split']);
+const MONEY_EVENTS: ReadonlySet<ProjectEmailEvent> = new Set(['funding_requested', 'invoice_overdue', 'payment_received', 'funds_released', 'funds_refunded', 'funds_split', 'payment_failed']);
 
 /**
  * Money moved (an invoice, a payment, a release, a refund): a receipt the person needs whatever their email
@@ -91,6 +95,7 @@ const subjects: Record<ProjectEmailEvent, (title: string, when: string) => strin
   funds_released: (title) => `Payment released: ${title}`,
   funds_refunded: (title) => `Payment refunded: ${title}`,
   funds_split: (title) => `Payment split by the platform: ${title}`,
+  payment_failed: (title) => `Your payment did not go through: ${title}`,
 };
 
 /** The events about one milestone; their `detail` names it when the project has several (see milestoneDetail). */
@@ -200,6 +205,11 @@ const bodies: Record<ProjectEmailEvent, (project: ProjectRow, actorName: string,
   funds_released: (p, _actor, detail) => [`The payment for "${p.title}" was released: ${detail}.`],
   funds_refunded: (p, _actor, detail) => [`The payment for "${p.title}" was refunded: ${detail}.`],
   funds_split: (p, _actor, detail) => [`The payment held for "${p.title}" was split by the platform: ${detail}.`],
+  // Stripe accepted a delayed payment (a bank debit) and then reported it failed (decision 220).
+  payment_failed: (p, _actor, detail) => [
+    `Your payment for "${p.title}" did not go through: ${detail}. Nothing was taken, and the invoice is still due.`,
+    'To pay it, open the project from the Invoices tab of your dashboard and choose "Pay by card": a new secure Stripe checkout opens, where you can use the same method or another.',
+  ],
 };
 
 /** Writes the email in the caller's transaction, so it is sent if and only if the transition commits. */

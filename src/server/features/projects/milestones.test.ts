@@ -165,6 +165,15 @@ describe('offers', () => {
     expect((await post(client, `/api/projects/${id}/offers/1/accept`)).statusCode).toBe(409);
   });
 
+  it("cancelling a draft ends its waiting offer: no longer 'Waiting for your answer' on a cancelled project", async () => {
+    const id = await newDraft();
+    await expectOk(await post(maker, `/api/projects/${id}/offers`, threeMilestones()), 201);
+    const cancelled = await expectOk(await post(client, `/api/projects/${id}/cancel`));
+    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.offers.map((offer) => [offer.version, offer.status])).toEqual([[1, 'superseded']]);
+    expect((await post(client, `/api/projects/${id}/offers/1/accept`)).statusCode).toBe(409);
+  });
+
   it('starts budgets at $1, and will not plain-accept an older draft with none (its milestone could never be funded)', async () => {
     const zero = await post(client, '/api/projects', projectPayload({ creatorId: maker.id, budget: 0 }));
     expect(zero.statusCode).toBe(400);

@@ -60,13 +60,24 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/', {
     config: { access: ['client'] },
-    schema: { tags: ['projects'], summary: 'Create a draft project, optionally with an approved creator', body: createProjectSchema, response: { 201: projectViewSchema, ...errors } },
+    schema: {
+      tags: ['projects'],
+      summary: 'Create a draft project, optionally with an approved creator (a creator new to the client counts as a new conversation: 429 past 10 a day)',
+      body: createProjectSchema,
+      response: { 201: projectViewSchema, ...errors, 429: errorBodySchema },
+    },
     handler: async (request, reply) => reply.status(201).send(await createProject(app, await request.requireAuth(), request.body)),
   });
 
   app.post('/:id/assign', {
     config: { access: ['client'] },
-    schema: { tags: ['projects'], summary: 'Assign an approved creator to your unassigned draft', params, body: assignCreatorSchema, response: one },
+    schema: {
+      tags: ['projects'],
+      summary: 'Assign an approved creator to your unassigned draft (a creator new to the client counts as a new conversation: 429 past 10 a day)',
+      params,
+      body: assignCreatorSchema,
+      response: { ...one, 429: errorBodySchema },
+    },
     handler: async (request) => assignCreator(app, await request.requireAuth(), request.params.id, request.body.creatorId),
   });
 

@@ -10,9 +10,9 @@ import { HttpError, badRequest, conflict, notFound } from '../../http/errors';
 import type { AuthContext } from '../../types';
 import { creatorOf, PROJECT_CHANGED, PROJECT_NOT_FOUND, requireProjectAction, requireVisibleProject, unchangedSince } from './access';
 import { findApprovedCreator, findContacts, type ApprovedCreator } from './creators';
-import { recordProjectEvent } from '../conversations/threads';
+import { recordProjectEvent, requireNewConversationAllowance } from '../conversations/threads';
 import { scheduleAnswerReminder } from './answer-reminders';
-import { enqueueProjectEmail, projectEventPath, projectEventTitle, type ProjectEmailEvent, type TimedProjectEvent } from './emails';
+import { enqueueProjectEmail, projectEventPath, projectEventTitle, type ProjectEmailEvent, type UnthreadedProjectEvent } from './emails';
 import { notify } from '../notifications/service';
 import { recordAudit } from '../audit/service';
 import { allowExtraRevision, approveMilestone, requestRevision, startMilestones, stopReviewClock, submittedMilestone, supersedeOpenOffers } from './milestones';
@@ -29,7 +29,9 @@ const requireCreator = async (tx: Transaction, creatorId: string): Promise<Appro
 
 /**
  * An approved creator whom this client may start a project with: not while either of them has blocked the other in
- * their conversation, which a project would otherwise reopen with its system lines, notifications and emails.
+ * their conversation, which a project would otherwise reopen with its system lines, notifications and emails. A
+ * creator with whom the client has no thread yet gets one with the project (and an email): that is a new
+ * conversation, counted in the same daily allowance as writing first (decision 219).
  */
 const requireCreatorFor = async (tx: Transaction, clientId: string, creatorId: string): Promise<ApprovedCreator> => {
   const creator = await requireCreator(tx, creatorId);
@@ -41,6 +43,7 @@ const requireCreatorFor = async (tx: Transaction, clientId: string, creatorId: s
   if (pair?.blockedBy) {
     throw new HttpError(403, 'forbidden', PROJECT_FIELD_MESSAGES.creatorBlocked, { creatorId: PROJECT_FIELD_MESSAGES.creatorBlocked });
   }
+  if (!pair) await requireNewConversationAllowance(tx, clientId, { field: 'creatorId' });
   return creator;
 };
 
@@ -87,7 +90,7 @@ export const SYSTEM_ACTOR = { userId: null, name: 'Humanmade', email: 'scheduler
 export const notifyOtherSide = async (
   app: FastifyInstance,
   tx: Transaction,
-  event: Exclude<ProjectEmailEvent, TimedProjectEvent>,
+  event: Exclude<ProjectEmailEvent, UnthreadedProjectEvent>,
   input: { before: ProjectRow; after: ProjectRow; actor: { userId: string | null; name: string }; detail?: string; note?: string | null },
 ): Promise<void> => {
   const { before, after, actor, detail, note } = input;
@@ -184,7 +187,13 @@ export const assignCreator = (app: FastifyInstance, auth: AuthContext, projectId
   });
 
 export const cancelProject = (app: FastifyInstance, auth: AuthContext, projectId: string) =>
-  runTransition(app, auth, projectId, { action: 'cancel', email: 'cancelled', changes: () => ({ status: 'cancelled' }) });
+  runTransition(app, auth, projectId, {
+    action: 'cancel',
+    email: 'cancelled',
+    changes: () => ({ status: 'cancelled' }),
+    // An offer waiting on the client is answered by the cancel: it no longer waits for anyone.
+    alsoInTransaction: (tx, before) => supersedeOpenOffers(tx, before.id),
+  });
 
 /** Plain Accept: the client's terms as they stand, one milestone for the whole budget (decision 151). */
 export const acceptProject = (app: FastifyInstance, auth: AuthContext, projectId: string) =>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Ban } from 'lucide-react';
 import { Button } from '../../components/ui/button';
-import { apiFetch, reasonToShow } from '../../lib/api';
+import { ApiError, apiFetch, reasonToShow } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { ConfirmActionDialog } from '../projects/confirm-action-dialog';
 
@@ -18,6 +18,11 @@ export function BlockButton({ conversationId, name, onBlocked }: { conversationI
       onBlocked();
     } catch (error) {
       toast.error(reasonToShow(error) ?? 'Could not block. Please try again.');
+      // 409: the other person blocked first. The thread is read again, and shows their block.
+      if (error instanceof ApiError && error.status === 409) {
+        setOpen(false);
+        onBlocked();
+      }
     } finally {
       setBusy(false);
     }

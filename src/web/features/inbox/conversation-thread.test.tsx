@@ -12,6 +12,35 @@ afterEach(() => {
 const slow = { timeout: 15000 };
 const MISSING = '00000000-0000-0000-0000-000000000000';
 const client = signedInAs(makeUser({ id: 'client-1', role: 'client', name: 'Cleo Client' }));
+const person = (id: string, name: string, role: string) => ({ id, name, avatarUrl: null, role });
+const textMessage = (seq: number, senderId: string, body: string) => ({
+  id: `msg-${seq}`,
+  conversationId: MISSING,
+  seq,
+  senderId,
+  kind: 'text',
+  body,
+  clientMessageId: null,
+  projectId: null,
+  projectEvent: null,
+  attachments: [],
+  removed: false,
+  createdAt: `2026-03-0${seq}T10:00:00.000Z`,
+});
+/** The thread of client-1 and maker-1 as the API answers it to the client, with what a test changes. */
+const threadBody = (changes: Record<string, unknown> = {}) => ({
+  id: MISSING,
+  client: person('client-1', 'Cleo Client', 'client'),
+  creator: person('maker-1', 'Mara Maker', 'maker'),
+  viewerSide: 'client',
+  messages: [],
+  hasEarlier: false,
+  lastReadSeq: 0,
+  projects: [],
+  blocked: false,
+  blockedByMe: false,
+  ...changes,
+});
 
 
 const open = (thread: FetchRoutes[string]) => {
@@ -66,37 +95,15 @@ describe('a flagged project’s thread read by an admin', () => {
         close() {}
       },
     );
-    const person = (id: string, name: string) => ({ id, name, avatarUrl: null });
-    const message = (seq: number, senderId: string, body: string) => ({
-      id: `msg-${seq}`,
-      conversationId: MISSING,
-      seq,
-      senderId,
-      kind: 'text',
-      body,
-      clientMessageId: null,
-      projectId: null,
-      projectEvent: null,
-      attachments: [],
-      removed: false,
-      createdAt: `2026-03-0${seq}T10:00:00.000Z`,
-    });
     stubFetch({
       'GET /api/account/me': admin,
       [`GET /api/conversations/${MISSING}`]: {
         status: 200,
-        body: {
-          id: MISSING,
-          client: person('client-1', 'Cleo Client'),
-          creator: person('maker-1', 'Mara Maker'),
+        body: threadBody({
           viewerSide: null,
-          messages: [message(1, 'client-1', 'Is the label ready?'), message(2, 'maker-1', 'Sent this morning.')],
-          hasEarlier: false,
-          lastReadSeq: 0,
+          messages: [textMessage(1, 'client-1', 'Is the label ready?'), textMessage(2, 'maker-1', 'Sent this morning.')],
           projects: [{ id: 'p-1', title: 'Cider label', status: 'in_review' }],
-          blocked: false,
-          blockedByMe: false,
-        },
+        }),
       },
     });
     renderApp(`/inbox/${MISSING}`);
@@ -113,28 +120,16 @@ describe('a flagged project’s thread read by an admin', () => {
     // listen to it, so a message event, were one ever sent, would not enter this view.
     expect(streams).toEqual(['/api/conversations/events']);
     act(() => {
-      for (const push of pushMessage) push({ data: JSON.stringify(message(3, 'maker-1', 'Pushed to the stream')) });
+      for (const push of pushMessage) push({ data: JSON.stringify(textMessage(3, 'maker-1', 'Pushed to the stream')) });
     });
     expect(screen.queryByText('Pushed to the stream')).toBeNull();
   });
 });
 
 describe('the thread’s header leads to the work', () => {
-  const person = (id: string, name: string, role: string) => ({ id, name, avatarUrl: null, role });
   const threadFor = (viewerSide: 'client' | 'creator', projects: Array<{ id: string; title: string; status: string }>) => ({
     status: 200,
-    body: {
-      id: MISSING,
-      client: person('client-1', 'Cleo Client', 'client'),
-      creator: person('maker-1', 'Mara Maker', 'maker'),
-      viewerSide,
-      messages: [],
-      hasEarlier: false,
-      lastReadSeq: 0,
-      projects,
-      blocked: false,
-      blockedByMe: false,
-    },
+    body: threadBody({ viewerSide, projects }),
   });
 
   it('offers the client a way to start a project with the creator when the thread has none yet', async () => {
@@ -175,5 +170,56 @@ describe('the thread’s header leads to the work', () => {
     expect(pageHeadings.filter(onPhone)).toHaveLength(1);
     // On a wide screen the list's own heading shows and the phone's is gone: one there too.
     expect(pageHeadings.filter((heading) => !heading.classList.contains('md:hidden'))).toHaveLength(1);
+  });
+});
+
+describe('marking a thread read', () => {
+  let visibility: DocumentVisibilityState = 'visible';
+  afterEach(() => {
+    // The stub is the document's own property; removing it leaves jsdom's again.
+    delete (document as { visibilityState?: DocumentVisibilityState }).visibilityState;
+    visibility = 'visible';
+  });
+  const showTab = (state: DocumentVisibilityState) => {
+    visibility = state;
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+  };
+  it('waits while the tab is hidden, and marks what arrived read when the tab is shown again', async () => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
+    visibility = 'hidden';
+    const reads: unknown[] = [];
+    stubFetch({
+      'GET /api/account/me': client,
+      'GET /api/conversations': { status: 200, body: { conversations: [], unread: 1 } },
+      [`GET /api/conversations/${MISSING}`]: {
+        status: 200,
+        body: threadBody({ messages: [textMessage(1, 'maker-1', 'Hello'), textMessage(2, 'maker-1', 'Arrived while you were away')], lastReadSeq: 1 }),
+      },
+      [`POST /api/conversations/${MISSING}/read`]: (init) => {
+        reads.push(JSON.parse(String(init?.body)));
+        return { status: 204 };
+      },
+    });
+    renderApp(`/inbox/${MISSING}`);
+    expect(await screen.findByText('Arrived while you were away', {}, slow)).toBeTruthy();
+    // Hidden: nobody has seen it yet.
+    expect(reads).toEqual([]);
+    showTab('hidden');
+    expect(reads).toEqual([]);
+    showTab('visible');
+    await waitFor(() => expect(reads).toEqual([{ seq: 2 }]));
+  });
+});
+
+describe('a thread the other person blocked', () => {
+  it('says whose block it is and that only they can lift it, with no Block and no Unblock', async () => {
+    open({ status: 200, body: threadBody({ blocked: true, blockedByMe: false }) });
+    const note = await screen.findByText('The other person blocked this conversation. Only they can unblock it.', {}, slow);
+    expect(note.closest('[role="status"]')?.textContent).toContain('You can no longer message this person');
+    expect(screen.queryByRole('button', { name: 'Block' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Unblock/ })).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
   });
 });

@@ -255,15 +255,27 @@ export function ConversationThreadView({ conversationId, userId }: { conversatio
     listEnd.current?.scrollIntoView({ block: 'end' });
   }, [newest]);
 
+  // What arrives while the tab is hidden is not read yet: it is marked read when the tab is shown again.
   useEffect(() => {
-    if (!thread || !thread.viewerSide || newest <= thread.lastReadSeq) return;
-    if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return;
-    void markRead(conversationId, newest)
-      .then(() => {
-        queryClient.setQueryData<ConversationThread>(threadQueryKey(conversationId), (current) => (current ? { ...current, lastReadSeq: Math.max(current.lastReadSeq, newest) } : current));
-        return queryClient.invalidateQueries({ queryKey: conversationsQueryKey, exact: true });
-      })
-      .catch(() => undefined);
+    if (!thread || !thread.viewerSide || newest <= thread.lastReadSeq) return undefined;
+    const read = () =>
+      void markRead(conversationId, newest)
+        .then(() => {
+          queryClient.setQueryData<ConversationThread>(threadQueryKey(conversationId), (current) => (current ? { ...current, lastReadSeq: Math.max(current.lastReadSeq, newest) } : current));
+          return queryClient.invalidateQueries({ queryKey: conversationsQueryKey, exact: true });
+        })
+        .catch(() => undefined);
+    if (typeof document === 'undefined' || document.visibilityState !== 'hidden') {
+      read();
+      return undefined;
+    }
+    const onVisibilityChange = () => {
+      if (document.visibilityState === 'hidden') return;
+      document.removeEventListener('visibilitychange', onVisibilityChange);
+      read();
+    };
+    document.addEventListener('visibilitychange', onVisibilityChange);
+    return () => document.removeEventListener('visibilitychange', onVisibilityChange);
   }, [conversationId, newest, thread, queryClient]);
 
   const send = async (draft: Draft) => {
@@ -341,7 +353,11 @@ export function ConversationThreadView({ conversationId, userId }: { conversatio
       </div>
       {thread.viewerSide && thread.blocked ? (
         <div role="status" className="flex flex-wrap items-center justify-between gap-3 border-t border-border px-6 py-4 text-sm text-muted-foreground">
-          <p>{CONVERSATION_MESSAGES.blocked}</p>
+          <div className="space-y-1">
+            <p>{CONVERSATION_MESSAGES.blocked}</p>
+            {/* The other side has no Block while blocked: it is told whose block it is, and that only they can lift it. */}
+            {thread.blockedByMe ? null : <p>{CONVERSATION_MESSAGES.blockedByOther}</p>}
+          </div>
           {thread.blockedByMe ? <UnblockButton conversationId={conversationId} name={other.name} onUnblocked={() => void query.refetch()} /> : null}
         </div>
       ) : thread.viewerSide ? (

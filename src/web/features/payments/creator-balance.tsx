@@ -10,7 +10,7 @@ import { Card } from '../../components/ui/card';
 import { formatDate } from '../../../domain/dates';
 import { toastActionError } from '../projects/action-errors';
 import { PAYOUT_COPY, PayoutDialog } from './payout-dialog';
-import { formatMoneyCents, useConnectOnboarding, useCreatorBalance } from './payments-api';
+import { formatMoneyCents, useConnectOnboarding, useConnectReturn, useCreatorBalance } from './payments-api';
 
 const PAYOUT_STATUS: Record<PayoutStatus, { label: string; variant: BadgeProps['variant'] }> = {
   requested: { label: 'Requested', variant: 'outline' },
@@ -29,7 +29,8 @@ export const BALANCE_COPY = {
 /** The creator's money, read from the ledger: the four figures, the payout request and the payout history. */
 export function CreatorBalancePanel() {
   const balance = useCreatorBalance();
-  if (balance.isPending) return <ListSkeleton rows={2} />;
+  const returned = useConnectReturn();
+  if (balance.isPending || returned.isPending) return <ListSkeleton rows={2} />;
   if (balance.isError) return <ErrorState message={BALANCE_COPY.loadFailed} onRetry={() => void balance.refetch()} />;
   return <BalanceDetails balance={balance.data} />;
 }

@@ -1,4 +1,6 @@
+import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import type { BankDetailsInput, PayoutDetailsResponse, PayoutDetailsView } from '../../../domain/bank-details-schemas';
 import type { CreatorBalance, InvoiceView, MilestoneFunding, ProjectFunding } from '../../../domain/payment-schemas';
 import { apiFetch } from '../../lib/api';
@@ -82,6 +84,37 @@ export function useConnectOnboarding() {
     mutationFn: () => apiFetch<{ url: string }>('/api/payments/connect/onboarding', { method: 'POST' }),
     onSuccess: ({ url }) => window.location.assign(url),
   });
+}
+
+/**
+ * Back from Stripe's onboarding (`?connect=return`, or `?connect=refresh` when its link had expired): the server reads
+ * the account from Stripe and stores its state (decision 220), then the balance is read again with it. The parameter
+ * is dropped from the address, so a reload does not ask again.
+ */
+export function useConnectReturn() {
+  const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const landing = params.get('connect');
+  const asked = useRef(false);
+  const refresh = useMutation({
+    mutationFn: () => apiFetch<{ connect: CreatorBalance['connect'] }>('/api/payments/connect/refresh', { method: 'POST' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: paymentKeys.balance }),
+  });
+  const { mutate } = refresh;
+  useEffect(() => {
+    if ((landing !== 'return' && landing !== 'refresh') || asked.current) return;
+    asked.current = true;
+    mutate();
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.delete('connect');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [landing, mutate, setParams]);
+  return refresh;
 }
 
 /** What an invoice is for: the project and its milestone, named once when a single milestone carries the project's title. */

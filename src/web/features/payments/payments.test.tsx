@@ -13,7 +13,7 @@ import { CreatorBalancePanel } from './creator-balance';
 import { MilestoneFundingLine } from './milestone-funding';
 import { dollarsToCents } from './payments-api';
 import '../../test/jsdom-shims';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 
 resetBetweenTests();
 
@@ -283,6 +283,37 @@ describe('the creator balance', { timeout: 15000 }, () => {
     expect(row.getByRole('link', { name: /Download receipt \(PDF\)/ }).getAttribute('href')).toBe('/api/payments/payouts/po-1/receipt');
     expect(screen.getByRole('button', { name: 'Set up payouts' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Request payout' })).toBeNull();
+  });
+
+  it('back from Stripe’s onboarding, asks the server to read the account from Stripe and shows what it found', async () => {
+    let connect: CreatorBalance['connect'] = 'pending';
+    const fetchMock = stubFetch({
+      'GET /api/payments/balance': () => ({ status: 200, body: balance({ provider: 'stripe', connect }) }),
+      'POST /api/payments/connect/refresh': () => {
+        connect = 'ready';
+        return { status: 200, body: { connect } };
+      },
+    });
+    let search = '';
+    function Search() {
+      search = useLocation().search;
+      return null;
+    }
+    render(
+      <AppProviders queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter initialEntries={['/dashboard-maker?tab=earnings&connect=return']}>
+          <SignedInUserContext value={maker}>
+            <CreatorBalancePanel />
+            <Search />
+          </SignedInUserContext>
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    expect(await screen.findByRole('button', { name: 'Request payout' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Set up payouts' })).toBeNull();
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/payments/connect/refresh')).toHaveLength(1);
+    // The landing is dropped from the address: a reload does not ask Stripe again.
+    expect(search).toBe('?tab=earnings');
   });
 });
 
