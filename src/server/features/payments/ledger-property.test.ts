@@ -1,13 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions, payments, payouts, projectMilestones, projects } from '../../db/schema';
+import { auditLog, ledgerAccounts, ledgerEntries, ledgerTransactions, payments, payouts, projectMilestones, projects } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import type { AuthContext } from '../../types';
 import { type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { approveMaker, onboardedClient, putInReview } from '../../../../test/support/project-fixtures';
 import { givePayoutDetails } from '../../../../test/support/money-fixtures';
 import { resolveFlag } from '../admin-projects/service';
+import { cancelActiveProject, withdrawFromProject } from '../projects/ending';
 import { startMilestones } from '../projects/milestones';
 import { approveProject, flagProject, requestProjectRevision } from '../projects/service';
 import { fundMilestone } from './funding';
@@ -36,12 +37,16 @@ withTestContext(async (created) => {
 });
 
 const ACTIONS = ['fund', 'receive', 'submit', 'approve', 'revise', 'cancel', 'payout'] as const;
-type Step = { action: (typeof ACTIONS)[number]; outcome: 'refund' | 'release' | 'split'; share: number };
+/** Ending work under way, which refunds a funded milestone not yet submitted: the creator withdraws, or an admin cancels. */
+const ENDINGS = ['withdraw', 'end'] as const;
+type Step = { action: (typeof ACTIONS)[number] | (typeof ENDINGS)[number]; outcome: 'refund' | 'release' | 'split'; share: number };
 // Weighted towards the steps that move money, so that short walks reach releases, refunds and splits.
 const stepArb: fc.Arbitrary<Step> = fc.record({
   action: fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom('fund' as const, 'receive' as const, 'submit' as const) },
     { weight: 2, arbitrary: fc.constantFrom(...ACTIONS) },
+    // Rarer: either ends the walk's project, so most walks still reach approvals and disputes.
+    { weight: 1, arbitrary: fc.constantFrom(...ENDINGS) },
   ),
   outcome: fc.constantFrom('refund' as const, 'release' as const, 'split' as const),
   share: fc.integer({ min: 0, max: 100 }),
@@ -109,7 +114,13 @@ const runStep = async (projectId: string, step: Step) => {
       if (availableCents >= 100) await attempt(() => requestPayout(ctx.app, auth(maker), Math.max(100, Math.floor((availableCents * step.share) / 100))));
       const [requested] = await ctx.db.select().from(payouts).where(and(eq(payouts.creatorId, maker.id), eq(payouts.status, 'requested')));
       if (requested && step.share % 2 === 0) await attempt(() => recordPayoutPaid(ctx.app, auth(admin), requested.id, 'WIRE'));
+      return;
     }
+    case 'withdraw':
+      await attempt(() => withdrawFromProject(ctx.app, auth(maker), projectId, 'I cannot finish this one.'));
+      return;
+    case 'end':
+      await attempt(() => cancelActiveProject(ctx.app, auth(admin), projectId, 'Ended by the platform.'));
   }
 };
 
@@ -166,11 +177,17 @@ describe('the ledger under any sequence of fund, approve, revise, cancel and dis
           [[50000], [step('fund'), step('receive'), step('submit'), step('cancel', 'refund')]],
           [[50000], [step('fund'), step('receive'), step('submit'), step('cancel', 'split', 60)]],
           [[50000, 20000], [step('fund'), step('receive'), step('submit'), step('approve'), step('payout', 'refund', 50), step('payout', 'refund', 40)]],
+          // A funded milestone not yet submitted, refunded when the creator withdraws, or after an approved one when an admin ends the project.
+          [[50000, 20000], [step('fund'), step('receive'), step('withdraw')]],
+          [[50000, 20000], [step('fund'), step('receive'), step('submit'), step('approve'), step('fund'), step('receive'), step('end')]],
         ],
       },
     );
     // The walks reached every kind of money move, so the property was tested on each.
     const kinds = await ctx.db.selectDistinct({ kind: ledgerTransactions.kind }).from(ledgerTransactions);
     expect(kinds.map((row) => row.kind).sort()).toEqual(['funding', 'payout', 'refund', 'release', 'split']);
+    // And the walks ended work under way both ways, refunding what was held (the examples above do each).
+    const endings = await ctx.db.selectDistinct({ action: auditLog.action }).from(auditLog).where(inArray(auditLog.action, ['project.withdraw', 'project.cancel_active']));
+    expect(endings.map((row) => row.action).sort()).toEqual(['project.cancel_active', 'project.withdraw']);
   }, 120_000);
 });
