@@ -5,7 +5,7 @@ import { and, eq, inArray, like, or } from 'drizzle-orm';
 import { buildApp, type App } from '../src/server/app';
 import { ConfigError, loadConfig } from '../src/server/config';
 import { openCommandDatabase } from '../src/server/db/command-database';
-import { isHolderAlive, readLockHolder } from '../src/server/db/data-dir-lock';
+import { readLockHolder } from '../src/server/db/data-dir-lock';
 import { emailOutbox, jobs, user } from '../src/server/db/schema';
 import { assignSeal } from '../src/server/features/admin-seal/service';
 import { DEMO_APPLICANTS, DEMO_MAKERS, DEMO_MINDS } from './seed-demo/creators';
@@ -36,8 +36,8 @@ const main = async () => {
   }
   // Beside a running server, sign the Seals and write the links with the address that server answers on (its
   // PUBLIC_URL, from its lock), unless PUBLIC_URL is set here: a credential names its issuer by that address.
-  const server = process.env.PUBLIC_URL || process.env.DATABASE_URL ? null : readLockHolder(process.env.DATA_DIR ?? './data');
-  const config = loadConfig(server?.role === 'server' && server.publicUrl && isHolderAlive(server) ? { ...process.env, PUBLIC_URL: server.publicUrl } : process.env);
+  const server = process.env.PUBLIC_URL || process.env.DATABASE_URL ? null : await readLockHolder(process.env.DATA_DIR ?? './data');
+  const config = loadConfig(server?.role === 'server' && server.publicUrl ? { ...process.env, PUBLIC_URL: server.publicUrl } : process.env);
   const handle = await openCommandDatabase(config, { command: 'seed-demo' });
   await handle.migrate();
   const app = await buildApp({ config, logger: false, dbHandle: handle });

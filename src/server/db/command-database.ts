@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { AppConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from './client';
-import { isHolderAlive, tryLockDataDir, type LockHolder } from './data-dir-lock';
+import { holderLiveness, tryLockDataDir, unverifiedHolderHint, type LockHolder } from './data-dir-lock';
 import { MAX_SOCKET_PATH, SOCKET_PORT, socketPathFor } from './socket';
 
 export interface CommandDatabase extends DatabaseHandle {
@@ -33,8 +33,12 @@ const connectThroughServer = async (dataDir: string, holder: LockHolder, timeout
     } catch (error) {
       await handle.close().catch(() => undefined);
       // A server between taking the lock and opening its socket (migrations run first) is still starting.
-      if (!isHolderAlive(holder)) return null;
-      if (Date.now() > deadline) throw new Error(`The server using ${dataDir} (pid ${holder.pid}) does not answer on ${socketPathFor(dataDir)}`, { cause: error });
+      const liveness = await holderLiveness(dataDir, holder);
+      if (liveness === 'dead') return null;
+      if (Date.now() > deadline) {
+        const hint = liveness === 'unverified' ? ` ${unverifiedHolderHint(dataDir, 'server')}` : '';
+        throw new Error(`The server using ${dataDir} (pid ${holder.pid}) does not answer on ${socketPathFor(dataDir)}.${hint}`, { cause: error });
+      }
       await sleep(250);
     }
   }
@@ -51,7 +55,7 @@ export const openCommandDatabase = async (config: AppConfig, options: OpenComman
   const say = options.say ?? ((line: string) => console.error(line));
   let waitingFor: number | null = null;
   for (;;) {
-    const attempt = tryLockDataDir(config.DATA_DIR, 'command', options.command);
+    const attempt = await tryLockDataDir(config.DATA_DIR, 'command', options.command);
     if ('lock' in attempt) {
       const { lock } = attempt;
       try {
@@ -83,7 +87,8 @@ export const openCommandDatabase = async (config: AppConfig, options: OpenComman
     }
     if (waitingFor !== holder.pid) {
       waitingFor = holder.pid;
-      say(`Waiting for ${holder.name} (pid ${holder.pid}) to finish with ${config.DATA_DIR}…`);
+      const hint = attempt.unverified ? ` ${unverifiedHolderHint(config.DATA_DIR, holder.name)}` : '';
+      say(`Waiting for ${holder.name} (pid ${holder.pid}) to finish with ${config.DATA_DIR}…${hint}`);
     }
     await sleep(250);
   }

@@ -1,12 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import path from 'node:path';
+import { MAX_SOCKET_PATH, socketPathFor } from './socket';
 
 /**
  * One process at a time owns the embedded database under DATA_DIR: PGlite is a single-process database, and two
  * processes opening the same directory overwrite each other's writes. The owner is named in DATA_DIR/humanmade.lock;
  * a server owns it for its whole life and serves the database to others over a socket (db/socket.ts), a command
- * (create-admin, seed-demo) owns it only while no server runs (db/command-database.ts).
+ * (create-admin, seed-demo) owns it only while no server runs (db/command-database.ts). A holder's pid proves it
+ * alive only in the holder's own PID namespace: from another container on the same volume the pid is missing or
+ * someone else's, so before a holder is called dead its socket is asked (decision 222).
  */
 export type LockRole = 'server' | 'command';
 
@@ -30,14 +34,15 @@ export interface DataDirLock {
   release: () => void;
 }
 
-export type LockAttempt = { lock: DataDirLock } | { holder: LockHolder };
+/** `unverified`: the holder's pid could not be checked as its own and nothing answers on the socket (HolderLiveness). */
+export type LockAttempt = { lock: DataDirLock } | { holder: LockHolder; unverified?: true };
 
 export const LOCK_FILE_NAME = 'humanmade.lock';
 
 export const lockFileFor = (dataDir: string) => path.join(dataDir, LOCK_FILE_NAME);
 
 /** Field 22 of /proc/<pid>/stat (start time in clock ticks since boot); undefined where /proc is missing. */
-const readProcessStart = (pid: number): string | undefined => {
+export const readProcessStart = (pid: number): string | undefined => {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name (field 2) may hold spaces and parentheses; the fields after its closing one are plain.
@@ -47,17 +52,64 @@ const readProcessStart = (pid: number): string | undefined => {
   }
 };
 
-export const isHolderAlive = (holder: LockHolder): boolean => {
+/**
+ * What a holder's pid says here: its process (`alive`); no process or another one (`dead`: it ended, its pid was
+ * reused, or it runs in another PID namespace, a second container on the same volume); or a process whose start
+ * time cannot be compared (`unknown`: no /proc, as on macOS, or none recorded), which may be the holder or not.
+ */
+const checkPid = (holder: LockHolder): 'alive' | 'dead' | 'unknown' => {
   try {
     process.kill(holder.pid, 0);
   } catch (error) {
     // EPERM: the process exists but belongs to another user.
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return 'dead';
   }
-  if (!holder.processStart) return true;
-  const start = readProcessStart(holder.pid);
-  return start === undefined || start === holder.processStart;
+  const start = holder.processStart ? readProcessStart(holder.pid) : undefined;
+  if (start === undefined) return 'unknown';
+  return start === holder.processStart ? 'alive' : 'dead';
 };
+
+/**
+ * Whether a live process listens on DATA_DIR's socket, which only the server holding the lock serves. A socket file
+ * left by a killed server refuses at once (ECONNREFUSED), a missing one fails at once (ENOENT). A listener whose
+ * queue is full (EAGAIN) or that does not answer within the time is counted as there: taking a live server's
+ * directory over loses data, refusing a dead one's costs a message. A path too long for a socket has none.
+ */
+export const socketAnswers = (dataDir: string, timeoutMs = 500): Promise<boolean> =>
+  new Promise((resolve) => {
+    const socketPath = socketPathFor(path.resolve(dataDir));
+    if (socketPath.length > MAX_SOCKET_PATH) return resolve(false);
+    const socket = connect(socketPath);
+    const done = (answered: boolean) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(answered);
+    };
+    const timer = setTimeout(() => done(true), timeoutMs);
+    socket.once('connect', () => done(true));
+    socket.once('error', (error: NodeJS.ErrnoException) => done(error.code === 'EAGAIN'));
+  });
+
+/**
+ * `alive`: the holder's pid and start time are its own, or something answers on DATA_DIR's socket whatever the pid
+ * says. `unverified`: its pid belongs to a live process that cannot be checked as the holder (see checkPid) and
+ * nothing answers on the socket; it is treated as alive, and whoever is refused is told which file to remove if
+ * it is stale. `dead`: neither the pid nor the socket answers for it, and its lock may be taken over.
+ */
+export type HolderLiveness = 'alive' | 'unverified' | 'dead';
+
+export const holderLiveness = async (dataDir: string, holder: LockHolder): Promise<HolderLiveness> => {
+  const pid = checkPid(holder);
+  if (pid === 'alive') return 'alive';
+  if (await socketAnswers(dataDir)) return 'alive';
+  return pid === 'dead' ? 'dead' : 'unverified';
+};
+
+export const isHolderAlive = async (dataDir: string, holder: LockHolder): Promise<boolean> => (await holderLiveness(dataDir, holder)) !== 'dead';
+
+/** Added to a refusal or a wait for an `unverified` holder, so a person knows what to remove if it is stale. */
+export const unverifiedHolderHint = (dataDir: string, holderName: string, configuredDir: string = dataDir) =>
+  `Its pid could not be checked here: if no ${holderName} runs on ${configuredDir}, the lock is stale; remove ${path.resolve(lockFileFor(dataDir))}.`;
 
 const parseHolder = (raw: string): LockHolder | null => {
   try {
@@ -93,13 +145,13 @@ const ageMs = (file: string) => {
   }
 };
 
-const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The live holder of DATA_DIR's lock, or null when nobody (alive) holds it. */
-export const readLockHolder = (dataDir: string): LockHolder | null => {
+/** The live (or unverified) holder of DATA_DIR's lock, or null when nobody alive holds it. */
+export const readLockHolder = async (dataDir: string): Promise<LockHolder | null> => {
   const raw = readRaw(lockFileFor(dataDir));
   const holder = raw === null ? null : parseHolder(raw);
-  return holder && isHolderAlive(holder) ? holder : null;
+  return holder && (await isHolderAlive(dataDir, holder)) ? holder : null;
 };
 
 /**
@@ -107,7 +159,7 @@ export const readLockHolder = (dataDir: string): LockHolder | null => {
  * `.takeover` guard first re-reads the lock and removes it only if it is still the stale one it saw, so a fresh
  * lock written in between by the other is never removed.
  */
-const removeStaleLock = (file: string, staleRaw: string) => {
+const removeStaleLock = async (file: string, staleRaw: string) => {
   const guard = `${file}.takeover`;
   try {
     writeFileSync(guard, String(process.pid), { flag: 'wx' });
@@ -115,7 +167,7 @@ const removeStaleLock = (file: string, staleRaw: string) => {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     // A guard left by a process killed in the middle of a take-over.
     if (ageMs(guard) > 5000) unlinkSync(guard);
-    sleepSync(20);
+    await sleep(20);
     return;
   }
   try {
@@ -125,8 +177,8 @@ const removeStaleLock = (file: string, staleRaw: string) => {
   }
 };
 
-/** Takes DATA_DIR's lock if nobody alive holds it; otherwise says who does. Never waits. */
-export const tryLockDataDir = (dataDir: string, role: LockRole, name: string = role, publicUrl?: string): LockAttempt => {
+/** Takes DATA_DIR's lock if nobody alive holds it; otherwise says who does. Never waits for a holder. */
+export const tryLockDataDir = async (dataDir: string, role: LockRole, name: string = role, publicUrl?: string): Promise<LockAttempt> => {
   mkdirSync(dataDir, { recursive: true });
   const file = lockFileFor(dataDir);
   const holder: LockHolder = {
@@ -149,13 +201,16 @@ export const tryLockDataDir = (dataDir: string, role: LockRole, name: string = r
     const raw = readRaw(file);
     if (raw === null) continue;
     const current = parseHolder(raw);
-    if (current && isHolderAlive(current)) return { holder: current };
+    if (current) {
+      const liveness = await holderLiveness(dataDir, current);
+      if (liveness !== 'dead') return { holder: current, ...(liveness === 'unverified' ? { unverified: true as const } : {}) };
+    }
     // An unreadable file may be one being written this instant; it is stale once it has stayed unreadable.
     if (!current && ageMs(file) < 2000) {
-      sleepSync(20);
+      await sleep(20);
       continue;
     }
-    removeStaleLock(file, raw);
+    await removeStaleLock(file, raw);
   }
   throw new Error(`Could not take the lock ${file}: it keeps changing hands.`);
 };
@@ -195,8 +250,8 @@ export interface LockForServerOptions {
   siteName: string;
   /** The server's PUBLIC_URL, written into the lock for commands run beside it. */
   publicUrl?: string;
-  /** Told once when a command holds the directory and the server waits for it. */
-  onWait?: (holder: LockHolder) => void;
+  /** Told once when a command holds the directory and the server waits for it; `hint` when its pid is unverified. */
+  onWait?: (holder: LockHolder, hint?: string) => void;
   pollMs?: number;
 }
 
@@ -207,13 +262,18 @@ export interface LockForServerOptions {
 export const lockDataDirForServer = async (options: LockForServerOptions): Promise<DataDirLock> => {
   let waitingFor: number | null = null;
   for (;;) {
-    const attempt = tryLockDataDir(options.dataDir, 'server', 'server', options.publicUrl);
+    const attempt = await tryLockDataDir(options.dataDir, 'server', 'server', options.publicUrl);
     if ('lock' in attempt) return attempt.lock;
-    const { holder } = attempt;
-    if (holder.role === 'server') throw new DataDirInUseError(dataDirInUseMessage(options.siteName, options.configuredDir, holder.pid), holder);
+    const { holder, unverified } = attempt;
+    const holderName = holder.role === 'server' ? `${options.siteName} server` : holder.name;
+    const hint = unverified ? unverifiedHolderHint(options.dataDir, holderName, options.configuredDir) : undefined;
+    if (holder.role === 'server') {
+      const message = dataDirInUseMessage(options.siteName, options.configuredDir, holder.pid);
+      throw new DataDirInUseError(hint ? `${message} ${hint}` : message, holder);
+    }
     if (waitingFor !== holder.pid) {
       waitingFor = holder.pid;
-      options.onWait?.(holder);
+      options.onWait?.(holder, hint);
     }
     await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 250));
   }

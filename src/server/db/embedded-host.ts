@@ -19,7 +19,7 @@ export const holdEmbeddedDatabase = async (config: AppConfig, configuredDir = pr
       configuredDir,
       siteName: config.SITE_NAME,
       publicUrl: config.PUBLIC_URL,
-      onWait: (holder) => console.error(`Waiting for ${holder.name} (pid ${holder.pid}) to finish with ${configuredDir}…`),
+      onWait: (holder, hint) => console.error(`Waiting for ${holder.name} (pid ${holder.pid}) to finish with ${configuredDir}…${hint ? ` ${hint}` : ''}`),
     });
   } catch (error) {
     if (!(error instanceof DataDirInUseError)) throw error;
