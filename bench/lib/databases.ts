@@ -4,6 +4,7 @@ import path from 'node:path';
 import cliProgress from 'cli-progress';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
+import { SOCKET_PORT } from '../../src/server/db/socket';
 import { bulkInsertCreators } from '../../test/support/bulk-creators';
 import { createScratchDatabase } from '../../scripts/lib/server-process';
 
@@ -21,6 +22,8 @@ export interface BenchDatabase {
   /** What the server process needs to use this database. */
   serverEnv: Record<string, string>;
   open: () => Promise<DatabaseHandle>;
+  /** A handle while the server runs (the mixed run's writer): on PGlite, through the server's socket in DATA_DIR. */
+  openBeside: () => Promise<DatabaseHandle>;
   drop: () => Promise<void>;
 }
 
@@ -33,6 +36,7 @@ export const createBenchDatabase = async (kind: DatabaseKind): Promise<BenchData
       kind,
       serverEnv: { DATABASE_URL: reuse, DATA_DIR: dataDir },
       open: () => openDatabase({ databaseUrl: reuse, poolSize: 4 }),
+      openBeside: () => openDatabase({ databaseUrl: reuse, poolSize: 1 }),
       drop: async () => removeDataDir(),
     };
   }
@@ -46,6 +50,7 @@ export const createBenchDatabase = async (kind: DatabaseKind): Promise<BenchData
       kind,
       serverEnv: { DATABASE_URL: scratch.url, DATA_DIR: dataDir },
       open: () => openDatabase({ databaseUrl: scratch.url, poolSize: 4 }),
+      openBeside: () => openDatabase({ databaseUrl: scratch.url, poolSize: 1 }),
       drop: async () => {
         await scratch.drop();
         removeDataDir();
@@ -57,6 +62,8 @@ export const createBenchDatabase = async (kind: DatabaseKind): Promise<BenchData
     // An empty DATABASE_URL counts as unset, so an inherited one cannot turn this server into a PostgreSQL one.
     serverEnv: { DATABASE_URL: '', DATA_DIR: dataDir },
     open: () => openDatabase({ pgliteDir: path.join(dataDir, 'pglite') }),
+    // The server owns the directory while it runs; its socket takes other connections (db/socket.ts).
+    openBeside: () => openDatabase({ socket: { dir: dataDir, port: SOCKET_PORT }, poolSize: 1, applicationName: 'humanmade-bench' }),
     drop: async () => removeDataDir(),
   };
 };

@@ -89,11 +89,14 @@ export interface BenchSessions {
   makers: string[];
 }
 
+/** Different requests each random route cycles through: more than a 10 s run sends at the rates measured, so none repeats. */
+const RANDOM_REQUESTS = 20_000;
+
 export const buildRoutes = (baseUrl: string, fixtures: Fixtures, sessions: BenchSessions, writer: () => Promise<void>): RouteTarget[] => {
   const [cookie] = sessions.clients;
   const origin = new URL(baseUrl).origin;
   const studioPaths = fixtures.studioIds.map((id) => `/api/studio/${id}`);
-  const searchPaths = searchTerms(5000).map((term) => `/api/marketplace/creators?q=${encodeURIComponent(term)}`);
+  const searchPaths = searchTerms(RANDOM_REQUESTS).map((term) => `/api/marketplace/creators?q=${encodeURIComponent(term)}`);
   return [
     { name: TRIVIAL_ROUTE, group: 'cached', request: { method: 'GET', path: '/api/ping' } },
     { name: 'marketplace first page', group: 'cached', request: { method: 'GET', path: '/api/marketplace/creators' } },
@@ -106,7 +109,7 @@ export const buildRoutes = (baseUrl: string, fixtures: Fixtures, sessions: Bench
     { name: 'studio page, one creator', group: 'cached', request: { method: 'GET', path: `/api/studio/${fixtures.studioId}` } },
     { name: 'search, random term', group: 'uncached', request: cycling(searchPaths, { path: searchPaths[0] }) },
     { name: 'studio, random creator', group: 'uncached', request: cycling(studioPaths, { path: studioPaths[0] }) },
-    { name: 'filters + term, random', group: 'uncached', request: cycling(filterPaths(5000), { path: filterPaths(1)[0] }) },
+    { name: 'filters + term, random', group: 'uncached', request: cycling(filterPaths(RANDOM_REQUESTS), { path: filterPaths(1)[0] }) },
     {
       name: 'mixed: first page + studios, 1 write/s',
       group: 'mixed',

@@ -16,7 +16,11 @@ const typo = (word: string, random: () => number): string => {
   return word.slice(0, at) + word.slice(at + 1);
 };
 
-/** `count` search terms, from a fixed seed. */
+/**
+ * `count` different search terms, from a fixed seed: no term is asked twice, so a response cache never serves one
+ * (the random routes are the uncacheable reads). Drawn as visitors type: a word being typed, a name with a letter
+ * missing, a whole name, a specialty, a word of a bio or a title, and now and then two words together.
+ */
 export const searchTerms = (count: number, seed = 13): string[] => {
   const random = createRandom(seed);
   const pick = <T>(values: readonly T[]) => values[Math.floor(random() * values.length)];
@@ -28,14 +32,24 @@ export const searchTerms = (count: number, seed = 13): string[] => {
     ...DELIVERABLE_CATEGORIES.flatMap((category) => category.split('_')),
     ...BIO_WORDS,
   ];
-  return Array.from({ length: count }, () => {
+  const draw = (): string => {
     const roll = random();
-    if (roll < 0.3) return pick(words).slice(0, 3 + Math.floor(random() * 4)); // still typing
-    if (roll < 0.5) return typo(pick(LAST_NAMES), random); // a letter missing
+    if (roll < 0.25) return pick(words).slice(0, 3 + Math.floor(random() * 4)); // still typing
+    if (roll < 0.45) return typo(pick(LAST_NAMES), random); // a letter missing
     if (roll < 0.65) return `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`; // a whole name
-    if (roll < 0.8) return pick(EXPERTISE_AREAS); // 'Brand Strategy'
+    if (roll < 0.75) return pick(EXPERTISE_AREAS); // 'Brand Strategy'
+    if (roll < 0.9) return `${pick(words)} ${pick(words).slice(0, 3 + Math.floor(random() * 4))}`; // a word, and the next being typed
     return pick(words);
-  });
+  };
+  // The search folds case, so 'Rosa' and 'rosa' would be one answer: they count as one term.
+  const terms = new Map<string, string>();
+  for (let tries = 0; terms.size < count; tries += 1) {
+    if (tries > count * 100) throw new Error(`only ${terms.size} different search terms could be drawn, of ${count}`);
+    const term = draw();
+    const key = term.toLowerCase();
+    if (!terms.has(key)) terms.set(key, term);
+  }
+  return [...terms.values()];
 };
 
 /** Random filter combinations, each with a search term, so no two requests share a cache entry. */

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../../domain/admin-schemas';
-import { auditLog, emailOutbox, makerProfiles } from '../../db/schema';
+import { auditLog, emailOutbox, makerProfiles, userRoles } from '../../db/schema';
 import { type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { addProject, submitMaker } from '../../../../test/support/admin';
 
@@ -48,6 +48,18 @@ describe('Seal eligibility', () => {
       sealStatus: 'none',
     });
     expect(before.sealEligible).toBe(eligible.length);
+  });
+
+  it('leaves out an account that is no longer a maker, whose approved maker profile stayed behind', async () => {
+    const promoted = await makerWith([['completed', true], ['completed', true], ['completed', true]]);
+    expect((await sealList()).eligible.map((maker: { userId: string }) => maker.userId)).toContain(promoted.id);
+    const before = (await stats()).sealEligible;
+    await ctx.db.update(userRoles).set({ role: 'admin' }).where(eq(userRoles.userId, promoted.id));
+
+    expect((await sealList()).eligible.map((maker: { userId: string }) => maker.userId)).not.toContain(promoted.id);
+    expect((await stats()).sealEligible).toBe(before - 1);
+    expect((await assign(promoted.id)).statusCode).toBe(409);
+    expect(await sealOf(promoted.id)).toBe('none');
   });
 });
 

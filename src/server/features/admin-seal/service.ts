@@ -25,9 +25,16 @@ export const qualifyingProjectCount: SQL<number> = sql<number>`(
     and ${hasCountedProcessDoc(sql.raw('qp.id'))}
 )`;
 
-/** Approved, not yet verified, and at least 3 qualifying projects. */
+/**
+ * A maker still: the account's role is maker (creators/tables.ts's rule; a maker made an admin keeps an approved maker
+ * profile, and its studio answers 404). Written with explicit aliases, like qualifyingProjectCount, for UPDATE's sake.
+ */
+const hasMakerRole: SQL = sql`exists (select 1 from user_roles ur where ur.user_id = maker_profiles.user_id and ur.role = 'maker')`;
+
+/** A maker (by role), approved, not yet verified, and at least 3 qualifying projects. */
 export const isSealEligible = (): SQL =>
   and(
+    hasMakerRole,
     eq(makerProfiles.applicationStatus, 'approved'),
     ne(makerProfiles.sealStatus, 'verified'),
     sql`${qualifyingProjectCount} >= ${LIMITS.sealThreshold}`,
