@@ -1,38 +1,26 @@
 // Builds what `npm start` runs when it is missing or older than its sources, so a fresh clone needs no other step:
-// the web app (dist/web), its server-side entry for each page's first paint (dist/ssr, decision 084) and the
-// compiled server (dist/server, decision 110). `--force` rebuilds all of it (`npm run build`).
+// the web app (dist/web), its server-side entry for each page's first paint (dist/ssr, decision 084), the compiled
+// server (dist/server, decision 110) and the operator commands compiled beside it (dist/scripts, decision 225).
+// `--force` rebuilds all of it (`npm run build`). What is built from which sources: scripts/build-outputs.mjs.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { COMMANDS, isStale, root, SERVER, WEB } from './build-outputs.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const force = process.argv.includes('--force');
 
-const newestMtime = (entry) => {
-  const stats = statSync(entry);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  return readdirSync(entry).reduce((newest, name) => Math.max(newest, newestMtime(path.join(entry, name))), stats.mtimeMs);
-};
-
-/** True when an output is missing or any source (file or folder, searched through) is newer than the oldest output. */
-const isStale = (outputs, sources) => {
-  const built = outputs.map((output) => path.join(root, output));
-  if (built.some((output) => !existsSync(output))) return true;
-  const builtAt = Math.min(...built.map((output) => statSync(output).mtimeMs));
-  return sources
-    .map((source) => path.join(root, source))
-    .filter(existsSync)
-    .some((source) => newestMtime(source) > builtAt);
-};
-
-const lockAndConfig = ['package.json', 'package-lock.json'];
-const webStale = isStale(['dist/web/index.html', 'dist/ssr/entry-server.js'], ['src/web', 'src/domain', 'vite.config.ts', ...lockAndConfig]);
-const serverStale = isStale(['dist/server/main.js'], ['src/server', 'src/domain', 'scripts/build-server.mjs', ...lockAndConfig]);
+const webStale = isStale(WEB.outputs, WEB.sources);
+// One esbuild run makes the server and the commands, so they are stale together.
+const compiled = [SERVER, ...Object.values(COMMANDS)];
+const serverStale = isStale(
+  compiled.map(({ output }) => output),
+  [...new Set(compiled.flatMap(({ sources }) => sources))],
+);
 
 const hasBuildTools = existsSync(path.join(root, 'node_modules/vite/bin/vite.js')) && existsSync(path.join(root, 'node_modules/esbuild'));
 if (!hasBuildTools && !force) {
   // A production install (`npm ci --omit=dev`) runs the tree it was given; it cannot rebuild it.
-  if (!existsSync(path.join(root, 'dist/server/main.js')) || !existsSync(path.join(root, 'dist/web/index.html'))) {
+  if (!existsSync(path.join(root, SERVER.output)) || !existsSync(path.join(root, 'dist/web/index.html'))) {
     console.error('There is no build in dist/, and the build tools are not installed. Run `npm ci` and `npm run build` first.');
     process.exit(1);
   }
@@ -47,7 +35,7 @@ if (webStale || force) {
   execFileSync(process.execPath, [vite, 'build', '--ssr', 'entry-server.tsx', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
 }
 if (serverStale || force) {
-  console.log('Building the server…');
+  console.log('Building the server and the operator commands…');
   // Imported only when needed: a production install (`npm ci --omit=dev`) has no esbuild, and needs none on a built tree.
   const { buildServer } = await import('./build-server.mjs');
   await buildServer();
