@@ -164,6 +164,19 @@ describe('the marketplace', () => {
     await page.getByLabel('Category').selectOption('editorial_design');
     await expect.poll(() => visible(page, `${PUBLIC_EDITORIAL_COUNT} verified creators`)).toBe(true);
 
+    // Each card says which field the search matched (issue 13): 'helps' is only in the minds' bios, 'direction' in
+    // those bios and in Kai's expertise (Creative Direction), and a specialty is named before a bio.
+    await page.getByLabel('Category').selectOption('');
+    await page.getByLabel('Search creators').fill('helps direction');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('helps direction');
+    const matchedIn = (first: string) =>
+      cards(page)
+        .filter({ has: page.getByRole('heading', { name: `${first} ${PUBLIC_SURNAME}`, exact: true }) })
+        .getByText(/^Matched in /)
+        .allTextContents();
+    await expect.poll(() => matchedIn('Kai'), { timeout: 10000 }).toEqual(['Matched in specialties']);
+    await expect.poll(() => matchedIn('Mina'), { timeout: 10000 }).toEqual(['Matched in bio']);
+
     await page.getByLabel('Search creators').fill('nobody by this name');
     await expect.poll(() => visible(page, 'No creators found matching your filters')).toBe(true);
     await expect.poll(() => visible(page, '0 verified creators')).toBe(true);

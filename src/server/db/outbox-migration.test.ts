@@ -1,34 +1,14 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { databaseBefore } from '../../../test/support/migrations';
 
 /**
  * Migration 0029 (decision 198) moves the email outbox into the jobs table. An installation upgrading from 0028 has
  * emails in every state; each must come across as a job and read back through the view as it was.
  */
-const folder = path.resolve(__dirname, '../../../drizzle');
-const before = mkdtempSync(path.join(tmpdir(), 'hm-migrations-'));
-afterAll(() => rmSync(before, { recursive: true, force: true }));
-
 describe('migration 0029: the outbox moves into the jobs table', () => {
   it('carries pending, sent and failed emails across with their state, and the view reads them as the table did', async () => {
-    cpSync(folder, before, { recursive: true });
-    const journalPath = path.join(before, 'meta/_journal.json');
-    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: Array<{ tag: string }> };
-    const upTo = journal.entries.findIndex((entry) => entry.tag.startsWith('0029_'));
-    expect(upTo).toBeGreaterThan(0);
-    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo) }));
-
-    const client = await PGlite.create('memory://', { extensions: { pg_trgm, unaccent } });
+    const { client, migrateRest, close } = await databaseBefore('0029_');
     try {
-      const db = drizzle(client);
-      await migrate(db, { migrationsFolder: before });
       await client.exec(`
         insert into email_outbox (id, type, to_address, subject, text_body, html_body, reply_to, status, attempts,
           next_attempt_at, locked_until, last_error, list_unsubscribe, sent_at, created_at) values
@@ -40,7 +20,7 @@ describe('migration 0029: the outbox moves into the jobs table', () => {
           'failed', 8, '2026-11-18T10:00:00Z', null, '550 no such user', null, null, '2026-11-18T09:00:00Z');
       `);
 
-      await migrate(db, { migrationsFolder: folder });
+      await migrateRest();
 
       const jobs = await client.query<{ id: string; kind: string; key: string; status: string; attempts: number; payload: Record<string, string> }>(
         `select id, kind, key, status, attempts, payload from jobs where kind = 'email' order by id`,
@@ -75,7 +55,7 @@ describe('migration 0029: the outbox moves into the jobs table', () => {
       const indexes = await client.query<{ indexname: string }>(`select indexname from pg_indexes where tablename = 'jobs'`);
       expect(indexes.rows.map((row) => row.indexname)).toContain('jobs_email_to_idx');
     } finally {
-      await client.close();
+      await close();
     }
   });
 });

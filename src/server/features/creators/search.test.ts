@@ -5,6 +5,7 @@ import { makerProfiles, portfolioItems, profiles, userRoles } from '../../db/sch
 import { type TestContext, withTestContext } from '../../../../test/support/harness';
 import { bulkInsertCreators } from '../../../../test/support/bulk-creators';
 import { insertCreator } from '../../../../test/support/creators';
+import { searchWords } from './search';
 
 // Full-text search through the public API, on whichever database the tests run (PGlite, or PostgreSQL with
 // TEST_DATABASE_URL): both must give the same answers.
@@ -23,6 +24,17 @@ withTestContext(async (created) => {
   ids.admin = await insertCreator(ctx.db, { role: 'admin', profileKind: 'maker', name: 'Adam Nakamura' });
   ids.portfolio = await insertCreator(ctx.db, { role: 'maker', name: 'Tariq Rahman', bio: 'Illustration.', portfolio: 1 });
   await ctx.db.update(portfolioItems).set({ title: 'Botanical almanac' }).where(eq(portfolioItems.makerId, ids.portfolio));
+  // Names whose letters carry combining marks (decision 223).
+  ids.ipek = await insertCreator(ctx.db, { role: 'maker', name: 'İpek Yıldız', bio: 'Hand-woven kilims.' });
+  ids.priya = await insertCreator(ctx.db, { role: 'maker', name: 'प्रिया शर्मा', bio: 'Block prints.' });
+  ids.kitti = await insertCreator(ctx.db, { role: 'maker', name: 'กิตติ ใจดี', bio: 'Shadow puppets.' });
+  // A maker with one piece on show and one held for provenance review at upload (decision 134).
+  ids.held = await insertCreator(ctx.db, { role: 'maker', name: 'Mara Quell', bio: 'Ceramics.', portfolio: 1 });
+  const [heldPiece] = await ctx.db
+    .insert(portfolioItems)
+    .values({ makerId: ids.held, title: 'Saffronwick lanterns', category: 'logo_design', imageUrl: `/files/portfolio-items/${ids.held}/portfolio/held.png`, reviewStatus: 'pending', reviewReason: 'near_copy' })
+    .returning({ id: portfolioItems.id });
+  ids.heldPiece = heldPiece!.id;
 });
 
 const search = async (query: Record<string, string>): Promise<MarketplacePage> => {
@@ -73,6 +85,37 @@ describe('creator search', () => {
   it('ignores accents both ways', async () => {
     expect(await found('zoe muller')).toEqual([ids.zoe]);
     expect(await found('Zoë')).toEqual([ids.zoe]);
+  });
+
+  it('keeps combining marks in their word: İpek, प्रिया and กิตติ are found as typed, and İpek without its dot', async () => {
+    // 'İpek' lower-cases to 'i', U+0307 and 'pek'; the mark splitting the word found nothing (decision 223).
+    expect(searchWords('İpek')).toEqual(['i\u0307pek']);
+    for (const q of ['İpek', 'Ipek', 'ipek', 'İPEK YILDIZ', 'ipek yildiz']) expect(await found(q), q).toEqual([ids.ipek]);
+    const page = await search({ q: 'प्रिया' });
+    expect(page.creators.map((creator) => creator.id)).toEqual([ids.priya]);
+    expect(page.creators[0]?.matchedField).toBe('name');
+    expect(await found('प्रिया शर्मा')).toEqual([ids.priya]);
+    expect(await found('กิตติ')).toEqual([ids.kitti]);
+    expect(await found('ใจดี')).toEqual([ids.kitti]);
+  });
+
+  it('leaves out the title of a piece held for provenance review until an admin clears it', async () => {
+    // Cards and studios hide the held piece (decision 134): its title finds nobody, nor does a typo of it.
+    expect(await found('saffronwick')).toEqual([]);
+    expect(await found('safronwick')).toEqual([]);
+    expect(await found('mara quell')).toEqual([ids.held]);
+    const admin = await ctx.createAdmin();
+    const cleared = await ctx.inject(admin, { method: 'POST', url: `/api/admin/provenance/${ids.heldPiece}/approve` });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    const page = await search({ q: 'saffronwick' });
+    expect(page.creators.map((creator) => creator.id)).toEqual([ids.held]);
+    expect(page.creators[0]?.matchedField).toBe('portfolio');
+    expect(await found('safronwick')).toEqual([ids.held]);
+    // Held again, gone again: any change of review_status rewrites the maker's document.
+    await ctx.db.update(portfolioItems).set({ reviewStatus: 'pending' }).where(eq(portfolioItems.id, ids.heldPiece));
+    expect(await found('saffronwick')).toEqual([]);
+    await ctx.db.update(portfolioItems).set({ reviewStatus: 'clear' }).where(eq(portfolioItems.id, ids.heldPiece));
+    expect(await found('saffronwick')).toEqual([ids.held]);
   });
 
   it('finds portfolio titles', async () => {

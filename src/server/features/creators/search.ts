@@ -27,8 +27,14 @@ export const SEARCH_COUNT_CAP = 1000;
  */
 export const TYPO = { minLength: 4, minSimilarity: 0.4, maxWords: 5, maxLengthChange: 2 } as const;
 
-/** The words of a query, lower-cased; only letters and digits reach the database's tsquery, so no input breaks its syntax. */
-export const searchWords = (q: string): string[] => (q.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+/**
+ * A word is a run of letters, combining marks and digits, as the database's parser keeps it whole: a mark is part of
+ * its word, never a break ('प्रिया', and 'İpek', which JavaScript lower-cases to 'i' and a combining dot above).
+ */
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+
+/** The words of a query, lower-cased; only letters, marks and digits reach the database's tsquery, so no input breaks its syntax. */
+export const searchWords = (q: string): string[] => (q.normalize('NFKC').toLowerCase().match(WORD) ?? []).slice(0, 8);
 
 export interface SearchInput {
   words: string[];
@@ -58,8 +64,10 @@ const readQueryWords = async (db: DbExecutor, words: string[]): Promise<QueryWor
     from (select lower(search_unaccent(u.w)) as word, u.n from unnest(${arrayLiteral(words)}::text[]) with ordinality as u(w, n)) q
     order by q.n`);
   // Unaccenting can turn a character into more than one word ('½' is ' 1/2'): those pieces match as prefixes only.
+  // It also drops the combining marks of Latin letters, as the documents' unaccent does ('i' and U+0307, the
+  // lower-cased 'İ', is 'i'); the marks it keeps (Devanagari's, Thai's) stay in their word, as in the documents.
   return result.rows.flatMap((row) => {
-    const pieces = row.word.match(/[\p{L}\p{N}]+/gu) ?? [];
+    const pieces = row.word.match(WORD) ?? [];
     if (pieces.length === 1 && pieces[0] === row.word) return [{ word: row.word, similar: row.similar ?? [] }];
     return pieces.map((word) => ({ word, similar: [] }));
   });
