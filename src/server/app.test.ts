@@ -101,7 +101,9 @@ describe('the app', () => {
     expect(log).not.toContain(password);
     expect(log).not.toContain(token.split('.')[0]);
     expect(log).not.toContain('secret-token-value');
-  });
+    // A fresh embedded database, migrated from nothing (not the suite's prepared image): on a busy machine that alone
+    // took most of the default 30 s.
+  }, 90_000);
 
   it('rate-limits sign-in attempts', async () => {
     const ctx = await createTestContext({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '3' } });
