@@ -126,6 +126,21 @@ describe('the inbox stream', () => {
     expect(last().readyState).toBe(FakeEventSource.CLOSED);
   });
 
+  it('resumes from the position the count announced when the stream has carried no message', async () => {
+    const { REOPEN_MIN_MS, subscribeToInbox } = await loadStream();
+    const heard: unknown[] = [];
+    const unsubscribe = subscribeToInbox((event) => heard.push(event));
+    last().accept();
+    // A fresh stream's first event is the count, with the newest seq the stream covers.
+    last().send('unread', { unread: 0 }, '73');
+    expect(heard).toEqual([{ type: 'unread', unread: 0 }]);
+    last().fail(FakeEventSource.CLOSED);
+    await vi.advanceTimersByTimeAsync(REOPEN_MIN_MS);
+    expect(FakeEventSource.opened).toHaveLength(2);
+    expect(last().url).toBe('/api/conversations/events?lastEventId=73');
+    unsubscribe();
+  });
+
   it('keeps trying while the network is down', async () => {
     const { REOPEN_MIN_MS, subscribeToInbox } = await loadStream();
     const unsubscribe = subscribeToInbox(() => undefined);

@@ -6,7 +6,7 @@ type Listener = (event: InboxEvent) => void;
 
 const listeners = new Set<Listener>();
 let source: EventSource | null = null;
-/** The id of the last message event this tab heard: where a stream opened after a failure resumes. */
+/** The last position this tab's stream announced (a message's seq, or the count's): where a stream opened after a failure resumes. */
 let lastEventId = '';
 let reopenTimer: ReturnType<typeof setTimeout> | null = null;
 let reopenDelay = 0;
@@ -78,6 +78,9 @@ function open() {
     }
   });
   opened.addEventListener('unread', (event) => {
+    // The count carries the stream's position too: a stream that has carried no message yet resumes from there.
+    const { lastEventId: position } = event as MessageEvent<string>;
+    if (position) lastEventId = position;
     try {
       emit({ type: 'unread', unread: countOf(event) });
     } catch {

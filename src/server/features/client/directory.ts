@@ -30,10 +30,13 @@ const toCard = (row: ListingRow): CreatorCard => ({
   rating: cardRatingOf(row.ratingCount, row.ratingSum),
 });
 
+const byRatingOrder = (a: ListingRow, b: ListingRow): number =>
+  b.ratingScore - a.ratingScore || b.createdKey.localeCompare(a.createdKey) || b.profileId.localeCompare(a.profileId);
+
 /**
- * Approved makers and minds as cards, newest first, at most `limit` of each (the spec's 10 and 10), makers listed
- * first. Both come from the marketplace's own listing statement (creators/listing-statement.ts), so visibility,
- * the category map and the Seal rule are the marketplace's.
+ * Approved makers and minds as cards, newest first, at most `limit` of each (the product's 10 and 10), makers listed
+ * first; with 'Highest rated', both kinds in one rating order. Both come from the marketplace's own listing
+ * statement (creators/listing-statement.ts), so visibility, the category map and the Seal rule are the marketplace's.
  */
 export const listCreatorCards = async (
   db: DbExecutor,
@@ -48,5 +51,8 @@ export const listCreatorCards = async (
       ? searchByRelevance(db, { words: searchWords(filters.q), filters: { ...filters, role } }, 0, limit, 0, order === 'rating' ? 'rating' : 'relevance')
       : selectListingPage(db, { ...filters, role }, null, limit, 0, order);
   const [makers, minds] = await Promise.all([filters.role === 'mind' ? [] : select('maker'), filters.role === 'maker' ? [] : select('mind')]);
-  return [...makers, ...minds].map((row) => ({ ...toCard(row), ...(row.matchedField ? { matchedField: row.matchedField } : {}) }));
+  // 'Highest rated' is one order across both kinds, the marketplace's (score, then newest, then id); the default
+  // order keeps the makers first.
+  const rows = order === 'rating' ? [...makers, ...minds].sort(byRatingOrder) : [...makers, ...minds];
+  return rows.map((row) => ({ ...toCard(row), ...(row.matchedField ? { matchedField: row.matchedField } : {}) }));
 };

@@ -109,6 +109,26 @@ describe('the message stream', () => {
     resumed.close();
   });
 
+  it('gives a stream that has carried no message its position, so a reconnect after a restart gets what was written in the gap', async () => {
+    const newest = await send(maker, 'Written before the tab opened');
+    const fresh = await openStream(client);
+    const first = await fresh.waitFor((event) => event.event === 'unread');
+    // Nothing is replayed to a fresh stream, but its first count says where it stands.
+    expect(first.id).toBe(String(newest.json().message.seq));
+    expect(fresh.events.filter((event) => event.event === 'message')).toEqual([]);
+    fresh.close();
+    // While the tab is away (the server restarting), a message is written; the browser reconnects with the id it heard.
+    const inTheGap = await send(maker, 'Written while the stream was down');
+    const reconnected = await openStream(client, Number(first.id));
+    await reconnected.waitFor(isMessage('Written while the stream was down'));
+    const bodies = reconnected.events.filter((event) => event.event === 'message').map((event) => JSON.parse(event.data).body);
+    expect(bodies).toEqual(['Written while the stream was down']);
+    // And the count after the replay carries the new position.
+    const counted = await reconnected.waitFor((event) => event.event === 'unread');
+    expect(counted.id).toBe(String(inTheGap.json().message.seq));
+    reconnected.close();
+  });
+
   it('resumes after lastEventId in the query when a new stream cannot send the header, the header winning when both come', async () => {
     const before = await send(client, 'Before the proxy failed');
     await send(maker, 'Missed behind the proxy');

@@ -73,7 +73,8 @@ export const createOpenStreams = (): OpenStreams => {
 };
 
 /**
- * Streams the user's new messages (`event: message`, id = seq), their unread count (`event: unread`) and their
+ * Streams the user's new messages (`event: message`, id = seq), their unread count (`event: unread`, id = the
+ * stream's position, the newest seq it has covered) and their
  * notification count (`event: notifications`) as Server-Sent Events. A reconnecting browser sends Last-Event-ID and
  * gets everything after it from the database, so nothing is lost across a dropped connection or a restart. Each
  * event from the hub makes the stream read the database again from its own position, so the payload of a
@@ -127,7 +128,10 @@ export const openMessageStream = async (
     }
     // Remember only recent seqs: a late commit is at most a few messages behind.
     if (sent.size > 1000) for (const seq of [...sent].slice(0, sent.size - 500)) sent.delete(seq);
-    write(`event: unread\ndata: ${JSON.stringify({ unread: await countUnread(app.db, auth.userId) })}\n\n`);
+    // The count carries the stream's position as its id, so a stream that has heard no message yet still has one: a
+    // browser that reconnects (after a restart, say) sends it back and gets what was written while it was away,
+    // where without it the new stream would start from the newest message and skip the gap.
+    write(`event: unread\nid: ${position}\ndata: ${JSON.stringify({ unread: await countUnread(app.db, auth.userId) })}\n\n`);
   };
   const pushNotificationCount = async () => {
     write(`event: notifications\ndata: ${JSON.stringify({ unread: await countUnreadNotifications(app.db, auth.userId) })}\n\n`);
