@@ -23,7 +23,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/web/**/*.{ts,tsx}'],
+    // The web app and its component-test support (test/web), which runs as browser code too.
+    files: ['src/web/**/*.{ts,tsx}', 'test/web/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',

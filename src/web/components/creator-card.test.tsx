@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import '../test/jsdom-shims';
+import '../../../test/web/jsdom-shims';
 import type { CreatorCardData } from '../../domain/marketplace';
 import { CreatorCard } from './creator-card';
 

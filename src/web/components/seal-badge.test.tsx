@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import '../test/jsdom-shims';
+import '../../../test/web/jsdom-shims';
 import { SealBadge } from './seal-badge';
 
 afterEach(() => {

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { AUTH_MESSAGES, VALIDATION_MESSAGES } from '../../domain/messages';
-import { currentUrl, makeUser, renderApp, signedInAs, signedOut, stubFetch } from '../test/render-app';
+import { currentUrl, makeUser, renderApp, signedInAs, signedOut, stubFetch } from '../../../test/web/render-app';
 
 afterEach(() => {
   cleanup();

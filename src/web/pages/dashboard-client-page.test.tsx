@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ClientDashboard, CreatorCard } from '../../domain/client-dashboard-schemas';
 import type { WhiteGloveRequestView } from '../../domain/white-glove-schemas';
-import { currentUrl, makeUser, renderApp, signedInAs, stubFetch, type FetchRoutes } from '../test/render-app';
+import { currentUrl, makeUser, renderApp, signedInAs, stubFetch, type FetchRoutes } from '../../../test/web/render-app';
 
 beforeAll(() => {
   // Radix Select scrolls to and captures the pointer on its items; jsdom has neither.

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { MakerProfileView } from '../../domain/profile-schemas';
-import { makeUser, renderApp, signedInAs, stubFetch, type FetchRoutes } from '../test/render-app';
+import { makeUser, renderApp, signedInAs, stubFetch, type FetchRoutes } from '../../../test/web/render-app';
 
 afterEach(() => {
   cleanup();

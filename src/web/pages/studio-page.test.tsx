@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import type { StudioData } from '../../domain/marketplace';
-import { makeUser, renderApp, signedInAs, signedOut, stubFetch } from '../test/render-app';
+import { makeUser, renderApp, signedInAs, signedOut, stubFetch } from '../../../test/web/render-app';
 
 afterEach(() => {
   cleanup();

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import { renderApp, signedOut, stubFetch } from '../test/render-app';
+import { renderApp, signedOut, stubFetch } from '../../../test/web/render-app';
 
 afterEach(() => {
   cleanup();

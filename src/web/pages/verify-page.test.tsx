@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { CredentialVerification } from '../../domain/seal-credential-schemas';
 import { VERIFICATION_HEADLINES, VERIFY_MESSAGES } from '../../domain/seal-verification';
-import { renderApp, signedOut, stubFetch } from '../test/render-app';
+import { renderApp, signedOut, stubFetch } from '../../../test/web/render-app';
 
 afterEach(() => {
   cleanup();

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs';
-import '../../test/jsdom-shims';
+import '../../../../test/web/jsdom-shims';
 
 afterEach(cleanup);
 

@@ -5,7 +5,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 // eslint-disable-next-line no-restricted-imports
 import { toast } from 'sonner';
 import { Toaster } from './toaster';
-import '../../test/jsdom-shims';
+import '../../../../test/web/jsdom-shims';
 
 afterEach(async () => {
   toast.dismiss();

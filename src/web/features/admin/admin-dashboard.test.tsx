@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MakerApplication, MindApplication } from '../../../domain/admin-schemas';
-import { makeUser, renderApp, signedInAs, stubFetch, type FetchRoutes } from '../../test/render-app';
-import { milestoneView, projectView } from '../../test/project-fixtures';
+import { makeUser, renderApp, signedInAs, stubFetch, type FetchRoutes } from '../../../../test/web/render-app';
+import { milestoneView, projectView } from '../../../../test/web/project-fixtures';
 
 afterEach(() => {
   cleanup();

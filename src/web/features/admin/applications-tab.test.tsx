@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MakerApplication } from '../../../domain/admin-schemas';
-import { resetBetweenTests } from '../../test/reset-between-tests';
-import { makeUser, renderApp, signedInAs, stubFetch } from '../../test/render-app';
+import { resetBetweenTests } from '../../../../test/web/reset-between-tests';
+import { makeUser, renderApp, signedInAs, stubFetch } from '../../../../test/web/render-app';
 
 resetBetweenTests();
 

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminReport, MessageView } from '../../../domain/conversation-schemas';
 import { REVIEW_FIELD_MESSAGES, type AdminReviewReport } from '../../../domain/review-schemas';
-import { resetBetweenTests } from '../../test/reset-between-tests';
-import { makeUser, renderApp, signedInAs, stubFetch, type FetchRoutes } from '../../test/render-app';
+import { resetBetweenTests } from '../../../../test/web/reset-between-tests';
+import { makeUser, renderApp, signedInAs, stubFetch, type FetchRoutes } from '../../../../test/web/render-app';
 
 resetBetweenTests();
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { makeUser, renderApp, signedInAs, stubFetch } from '../../test/render-app';
+import { makeUser, renderApp, signedInAs, stubFetch } from '../../../../test/web/render-app';
 
 afterEach(() => {
   cleanup();

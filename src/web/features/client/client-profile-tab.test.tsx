@@ -6,8 +6,8 @@ import { QueryClient } from '@tanstack/react-query';
 import type { ClientProfileView as DashboardProfile } from '../../../domain/client-dashboard-schemas';
 import type { ClientProfileView } from '../../../domain/profile-schemas';
 import { AppProviders } from '../../app-providers';
-import { makeUser, signedInAs, stubFetch } from '../../test/render-app';
-import '../../test/jsdom-shims';
+import { makeUser, signedInAs, stubFetch } from '../../../../test/web/render-app';
+import '../../../../test/web/jsdom-shims';
 import { ClientProfileTab } from './client-profile-tab';
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import '../../test/jsdom-shims';
+import '../../../../test/web/jsdom-shims';
 import { CreatorFilters, type CreatorFilterValues } from './creator-filters';
 
 afterEach(cleanup);

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { CreatorCard } from '../../../domain/client-dashboard-schemas';
-import '../../test/jsdom-shims';
+import '../../../../test/web/jsdom-shims';
 import { HireCreatorCard } from './hire-creator-card';
 
 afterEach(cleanup);

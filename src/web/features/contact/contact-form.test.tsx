@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
-import '../../test/jsdom-shims';
-import { stubFetch } from '../../test/render-app';
+import '../../../../test/web/jsdom-shims';
+import { stubFetch } from '../../../../test/web/render-app';
 import { ContactForm } from './contact-form';
 
 afterEach(() => {

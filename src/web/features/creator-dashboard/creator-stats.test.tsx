@@ -4,10 +4,10 @@ import { render, screen, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import type { CreatorBalance } from '../../../domain/payment-schemas';
 import { AppProviders } from '../../app-providers';
-import { stubFetch } from '../../test/render-app';
-import { resetBetweenTests } from '../../test/reset-between-tests';
+import { stubFetch } from '../../../../test/web/render-app';
+import { resetBetweenTests } from '../../../../test/web/reset-between-tests';
 import { CreatorStats } from './creator-stats';
-import '../../test/jsdom-shims';
+import '../../../../test/web/jsdom-shims';
 
 resetBetweenTests();
 

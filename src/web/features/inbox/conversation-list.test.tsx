@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ConversationSummary } from '../../../domain/conversation-schemas';
-import { makeUser, renderApp, signedInAs, stubFetch } from '../../test/render-app';
+import { makeUser, renderApp, signedInAs, stubFetch } from '../../../../test/web/render-app';
 
 afterEach(() => {
   cleanup();

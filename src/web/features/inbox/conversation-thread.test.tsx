@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { currentUrl, makeUser, renderApp, signedInAs, stubFetch, type FetchRoutes } from '../../test/render-app';
+import { currentUrl, makeUser, renderApp, signedInAs, stubFetch, type FetchRoutes } from '../../../../test/web/render-app';
 
 afterEach(() => {
   cleanup();

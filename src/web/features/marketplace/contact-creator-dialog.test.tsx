@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CreatorCardData } from '../../../domain/marketplace-schemas';
-import { currentUrl, makeUser, renderApp, signedInAs, signedOut, stubFetch, type FakeResponse } from '../../test/render-app';
+import { currentUrl, makeUser, renderApp, signedInAs, signedOut, stubFetch, type FakeResponse } from '../../../../test/web/render-app';
 
 afterEach(() => {
   cleanup();

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import '../../test/jsdom-shims';
+import '../../../../test/web/jsdom-shims';
 import type { DirectoryFilters } from '../../../domain/marketplace-directory';
 import { filtersFromParams, filtersToParams } from '../../../domain/marketplace-directory';
 import { marketplaceQuerySchema } from '../../../domain/marketplace-schemas';

@@ -4,15 +4,15 @@ import { cleanup as cleanupRender, fireEvent, render, screen, waitFor, within } 
 import { QueryClient } from '@tanstack/react-query';
 import type { CreatorBalance, ProjectFunding } from '../../../domain/payment-schemas';
 import { AppProviders } from '../../app-providers';
-import { makeUser, renderApp, signedInAs, stubFetch, type FetchRoutes } from '../../test/render-app';
-import { milestoneView, projectView } from '../../test/project-fixtures';
-import { resetBetweenTests } from '../../test/reset-between-tests';
+import { makeUser, renderApp, signedInAs, stubFetch, type FetchRoutes } from '../../../../test/web/render-app';
+import { milestoneView, projectView } from '../../../../test/web/project-fixtures';
+import { resetBetweenTests } from '../../../../test/web/reset-between-tests';
 import { SignedInUserContext } from '../auth/signed-in-user';
 import { ClientProjectsTab } from '../projects/client-projects-tab';
 import { CreatorBalancePanel } from './creator-balance';
 import { MilestoneFundingLine } from './milestone-funding';
 import { dollarsToCents } from './payments-api';
-import '../../test/jsdom-shims';
+import '../../../../test/web/jsdom-shims';
 import { MemoryRouter, useLocation } from 'react-router';
 
 resetBetweenTests();

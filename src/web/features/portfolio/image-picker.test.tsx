@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import '../../test/jsdom-shims';
+import '../../../../test/web/jsdom-shims';
 import { ImagePicker } from './image-picker';
 
 // jsdom has no object URLs; the picker only needs a string to put in <img src>.

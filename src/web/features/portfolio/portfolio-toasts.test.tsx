@@ -5,8 +5,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { QueryClient } from '@tanstack/react-query';
 import type { PortfolioItem } from '../../../domain/portfolio-schemas';
 import { AppProviders } from '../../app-providers';
-import { makeUser, signedInAs, signedOut, stubFetch, type FetchRoutes } from '../../test/render-app';
-import '../../test/jsdom-shims';
+import { makeUser, signedInAs, signedOut, stubFetch, type FetchRoutes } from '../../../../test/web/render-app';
+import '../../../../test/web/jsdom-shims';
 import { AddPortfolioItemDialog } from './add-portfolio-item-dialog';
 import { PortfolioCard } from './portfolio-card';
 

@@ -5,8 +5,8 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { QueryClient } from '@tanstack/react-query';
 import type { ClientProfileView, MakerProfileView, MindProfileView } from '../../../domain/profile-schemas';
 import { AppProviders } from '../../app-providers';
-import { makeUser, signedInAs, stubFetch, type FakeResponse } from '../../test/render-app';
-import '../../test/jsdom-shims';
+import { makeUser, signedInAs, stubFetch, type FakeResponse } from '../../../../test/web/render-app';
+import '../../../../test/web/jsdom-shims';
 import { ClientProfileForm } from './client-profile-form';
 import { MakerProfileForm } from './maker-profile-form';
 import { MindProfileForm } from './mind-profile-form';

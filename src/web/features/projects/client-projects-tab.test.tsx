@@ -4,12 +4,12 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { QueryClient } from '@tanstack/react-query';
 import type { ProjectView } from '../../../domain/project-schemas';
 import { AppProviders } from '../../app-providers';
-import { makeUser, stubFetch, type FetchRoutes } from '../../test/render-app';
+import { makeUser, stubFetch, type FetchRoutes } from '../../../../test/web/render-app';
 import { SignedInUserContext } from '../auth/signed-in-user';
 import { ClientProjectsTab } from './client-projects-tab';
-import '../../test/jsdom-shims';
-import { projectView as project } from '../../test/project-fixtures';
-import { resetBetweenTests } from '../../test/reset-between-tests';
+import '../../../../test/web/jsdom-shims';
+import { projectView as project } from '../../../../test/web/project-fixtures';
+import { resetBetweenTests } from '../../../../test/web/reset-between-tests';
 import { MemoryRouter } from 'react-router';
 
 resetBetweenTests();

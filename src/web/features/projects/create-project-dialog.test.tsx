@@ -3,10 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { AppProviders } from '../../app-providers';
-import { stubFetch, type FetchRoutes } from '../../test/render-app';
+import { stubFetch, type FetchRoutes } from '../../../../test/web/render-app';
 import { CreateProjectDialog } from './create-project-dialog';
-import '../../test/jsdom-shims';
-import { resetBetweenTests } from '../../test/reset-between-tests';
+import '../../../../test/web/jsdom-shims';
+import { resetBetweenTests } from '../../../../test/web/reset-between-tests';
 
 resetBetweenTests();
 

@@ -5,14 +5,14 @@ import { QueryClient } from '@tanstack/react-query';
 import type { ProjectView } from '../../../domain/project-schemas';
 import type { SessionUser } from '../../../domain/api-types';
 import { AppProviders } from '../../app-providers';
-import { makeUser, stubFetch, type FetchRoutes } from '../../test/render-app';
+import { makeUser, stubFetch, type FetchRoutes } from '../../../../test/web/render-app';
 import { SignedInUserContext } from '../auth/signed-in-user';
 import { ClientProjectsTab } from './client-projects-tab';
 import { CreatorProjectsTab } from './creator-projects-tab';
 import { offerSum } from './offer-form';
-import '../../test/jsdom-shims';
-import { milestoneView, offerView, projectView } from '../../test/project-fixtures';
-import { resetBetweenTests } from '../../test/reset-between-tests';
+import '../../../../test/web/jsdom-shims';
+import { milestoneView, offerView, projectView } from '../../../../test/web/project-fixtures';
+import { resetBetweenTests } from '../../../../test/web/reset-between-tests';
 import { MemoryRouter } from 'react-router';
 
 resetBetweenTests();

@@ -5,12 +5,12 @@ import { QueryClient } from '@tanstack/react-query';
 import type { ProjectView } from '../../../domain/project-schemas';
 import type { SessionUser } from '../../../domain/api-types';
 import { AppProviders } from '../../app-providers';
-import { makeUser, stubFetch } from '../../test/render-app';
+import { makeUser, stubFetch } from '../../../../test/web/render-app';
 import { SignedInUserContext } from '../auth/signed-in-user';
 import { ProjectCard } from './project-card';
-import '../../test/jsdom-shims';
-import { milestoneView, offerView, projectView } from '../../test/project-fixtures';
-import { resetBetweenTests } from '../../test/reset-between-tests';
+import '../../../../test/web/jsdom-shims';
+import { milestoneView, offerView, projectView } from '../../../../test/web/project-fixtures';
+import { resetBetweenTests } from '../../../../test/web/reset-between-tests';
 
 resetBetweenTests();
 

@@ -4,9 +4,9 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ProjectReviewState, PublicReview } from '../../../domain/review-schemas';
 import { REVIEW_MESSAGES } from '../../../domain/reviews';
-import { resetBetweenTests } from '../../test/reset-between-tests';
-import { projectView } from '../../test/project-fixtures';
-import { makeUser, signedInAs, stubFetch, type FetchRoutes } from '../../test/render-app';
+import { resetBetweenTests } from '../../../../test/web/reset-between-tests';
+import { projectView } from '../../../../test/web/project-fixtures';
+import { makeUser, signedInAs, stubFetch, type FetchRoutes } from '../../../../test/web/render-app';
 import { SessionProvider } from '../../lib/session';
 import { ProjectReviews } from './project-reviews';
 

@@ -4,8 +4,8 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import type { PublicReview } from '../../../domain/review-schemas';
 import { REVIEW_MESSAGES } from '../../../domain/reviews';
 import { SessionProvider } from '../../lib/session';
-import { resetBetweenTests } from '../../test/reset-between-tests';
-import { makeUser, signedInAs, stubFetch, type FetchRoutes } from '../../test/render-app';
+import { resetBetweenTests } from '../../../../test/web/reset-between-tests';
+import { makeUser, signedInAs, stubFetch, type FetchRoutes } from '../../../../test/web/render-app';
 import { ReviewActions, type ListedReview } from './review-actions';
 
 resetBetweenTests();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ProjectReviewState } from '../../../domain/review-schemas';
 import { ApiError } from '../../lib/api';
-import { resetBetweenTests } from '../../test/reset-between-tests';
+import { resetBetweenTests } from '../../../../test/web/reset-between-tests';
 import { ReviewForm } from './review-form';
 
 resetBetweenTests();

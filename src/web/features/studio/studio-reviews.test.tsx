@@ -5,8 +5,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { StudioData } from '../../../domain/marketplace';
 import { SessionProvider } from '../../lib/session';
-import { resetBetweenTests } from '../../test/reset-between-tests';
-import { makeUser, signedInAs, signedOut, stubFetch } from '../../test/render-app';
+import { resetBetweenTests } from '../../../../test/web/reset-between-tests';
+import { makeUser, signedInAs, signedOut, stubFetch } from '../../../../test/web/render-app';
 import { StudioReviews } from './studio-reviews';
 
 resetBetweenTests();

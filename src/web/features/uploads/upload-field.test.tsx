@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { AppProviders } from '../../app-providers';
-import { stubFetch } from '../../test/render-app';
+import { stubFetch } from '../../../../test/web/render-app';
 import { UploadField } from './upload-field';
-import '../../test/jsdom-shims';
+import '../../../../test/web/jsdom-shims';
 import { RESOURCE_MESSAGES } from '../../../domain/messages';
 
 afterEach(() => {

@@ -3,9 +3,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { useLayoutEffect } from 'react';
 import { MemoryRouter, useLocation, type Location } from 'react-router';
 import { vi, type Mock } from 'vitest';
-import type { SessionUser } from '../../domain/api-types';
-import { AppProviders } from '../app-providers';
-import { AppRoutes } from '../router';
+import type { SessionUser } from '../../src/domain/api-types';
+import { AppProviders } from '../../src/web/app-providers';
+import { AppRoutes } from '../../src/web/router';
 import './jsdom-shims';
 
 // Lazy route chunks load slowly on a busy 2-core CI machine; the default 1 s wait is too tight there.

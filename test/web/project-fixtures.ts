@@ -1,5 +1,5 @@
-import type { MilestoneView, OfferView } from '../../domain/milestones';
-import type { ProjectView } from '../../domain/project-schemas';
+import type { MilestoneView, OfferView } from '../../src/domain/milestones';
+import type { ProjectView } from '../../src/domain/project-schemas';
 
 /** A project as the projects API sends it: a draft from June Alder with no creator, changed by `overrides`. */
 export const projectView = (overrides: Partial<ProjectView> = {}): ProjectView => ({
