@@ -45,7 +45,7 @@ describe('with JavaScript disabled', () => {
     const page = await context.newPage();
     const email = uniqueEmail('no-script');
 
-    // Sign up: the tab is a link, the form posts, mistakes come back with the spec's messages and what was typed.
+    // Sign up: the tab is a link, the form posts, mistakes come back with the product's messages and what was typed.
     await page.goto('/auth');
     await page.getByRole('tab', { name: 'Sign Up' }).click();
     await page.waitForURL((url) => url.searchParams.get('tab') === 'signup');

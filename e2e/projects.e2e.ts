@@ -104,7 +104,7 @@ describe('a client hires a maker and the work goes from draft to completed', () 
     const creators = await (await client.page.request.get(`/api/client/creators?search=${encodeURIComponent(PROJECTS_FX.maker.name)}`)).json();
     const makerId = creators.creators[0].id as string;
 
-    // The studio page's hire button for a signed-in client leads here (spec section 2).
+    // The studio page's hire button for a signed-in client leads here (`hireDestination` in src/domain/marketplace.ts).
     await client.page.goto(`/dashboard-client?hire=${makerId}`);
     const dialog = client.page.getByRole('dialog');
     await expect.poll(() => dialog.getByRole('heading', { name: 'Start a project' }).isVisible()).toBe(true);

@@ -164,7 +164,7 @@ describe('the marketplace', () => {
     await page.getByLabel('Category').selectOption('editorial_design');
     await expect.poll(() => visible(page, `${PUBLIC_EDITORIAL_COUNT} verified creators`)).toBe(true);
 
-    // Each card says which field the search matched (issue 13): 'helps' is only in the minds' bios, 'direction' in
+    // Each card says which field the search matched (decision 120): 'helps' is only in the minds' bios, 'direction' in
     // those bios and in Kai's expertise (Creative Direction), and a specialty is named before a bio.
     await page.getByLabel('Category').selectOption('');
     await page.getByLabel('Search creators').fill('helps direction');
@@ -253,7 +253,8 @@ describe('a studio', () => {
     await panel.getByLabel('Password').fill('a good long password');
     await panel.locator('button[type=submit]').click();
 
-    // Sign-up still lands on onboarding (spec); finishing it continues to the hire instead of the bare dashboard.
+    // Sign-up still lands on onboarding (the product's rule); finishing it continues to the hire instead of the bare
+    // dashboard.
     await expectPath(page, '/onboard-client');
     await page.getByLabel('Company name').fill('Newclient Cider');
     await page.getByLabel('Industry').fill('Drinks');

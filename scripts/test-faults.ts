@@ -78,7 +78,7 @@ const sigtermDrain = async (databaseUrl: string, dataDir: string) => {
 
 /**
  * The whole body of every 5xx a client may see while the database is away: the generic error of the error handler,
- * and sign-up's own fixed failure messages (spec section 4). Fixed strings, so no database detail can ride along.
+ * and sign-up's own fixed failure messages (`AUTH_MESSAGES`). Fixed strings, so no database detail can ride along.
  */
 const CLEAN_FAILURES = [
   { error: 'database_unavailable', message: DATABASE_UNAVAILABLE_MESSAGE },

@@ -13,7 +13,7 @@ import {
   WHITE_GLOVE_STATUSES,
 } from './constants';
 
-/** The admin dashboard's toasts (spec section 8) and the rules' refusals, shared by server, browser and tests. */
+/** The admin dashboard's toasts (the product's) and the rules' refusals, shared by server, browser and tests. */
 export const ADMIN_MESSAGES = {
   loadFailed: 'Error loading dashboard data',
   approved: 'Application approved!',
@@ -81,13 +81,13 @@ export const candidatesQuerySchema = z.object({
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** A White Glove request is due 48 hours after it was made (PRODUCT-DECISIONS). */
+/** A White Glove request is due 48 hours after it was made (the product's rule). */
 export const whiteGloveDueAt = (createdAt: Date): Date => new Date(createdAt.getTime() + LIMITS.whiteGloveDueHours * HOUR_MS);
 
 export const isWhiteGloveOverdue = (status: string, createdAt: Date, now: Date = new Date()): boolean =>
   status === 'pending' && whiteGloveDueAt(createdAt).getTime() < now.getTime();
 
-/** "branding_packages" → "branding packages", as the spec shows categories. */
+/** "branding_packages" → "branding packages", as the product shows categories. */
 export const humanizeCategory = (value: string): string => value.replace(/_/g, ' ');
 
 // ---- Responses (dates travel as ISO strings) ----

@@ -1,7 +1,7 @@
 import type { DeliverableCategory } from './constants';
 
 /**
- * The spec's labels for the client-dashboard category select, plus the sixth category. A module of its own so that
+ * The product's labels for the client-dashboard category select, plus the sixth category. A module of its own so that
  * the home page's showcase reads them without the rest of the marketplace's code.
  */
 export const CATEGORY_LABELS: Record<DeliverableCategory, string> = {

@@ -5,7 +5,7 @@ import { SEARCH_MATCHES, SEARCH_MAX_LENGTH } from './marketplace';
 import { CREATOR_ROLES } from './project-schemas';
 import { cardRatingSchema, minRatingQuerySchema } from './review-schemas';
 
-/** The category select of the client's Browse Creators tab (spec section 2), label → value. */
+/** The category select of the client's Browse Creators tab (the product's labels), label → value. */
 export const BROWSE_CATEGORY_OPTIONS = [
   { value: 'branding_packages', label: 'Branding' },
   { value: 'logo_design', label: 'Logo Design' },
@@ -66,7 +66,7 @@ export const clientProfileViewSchema = z.object({
 export type ClientProfileView = z.infer<typeof clientProfileViewSchema>;
 
 export const clientDashboardSchema = z.object({
-  /** Projects with status `active` (spec section 2's card); those whose work waits on the client are counted apart. */
+  /** Projects with status `active` (the 'Active Projects' card); those whose work waits on the client are counted apart. */
   activeProjects: z.number().int(),
   inReviewProjects: z.number().int(),
   profile: clientProfileViewSchema,

@@ -1,4 +1,4 @@
-/** Business enumerations and limits from spec sections 3 and 9, with PRODUCT-DECISIONS applied. */
+/** The product's business enumerations and limits. */
 
 export const USER_ROLES = ['admin', 'maker', 'mind', 'client'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -84,7 +84,7 @@ export const LIMITS = {
   adminContactFetch: 50,
 } as const;
 
-/** Upload limits in megabytes, per use (spec section 9). */
+/** Upload limits in megabytes, per use (the product's limits). */
 export const UPLOAD_LIMITS_MB = {
   profileImage: 5,
   clientLogo: 5,

@@ -1,6 +1,6 @@
 // The contact forms' copy without their schema (zod), so a page can show a form before it loads (decision 189).
 
-/** Contact copy quoted verbatim from spec section 8. */
+/** Contact copy in the product's own words, kept word for word. */
 export const CONTACT_MESSAGES = {
   pageSuccess: "Thank you for reaching out. We'll be in touch shortly.",
   pageFailure: 'Error submitting form',

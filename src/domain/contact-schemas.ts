@@ -6,7 +6,7 @@ import { HONEYPOT_FIELD } from './contact-copy';
 
 export { CONTACT_MESSAGES, HONEYPOT_FIELD } from './contact-copy';
 
-/** Spec section 5's contact email: trimmed, a valid address ('Invalid email address', also when empty), at most 255. */
+/** The product's contact email: trimmed, a valid address ('Invalid email address', also when empty), at most 255. */
 const contactEmailField = z
   .string({ error: M.emailInvalid })
   .trim()
@@ -19,7 +19,7 @@ const messageField = z
   .min(1, M.messageRequired)
   .max(LIMITS.messageMax, M.messageTooLong);
 
-/** The contact schema of spec section 5, shared by the Contact page, the marketplace dialog and the server. */
+/** The product's contact schema, shared by the Contact page, the marketplace dialog and the server. */
 export const contactSchema = z.object({
   name: nameField,
   email: contactEmailField,

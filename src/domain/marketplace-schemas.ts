@@ -33,7 +33,7 @@ export const portfolioThumbSchema = z.object({
   thumbnailUrl: z.string().nullable(),
 });
 
-/** The directory view of a creator (spec section 3), as the creator card shows it. */
+/** The directory view of a creator, as the creator card shows it. */
 export const creatorCardSchema = z.object({
   id: z.string(),
   role: z.enum(CREATOR_ROLES),

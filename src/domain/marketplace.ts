@@ -40,9 +40,9 @@ export const studioQueryKey = (userId: string) => ['studio', userId] as const;
 export const MARKETPLACE_MAX_PAGE_SIZE = 48;
 
 export const MARKETPLACE_MESSAGES = {
-  /** The directory itself is empty (spec): nobody is listed yet. */
+  /** The directory itself is empty (the product's words): nobody is listed yet. */
   empty: 'No creators available at the moment',
-  /** A search or filters found nobody, though the directory has creators (the Browse tab's spec string). */
+  /** A search or filters found nobody, though the directory has creators (the product's words on the Browse tab). */
   noMatches: 'No creators found matching your filters',
   noMatchesHint: 'Try another name or fewer filters, or clear them to see every verified creator.',
   clearFilters: 'Clear filters',
@@ -87,13 +87,13 @@ export type MarketplaceCategory = DeliverableCategory | ExpertiseArea;
 export const isMarketplaceCategory = (value: string | null | undefined): value is MarketplaceCategory =>
   typeof value === 'string' && (isDeliverableCategory(value) || (EXPERTISE_AREAS as readonly string[]).includes(value));
 
-/** The Seal's tooltip text (spec section 1), for pages that explain the Seal without showing the badge. */
+/** The Seal's tooltip text (the product's words), for pages that explain the Seal without showing the badge. */
 export const SEAL_TOOLTIP = {
   title: 'Verified Human Creator',
   description: 'This creator has completed 3+ verified projects with documented process work',
 } as const;
 
-/** Category values are shown with underscores as spaces (spec section 2). */
+/** Category values are shown with underscores as spaces (the product's rule). */
 export const formatCategory = (value: string): string => value.replaceAll('_', ' ');
 
 /** The card's bio: cut to 100 characters plus '...', or 'No bio available'. */
@@ -114,7 +114,7 @@ export const cardTags = (tags: readonly string[]): { shown: string[]; more: numb
 export const PLAN_LABELS: Record<SubscriptionPlan, string> = { basic: 'Basic', pro: 'Pro', premium: 'Premium' };
 
 /**
- * Where the studio's hire buttons lead (spec section 2): anonymous visitors log in as a client and come back
+ * Where the studio's hire buttons lead (the product's rule): anonymous visitors log in as a client and come back
  * to the studio with `hire=1`; signed-in non-clients go to /auth; clients open project creation.
  */
 export const hireDestination = (viewer: { role: string } | null, creatorId: string): string => {

@@ -1,7 +1,7 @@
-/** User-visible messages quoted verbatim from spec section 8 (and PRODUCT-DECISIONS). */
+/** User-visible messages in the product's own words, kept word for word. */
 export const AUTH_MESSAGES = {
   createUserFailed: 'Failed to create user account',
-  /** Not in the spec: the account was saved in full, but the sign-in that follows sign-up failed (e.g. the database went away). */
+  /** Ours: the account was saved in full, but the sign-in that follows sign-up failed (e.g. the database went away). */
   signedUpNotSignedIn: 'Your account was created, but we could not sign you in just now. Please log in with your email and password.',
   setupFailed: 'Account setup failed. Please try again or contact support.',
   setupVerificationFailed: 'Account setup verification failed. Please try again.',

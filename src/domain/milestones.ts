@@ -67,7 +67,7 @@ export const currentMilestone = (plan: Pick<MilestonePlan, 'milestones'>): numbe
 export const revisionsLeft = (plan: Pick<MilestonePlan, 'revisionRounds' | 'revisionsUsed' | 'extraRevisions'>): number =>
   Math.max(plan.revisionRounds + plan.extraRevisions - plan.revisionsUsed, 0);
 
-/** The project's status as its milestones make it: the spec's statuses keep their meaning at the project level. */
+/** The project's status as its milestones make it: the product's project statuses keep their meaning. */
 export const projectStatusOfPlan = (plan: Pick<MilestonePlan, 'milestones'>): 'active' | 'in_review' | 'completed' => {
   const index = currentMilestone(plan);
   if (index === -1) return 'completed';

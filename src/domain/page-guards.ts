@@ -3,7 +3,7 @@ import type { SignupRole, UserRole } from './constants';
 import { dashboardPath, onboardPath, safeRedirectPath } from './routes';
 
 /**
- * Who may open a guarded page (spec section 6):
+ * Who may open a guarded page (the product's rules; a wrong role is sent where the list below says):
  * - `onboard`: any signed-in user; someone with another role goes to their own onboarding (admins to their dashboard).
  * - `maker-dashboard`: signed-in makers; anyone else signed in goes to '/'.
  * - `dashboard`: only that role; everyone else goes to /auth.
@@ -29,7 +29,7 @@ const isAuthPage = (path: string): boolean => new URL(path, 'http://x').pathname
 /**
  * Where someone signed in goes from /auth (the address with its query): where a safe `?redirect=` points, as signing
  * in there would lead, else their dashboard. A `redirect` back to /auth is ignored, so the two never bounce. When the
- * page they were headed for is another role's dashboard, which sent them here (spec section 6), they stay: the log-in
+ * page they were headed for is another role's dashboard, which sent them here (the rule above), they stay: the log-in
  * form is how they would open it, with the account it is for. Null: stay on /auth.
  */
 const signedInDestination = (user: Pick<SessionUser, 'role'>, address: string): string | null => {

@@ -7,7 +7,7 @@ export const PORTFOLIO_DESCRIPTION_MAX = 1000;
 /** A portfolio shows a creator's best work; past this many items they are asked to prune. */
 export const PORTFOLIO_MAX_ITEMS = 60;
 
-/** Spec sections 5 and 8, verbatim, plus our own where the spec names none. */
+/** The product's portfolio messages word for word, plus our own where it names none. */
 export const PORTFOLIO_MESSAGES = {
   loginRequired: 'You must be logged in to upload portfolio items',
   titleRequired: 'Please enter a title',

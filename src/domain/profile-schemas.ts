@@ -16,7 +16,7 @@ export const SHORT_TEXT_MAX = 120;
 export const URL_MAX = 500;
 export const EXPERIENCE_MAX = 80;
 
-/** Onboarding and profile messages: the spec's (sections 5 and 8) verbatim, and our own where it names none. */
+/** Onboarding and profile messages: the product's own word for word, and ours where it names none. */
 export const PROFILE_MESSAGES = {
   termsRequired: 'Please accept the terms and conditions',
   expertiseRequired: 'Please select at least one expertise area',
@@ -45,7 +45,7 @@ export const PROFILE_MESSAGES = {
   foreignFile: 'Please upload this image again from your own account.',
 } as const;
 
-/** Category values are stored with underscores; people read them with spaces (spec section 2). */
+/** Category values are stored with underscores; people read them with spaces (the product's rule). */
 export const categoryLabel = (category: DeliverableCategory): string => category.replace(/_/g, ' ');
 
 export const PLAN_LABELS: Record<SubscriptionPlan, { name: string; price: string }> = {
@@ -210,7 +210,7 @@ export const creatorSummarySchema = z.object({
   rejectionReason: z.string().nullable(),
   sealStatus: z.enum(SEAL_STATUSES),
   earningsTotal: z.number(),
-  /** Projects with status `active` (spec section 2's card); those whose work waits on the client are counted apart. */
+  /** Projects with status `active` (the 'Active Projects' card); those whose work waits on the client are counted apart. */
   activeProjects: z.number().int(),
   inReviewProjects: z.number().int(),
   portfolioItems: z.number().int(),

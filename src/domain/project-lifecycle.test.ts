@@ -14,7 +14,7 @@ import {
   type ProjectViewer,
 } from './project-lifecycle';
 
-/** The transitions spec section 4 and PRODUCT-DECISIONS allow, as "from>to" per action. */
+/** The transitions the product allows (decision 030), as "from>to" per action. */
 const ALLOWED_EDGES: Record<ProjectAction, readonly string[]> = {
   assign_creator: ['draft>draft'],
   cancel: ['draft>cancelled'],

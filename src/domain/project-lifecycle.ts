@@ -2,7 +2,8 @@ import type { ProjectStatus, UserRole } from './constants';
 import { revisionsLeft } from './milestones';
 
 /**
- * The project state machine of spec section 4 with PRODUCT-DECISIONS applied. Pure: the server uses it to
+ * The product's project state machine, with assignment and cancellation by the client and the admin's decisions on
+ * flagged work (decision 030). Pure: the server uses it to
  * refuse any other transition, and the web app uses it to show each viewer only the actions they may take.
  */
 

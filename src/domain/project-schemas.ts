@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { milestoneViewSchema, offerViewSchema, revisionsViewSchema } from './milestones';
 import { BUDGET_MAX, DELIVERABLE_CATEGORIES, PROJECT_STATUSES, type DeliverableCategory } from './constants';
 
-/** Toasts of spec section 8 for projects, verbatim. */
+/** The product's toasts for projects, word for word. */
 export const PROJECT_MESSAGES = {
   created: 'Project created successfully!',
   createFailed: 'Error creating project',
@@ -18,7 +18,7 @@ export const PROJECT_MESSAGES = {
   approveFailed: 'Error approving project',
   flagged: 'Work flagged for admin review',
   flagFailed: 'Error flagging work',
-  // Not in the spec's catalogue: our own wording for the actions PRODUCT-DECISIONS adds.
+  // Our own wording, for assigning a creator and cancelling (the product's toasts above name neither).
   assigned: 'Creator assigned to your project',
   assignFailed: 'Error assigning creator',
   cancelled: 'Project cancelled',
@@ -127,7 +127,7 @@ export const projectSummarySchema = z.object({
 });
 export type ProjectSummary = z.infer<typeof projectSummarySchema>;
 
-/** The spec shows categories with underscores as spaces ("branding packages"). */
+/** The product shows categories with underscores as spaces ("branding packages"). */
 export const formatDeliverableType = (type: DeliverableCategory | string): string => type.replace(/_/g, ' ');
 
 export const formatBudget = (amount: number): string =>

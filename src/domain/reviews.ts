@@ -14,8 +14,8 @@ export const REVIEW_LIMITS = {
   /** Reviews per studio page. */
   pageSize: 5,
   /**
-   * The reminder goes at this share of the window: day 10 of the default 14 (issue 16), and as far in of a shorter or
-   * longer one (day 3.6 of 5, day 43 of 60), never on its first day.
+   * The reminder goes at this share of the window: day 10 of the default 14 (decision 160), and as far in of a shorter
+   * or longer one (day 3.6 of 5, day 43 of 60), never on its first day.
    */
   reminderShareOfWindow: 10 / 14,
 } as const;

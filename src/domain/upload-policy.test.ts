@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isPreviewableImageFile, isPreviewableImageUrl } from './upload-policy';
 
-describe('the preview rule of spec section 5', () => {
+describe('the preview rule for uploads', () => {
   it('previews links ending in jpg, jpeg, png, gif or webp, with or without a version, and nothing else', () => {
     for (const url of ['/files/a/avatar.jpg', '/files/a/avatar.JPEG?v=1', '/files/a/logo.png?v=abc', 'https://x.example/a.gif', '/files/a.webp#top']) {
       expect(isPreviewableImageUrl(url), url).toBe(true);
@@ -17,7 +17,7 @@ describe('the preview rule of spec section 5', () => {
     expect(isPreviewableImageFile({ name: 'loop.GIF', type: 'image/gif' })).toBe(true);
     // Some browsers report no type at all; the name decides then.
     expect(isPreviewableImageFile({ name: 'art.webp', type: '' })).toBe(true);
-    // image/* that the spec does not preview.
+    // image/* that the product does not preview.
     expect(isPreviewableImageFile({ name: 'logo.svg', type: 'image/svg+xml' })).toBe(false);
     expect(isPreviewableImageFile({ name: 'scan.bmp', type: 'image/bmp' })).toBe(false);
     expect(isPreviewableImageFile({ name: 'IMG_0001.HEIC', type: 'image/heic' })).toBe(false);

@@ -14,7 +14,7 @@ export interface UploadRule {
   accepts: string;
 }
 
-/** Every upload the product accepts: bucket, size limit (spec section 9) and allowed real content types. */
+/** Every upload the product accepts: bucket, size limit (`UPLOAD_LIMITS_MB`) and allowed real content types. */
 export const UPLOAD_RULES: Record<UploadUse, UploadRule> = {
   profileImage: { bucket: 'profile-images', maxMb: UPLOAD_LIMITS_MB.profileImage, mimeTypes: IMAGE_MIME_TYPES, accepts: 'a JPG, PNG, GIF or WebP image' },
   clientLogo: { bucket: 'client-logos', maxMb: UPLOAD_LIMITS_MB.clientLogo, mimeTypes: IMAGE_MIME_TYPES, accepts: 'a JPG, PNG, GIF or WebP image' },
@@ -39,7 +39,7 @@ export const EXTENSION_BY_MIME: Record<string, string> = {
 
 export const unsupportedTypeMessage = (rule: UploadRule): string => `Unsupported file type. Please choose ${rule.accepts}.`;
 
-/** Spec section 5: an upload is previewed as an image only for these extensions. */
+/** The product's rule: an upload is previewed as an image only for these extensions. */
 export const PREVIEWABLE_IMAGE_EXTENSIONS: readonly string[] = ['jpg', 'jpeg', 'png', 'gif', 'webp'];
 
 const extensionOf = (nameOrUrl: string): string | null => /\.([a-z0-9]+)$/i.exec(nameOrUrl.replace(/[?#].*$/, ''))?.[1]?.toLowerCase() ?? null;

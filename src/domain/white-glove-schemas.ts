@@ -32,7 +32,7 @@ export const whiteGloveRequestViewSchema = z.object({
 });
 export type WhiteGloveRequestView = z.infer<typeof whiteGloveRequestViewSchema>;
 
-/** PRODUCT-DECISIONS: a request is due 48 hours after it was made. */
+/** The product's rule: a request is due 48 hours after it was made. */
 export const whiteGloveDueAt = (createdAt: Date): Date => new Date(createdAt.getTime() + LIMITS.whiteGloveDueHours * 60 * 60 * 1000);
 
 export const curatedMatchesLabel = (count: number): string => `${count} creators selected for you`;

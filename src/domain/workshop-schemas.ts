@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
 
-/** Messages of the admin's workshop form and the workshop endpoints (spec sections 5 and 8). */
+/** Messages of the admin's workshop form and the workshop endpoints (the product's wording). */
 export const WORKSHOP_MESSAGES = {
   created: 'Workshop created!',
   createFailed: 'Error creating workshop',
@@ -63,7 +63,7 @@ export const workshopFormSchema = z.object({
 });
 export type WorkshopFormValues = z.infer<typeof workshopFormSchema>;
 
-/** The API body: the same fields, with the date already converted to an ISO timestamp (spec section 5). */
+/** The API body: the same fields, with the date already converted to an ISO timestamp (as the product asks). */
 export const createWorkshopSchema = z.object({
   ...workshopFields,
   date: z.iso.datetime({ offset: true, error: M.dateInvalid }),

@@ -70,7 +70,7 @@ export const conversationCases = (w: OwnershipWorld, c: ConversationWorld): Conv
   const flaggedBase = `/api/conversations/${c.flagged.conversationId}`;
   const adminOnFlagged: Call = ['admin, who may read this flagged thread', admin, 403];
   return [
-    // An admin reads a thread only while a project linked to it has an open flag (issue 14); this one has none.
+    // An admin reads a thread only while a project linked to it has an open flag (decision 140); this one has none.
     {
       route: 'GET /api/conversations/:id',
       request: () => ({ method: 'GET', url: base }),

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { account, session, verification } from '../../src/server/db/schema';
 import { type TestContext, type TestUser, withTestContext } from '../support/harness';
 
-/** Sessions end on the server the moment their user is gone or signs out; passwords follow PRODUCT-DECISIONS. */
+/** Sessions end on the server the moment their user is gone or signs out; passwords have 8 to 128 characters. */
 let ctx: TestContext;
 let admin: TestUser;
 
@@ -62,7 +62,7 @@ describe('sessions', () => {
   });
 });
 
-describe('password rules (PRODUCT-DECISIONS: at least 8 characters)', () => {
+describe('password rules (at least 8 characters)', () => {
   const signUp = (password: string) =>
     ctx.inject(null, { method: 'POST', url: '/api/account/sign-up', payload: { name: 'Pat', email: `pat-${password.length}-${Date.now()}@example.com`, password, role: 'client' } });
 

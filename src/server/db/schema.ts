@@ -132,7 +132,7 @@ export const verification = pgTable(
   (t) => [index('verification_identifier_idx').on(t.identifier)],
 );
 
-// ---- Humanmade tables (spec section 3, PRODUCT-DECISIONS applied) ----
+// ---- Humanmade tables: the product's data model ----
 
 export const userRoles = pgTable(
   'user_roles',

@@ -110,7 +110,7 @@ describe('pages for missing or hidden things answer 404 with the friendly page',
   });
 });
 
-describe('guarded pages before any script (spec section 6)', () => {
+describe('guarded pages before any script (the page guards of src/domain/page-guards.ts)', () => {
   it('send visitors where the web app would, with a redirect the browser follows without JavaScript', async () => {
     const client = await ctx.signUp('client', { name: 'Cleo Client' });
     const cases: Array<[string, TestUser | null, string | null]> = [
@@ -173,7 +173,7 @@ describe('/auth for someone signed in (decision 176)', () => {
       ['/auth?redirect=/auth', client, '/dashboard-client'],
       ['/auth', null, null],
       ['/auth?redirect=/dashboard-client', null, null],
-      // Sent here by another role's dashboard (spec section 6): the form, to log in with the account it is for.
+      // Sent here by another role's dashboard (the page guards' rule): the form, to log in with the account it is for.
       ['/auth?redirect=/dashboard-admin', client, null],
     ];
     for (const [url, user, location] of cases) {

@@ -272,8 +272,8 @@ export const registerWeb = async (app: FastifyInstance, root: string = webRoot, 
       const search = new URL(request.url, 'http://x').search;
       return reply.redirect(`${pathname.replace(/\/+$/, '')}${search}`, 301);
     }
-    // A guarded page sends the visitor where the web app would (spec section 6), before any script runs: without
-    // JavaScript it would otherwise show its loading state for ever. The browser's router applies the same rules.
+    // A guarded page sends the visitor where the web app would (src/domain/page-guards.ts), before any script runs:
+    // without JavaScript it would otherwise show its loading state for ever. The browser's router applies the same rules.
     const guard = isAppPath(pathname) ? guardForPath(pathname) : null;
     if (guard) {
       const auth = await request.resolveAuth();

@@ -78,8 +78,8 @@ export function SearchMatchLine({ match, className }: { match: SearchMatch | und
 }
 
 /**
- * The directory card of spec section 2. The work leads: up to three thumbnails in a fixed frame, then the person,
- * their badges, a short bio and their categories.
+ * The directory's creator card. The work leads: up to three thumbnails in a fixed frame, then the person, their
+ * badges, a short bio and their categories.
  */
 export function CreatorCard({ creator, onContact, contactHref, actions, headingLevel = 'h3', corner }: CreatorCardProps) {
   const Heading = headingLevel;

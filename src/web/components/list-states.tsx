@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button } from './ui/button';
 import { Skeleton } from './ui/skeleton';
 
-/** A designed empty list: the spec's empty text, and optionally what to do next. */
+/** A designed empty list: the product's empty text, and optionally what to do next. */
 export function EmptyState({ title, description, action }: { title: string; description?: ReactNode; action?: ReactNode }) {
   return (
     <div className="rounded-2xl border border-dashed border-border px-6 py-12 text-center">

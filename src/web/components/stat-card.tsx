@@ -14,7 +14,7 @@ interface StatCardProps {
  * One figure on a dashboard's row of stat cards. The figure's size follows the card's width (a container query), so a
  * long amount such as $31,320.00 still fits a half-width card on a phone.
  */
-/** Beneath 'Active Projects': the projects whose delivered work waits for the client, which the spec's count leaves out. */
+/** Beneath 'Active Projects': the projects whose delivered work waits for the client, which the card's count leaves out. */
 export const inReviewHint = (count: number | undefined): string | undefined => (count ? `+ ${count} in review` : undefined);
 
 export function StatCard({ label, value, hint, icon, isLoading = false }: StatCardProps) {

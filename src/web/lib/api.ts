@@ -17,7 +17,7 @@ export class ApiError extends Error {
 
 /**
  * The server's message when it is meant for the person: every refusal (4xx), and the two faults that say what to do
- * (503: try again; 507: storage full, try later). Other faults keep their spec toast alone.
+ * (503: try again; 507: storage full, try later). Other faults keep the product's toast alone.
  */
 export const reasonToShow = (error: unknown): string | undefined =>
   error instanceof ApiError && error.message && (error.status < 500 || error.status === 503 || error.status === 507) ? error.message : undefined;

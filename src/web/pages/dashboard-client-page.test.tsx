@@ -61,7 +61,7 @@ describe('/dashboard-client', { timeout: 15000 }, () => {
     expect(await screen.findByText('Juniper Bakery')).toBeTruthy();
     expect(screen.getByText('$2k – $8k')).toBeTruthy();
     expect(screen.getByText('2')).toBeTruthy();
-    // The spec's card counts active projects; work waiting on the client's review is named beneath it.
+    // The product's card counts active projects; work waiting on the client's review is named beneath it.
     expect(screen.getByText('+ 1 in review')).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Browse Creators' }).getAttribute('aria-selected')).toBe('true');
     expect(await screen.findByRole('heading', { name: 'Verified Creators' })).toBeTruthy();

@@ -86,7 +86,7 @@ export function DashboardClientPage() {
   return (
     <DashboardShell>
       <DashboardHeader title="Client Dashboard" subtitle="Find verified creators and manage your projects" />
-      {/* PRODUCT-DECISIONS: an unverified email shows a banner on the dashboard; it does not block work. */}
+      {/* The product's rule: an unverified email shows a banner on the dashboard; it does not block work. */}
       {user.emailVerified ? null : <VerifyEmailBanner email={user.email} />}
       {dashboard.isPending ? (
         <PageSpinner />

@@ -63,7 +63,7 @@ const settleOpenWork = async (app: FastifyInstance, tx: Transaction, userId: str
 };
 
 /**
- * Deletes a user and everything that is theirs, per PRODUCT-DECISIONS: in one transaction the account,
+ * Deletes a user and everything that is theirs (the product's rule, decision 022): in one transaction the account,
  * sessions, role, profiles, portfolio, process docs and the projects they commissioned go (foreign keys
  * cascade); projects they were creating lose the assignment and their deliverable and, unless completed, become
  * cancelled; their password-reset tokens and the emails addressed to them go too.

@@ -114,7 +114,7 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const auth = await request.requireAuth();
-      // PRODUCT-DECISIONS: an admin cannot delete their own account (there must always be someone to run the platform).
+      // The product's rule: an admin cannot delete their own account (someone must always be there to run the platform).
       if (auth.role === 'admin') throw forbidden('Admins cannot delete their own account.');
       await deleteUserCompletely(app, auth.userId, async (tx) => {
         // Decision 183: a creator's earnings are theirs; deleting the account would leave them owed to no one.

@@ -29,7 +29,7 @@ const insertRoleProfile = async (tx: Transaction, userId: string, role: UserRole
 };
 
 /**
- * Spec section 4's sign-up sequence in one transaction: account, role (read back), profile and the
+ * The product's sign-up sequence in one transaction (decision 002): account, role (read back), profile and the
  * welcome email either all exist or none do, so no half-made account can be left behind.
  */
 export const createAccount = async (app: FastifyInstance, input: SignUpInput): Promise<{ userId: string }> => {
@@ -49,7 +49,7 @@ export const createAccount = async (app: FastifyInstance, input: SignUpInput): P
         .insert(user)
         .values({ id: userId, name: input.name, email, emailVerified: false, createdAt: now, updatedAt: now })
         .returning({ id: user.id });
-      // Spec section 8: 'Failed to create user account' when the account write returns no user (nothing is kept).
+      // The product's message 'Failed to create user account' when the account write returns no user (nothing is kept).
       if (!created) throw new HttpError(500, 'create_user_failed', AUTH_MESSAGES.createUserFailed);
       await tx.insert(account).values({
         id: randomUUID(),

@@ -24,7 +24,7 @@ const clientProfile = alias(profiles, 'client_profile');
 const makerProfile = alias(profiles, 'maker_profile');
 const mindProfile = alias(profiles, 'mind_profile');
 
-/** The newest projects (spec: fetch 50), or the flags awaiting a decision when `flagged` is set. */
+/** The newest 50 projects (the product's rule), or the flags awaiting a decision when `flagged` is set. */
 export const listProjects = async (db: Database, filter: 'all' | 'flagged'): Promise<AdminProject[]> => {
   const rows = await db
     .select({

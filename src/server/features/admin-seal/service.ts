@@ -13,9 +13,9 @@ import { excerpt, notify } from '../notifications/service';
 import { hasCountedProcessDoc } from '../provenance/project-file-credentials';
 
 /**
- * The number of a maker's completed projects that each have at least one process doc (PRODUCT-DECISIONS'
- * definition of a qualifying project), not counting one held in or removed by Provenance review (decision 146). Correlated on maker_profiles.user_id, so it works in WHERE, SELECT and
- * RETURNING; the aliases are explicit because Drizzle leaves column names unqualified in some statements, where an
+ * The number of a maker's completed projects that each have at least one process doc (the product's definition of
+ * a qualifying project, decision 042), not counting one held in or removed by Provenance review (decision 146).
+ * Correlated on maker_profiles.user_id, so it works in WHERE, SELECT and RETURNING; the aliases are explicit because Drizzle leaves column names unqualified in some statements, where an
  * inner `id` would silently bind to the wrong table.
  */
 export const qualifyingProjectCount: SQL<number> = sql<number>`(

@@ -10,7 +10,7 @@ import { deleteUserCompletely } from '../account/delete-user';
 
 export const USERS_LIST_LIMIT = 100;
 
-/** Admins are hidden from every listing (PRODUCT-DECISIONS); users whose role row is missing still show. */
+/** Admins are hidden from every listing (the product's rule); users whose role row is missing still show. */
 const notAdmin: SQL = or(isNull(userRoles.role), ne(userRoles.role, 'admin')) as SQL;
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -48,7 +48,7 @@ export const countNonAdminUsers = async (db: Database): Promise<number> => {
 };
 
 /**
- * Deletes a non-admin user completely (PRODUCT-DECISIONS). An admin cannot delete themselves (403); other
+ * Deletes a non-admin user completely, with everything that is theirs. An admin cannot delete themselves (403); other
  * admins are invisible here, so they answer 404 like any missing user.
  */
 export const deleteUserAsAdmin = async (app: FastifyInstance, auth: AuthContext, userId: string): Promise<void> => {

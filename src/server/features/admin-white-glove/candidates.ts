@@ -19,7 +19,7 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${ch
 
 /**
  * Approved makers and minds whose role row agrees (so an admin, or anyone whose role changed, never appears):
- * the White Glove candidates of PRODUCT-DECISIONS. Minds have expertise areas rather than deliverable
+ * the White Glove candidates, by the product's rule. Minds have expertise areas rather than deliverable
  * categories, so a deliverable filter matches makers only; the "show all" toggle brings minds in.
  */
 export const findApprovedCreators = async (db: DbExecutor, filter: CandidateFilter): Promise<CurationCandidate[]> => {

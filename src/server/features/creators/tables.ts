@@ -13,7 +13,7 @@ export type CreatorProfileTable = (typeof CREATOR_PROFILE_TABLES)[CreatorRole];
 export const creatorProfileTable = (role: CreatorRole): CreatorProfileTable => CREATOR_PROFILE_TABLES[role];
 
 /**
- * The one rule for who is public (PRODUCT-DECISIONS): the user's role is `role` and that role's profile is
+ * The product's one rule for who is public: the user's role is `role` and that role's profile is
  * approved. Joining user_roles on the matching role keeps admins (also a creator later promoted with
  * create-admin), clients and any profile left behind by a role change out.
  */

@@ -4,7 +4,7 @@ import type { DbExecutor } from '../../db/client';
 import { makerProfiles, mindProfiles, portfolioItems, profiles, userRoles } from '../../db/schema';
 
 /**
- * The one visibility rule of the public site (PRODUCT-DECISIONS): a creator is public when their role is maker
+ * The product's one visibility rule of the public site: a creator is public when their role is maker
  * or mind and that profile's application is approved. Admins, clients, drafts, pending and rejected never are.
  */
 export interface PublicCreator {

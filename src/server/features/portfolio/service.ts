@@ -28,7 +28,7 @@ export const listOwnPortfolio = async (app: FastifyInstance, userId: string): Pr
   return rows.map(toView);
 };
 
-/** Reads the multipart request; the spec's own message stands in for the generic "choose a file". */
+/** Reads the multipart request; the product's 'Please upload an image' stands in for the generic "choose a file". */
 const readPortfolioUpload = async (request: FastifyRequest): Promise<ReceivedUpload> => {
   try {
     return await readUpload(request, 'portfolioImage');

@@ -18,8 +18,9 @@ export const writeBaseProfile = async (
 };
 
 /**
- * The status a creator's application takes on submission (PRODUCT-DECISIONS): a draft or rejected application
- * becomes pending (a resubmission clears the old reason); a pending one stays pending; an approved one is final.
+ * The status a creator's application takes on submission (the product's rule, decision 020): a draft or rejected
+ * application becomes pending (a resubmission clears the old reason); a pending one stays pending; an approved one is
+ * final.
  */
 export const nextApplicationState = (current: ApplicationStatus | undefined, submittedAt: Date | null, now: Date) => {
   if (!current) throw notFound('Profile not found');

@@ -5,7 +5,7 @@ import type { DbExecutor } from '../../db/client';
 import { composeEmail } from '../../mail/templates';
 import type { ProjectRow } from './views';
 
-/** The transitions that tell the other side of a project (PRODUCT-DECISIONS), plus the client's cancellation. */
+/** The transitions that tell the other side of a project (the product's rule), plus the client's cancellation. */
 export type ProjectEmailEvent =
   | 'assigned'
   | 'accepted'
@@ -134,7 +134,7 @@ const sentenceStart = (text: string): string => `${text.charAt(0).toUpperCase()}
 const bodies: Record<ProjectEmailEvent, (project: ProjectRow, actorName: string, detail: string, when: string) => string[]> = {
   assigned: (p, actor) => [
     `${actor} would like to work with you on "${p.title}" (${formatDeliverableType(p.deliverableType)}, budget ${formatBudget(Number(p.budget))}).`,
-    // Issue 15: a draft is answered with an offer too, which is what most briefs get; the email names all three.
+    // A draft is answered with an offer too (decision 151), which is what most briefs get; the email names all three.
     'Open your Projects tab to read the brief, then accept it as it stands, send an offer with your price and milestones, or decline it.',
   ],
   accepted: (p, actor) => [`${actor} accepted "${p.title}". The project is now active.`],

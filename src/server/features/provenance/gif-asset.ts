@@ -35,8 +35,8 @@ const isC2paApplication = (data: Uint8Array, at: number): boolean =>
   data[at + 2] === C2PA_APPLICATION.length && C2PA_APPLICATION.every((byte, index) => data[at + 3 + index] === byte);
 
 /**
- * The C2PA application extensions before the first image: the spec puts the manifest store there. Other extensions
- * are stepped over by their sub-blocks; an image descriptor or the trailer ends the search.
+ * The C2PA application extensions before the first image: the C2PA specification puts the manifest store there.
+ * Other extensions are stepped over by their sub-blocks; an image descriptor or the trailer ends the search.
  */
 const findManifestBlocks = (data: Uint8Array): Block[] => {
   const found: Block[] = [];

@@ -21,7 +21,7 @@ const toUpcoming = (row: WorkshopRow): UpcomingWorkshop => ({
 
 const toAdminWorkshop = (row: WorkshopRow): AdminWorkshop => ({ ...toUpcoming(row), createdAt: row.createdAt.toISOString() });
 
-/** The next 5 workshops from now, soonest first (spec: creators' dashboards list 5 upcoming). */
+/** The next 5 workshops from now, soonest first (the product's rule: creators' dashboards list 5 upcoming). */
 export const listUpcomingWorkshops = async (db: Database, now: Date = new Date()): Promise<UpcomingWorkshop[]> => {
   const rows = await db.select().from(workshops).where(gte(workshops.date, now)).orderBy(asc(workshops.date), asc(workshops.id)).limit(LIMITS.workshopsUpcoming);
   return rows.map(toUpcoming);

@@ -78,7 +78,7 @@ describe('the admin dashboard', () => {
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/admin/applications/maker/maker-1/reject');
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ reason: 'Needs process shots' });
 
-    // The spec's toast, with the server's reason beneath it.
+    // The product's toast, with the server's reason beneath it.
     fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Error approving application')).toBeTruthy();
     expect(await screen.findByText('This application is no longer pending.')).toBeTruthy();

@@ -24,7 +24,7 @@ export const adminKeys = {
 
 const LOAD_ERROR_TOAST = 'admin-load-error';
 
-/** A dashboard read; a failure shows the spec's one toast (once, however many lists failed). */
+/** A dashboard read; a failure shows the one toast 'Error loading dashboard data' (once, however many lists failed). */
 export function useAdminQuery<T>(queryKey: QueryKey, path: string) {
   const query = useQuery({ queryKey, queryFn: () => apiFetch<T>(path) });
   const { isError, errorUpdatedAt } = query;
@@ -58,7 +58,7 @@ export function useAdminAction<TVariables>({ request, success, failure, onSucces
       await queryClient.invalidateQueries({ queryKey: ADMIN_KEY });
     },
     onError: (error) => {
-      // The spec's toast for the failure, with the server's reason beneath it when it gave one.
+      // The product's toast for the failure, with the server's reason beneath it when it gave one.
       const reason = refusalReason(error);
       toast.error(failure, reason && reason !== failure ? { description: reason } : undefined);
     },

@@ -9,7 +9,7 @@ interface DeleteUserDialogProps {
   onConfirm: (user: AdminUser) => void;
 }
 
-/** The spec's confirmation before a deletion, as an alert dialog: Cancel is focused first, so Enter never deletes. */
+/** The confirmation before a deletion, as an alert dialog: Cancel is focused first, so Enter never deletes. */
 export function DeleteUserDialog({ user, isPending, onCancel, onConfirm }: DeleteUserDialogProps) {
   return (
     <Dialog open={user !== null} onOpenChange={(open) => !open && onCancel()}>

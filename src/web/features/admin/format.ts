@@ -2,7 +2,7 @@ export { formatDate, formatDateTime, formatEventTime } from '../../../domain/dat
 
 const moneyFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
-/** The spec shows budgets with a dollar sign. */
+/** The product shows budgets with a dollar sign. */
 export const formatBudget = (amount: number): string => `$${moneyFormat.format(amount)}`;
 
 export const initialsOf = (name: string): string =>

@@ -76,7 +76,8 @@ export function ProjectsTab() {
     success: 'One more revision round allowed',
     failure: 'Error allowing an extra revision',
   });
-  // The full list shows the newest 20 of the 50 loaded (spec); the flagged queue shows every open flag it loaded.
+  // The full list shows the newest 20 of the 50 loaded (the product's rule); the flagged queue shows every open flag
+  // it loaded.
   const shown = (filter === 'flagged' ? query.data?.projects : query.data?.projects.slice(0, LIMITS.adminProjectDisplay)) ?? [];
 
   return (

@@ -4,7 +4,7 @@ import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { ApiError, apiFetch } from '../../lib/api';
 
-/** An unverified email does not block work (PRODUCT-DECISIONS), but the dashboard keeps asking. */
+/** An unverified email does not block work (the product's rule), but the dashboard keeps asking. */
 export function VerifyEmailBanner({ email }: { email: string }) {
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
 

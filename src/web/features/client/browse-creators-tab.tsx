@@ -12,7 +12,7 @@ import { useDebouncedValue } from './use-debounced-value';
 
 const INITIAL_FILTERS: CreatorFilterValues = { search: '', category: 'all', seal: 'all', sort: 'newest', minRating: 'any' };
 
-/** Browse Creators (spec section 2): filtering happens on the server; each card opens the project dialog. */
+/** The client dashboard's Browse Creators tab: filtering happens on the server; each card opens the project dialog. */
 export function BrowseCreatorsTab({ onHire }: { onHire: (creatorId: string) => void }) {
   const [filters, setFilters] = useState(INITIAL_FILTERS);
   const search = useDebouncedValue(filters.search.trim(), 250);

@@ -14,7 +14,7 @@ import { CLIENT_DASHBOARD_QUERY_KEY } from './client-api';
 const NOT_SET = 'Not set yet';
 
 /**
- * Profile (spec section 2): Company Name, Industry and Desired Categories, with the company logo. Editing uses
+ * The client's Profile tab: Company Name, Industry and Desired Categories, with the company logo. Editing uses
  * the onboarding form itself (same fields, rules, messages and logo upload), in its dashboard mode.
  */
 export function ClientProfileTab({ profile }: { profile: ClientProfileView }) {

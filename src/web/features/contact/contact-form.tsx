@@ -49,7 +49,7 @@ interface ContactFormProps {
   className?: string;
 }
 
-/** Name, Email and Message with the spec's contact schema, a live counter, and a honeypot for bots. */
+/** Name, Email and Message with the shared contact schema, a live counter, and a honeypot for bots. */
 export function ContactForm({ formName, idPrefix, endpoint, successMessage, failureMessage, submitLabel = 'Send Message', onSent, className }: ContactFormProps) {
   // A native post comes back here with what was entered and its messages, or, once sent, with `?sent=1`.
   const posted = usePostedForm(formName);

@@ -2,7 +2,7 @@ import type { ApplicationStatus } from '../../../domain/constants';
 import { Badge, type BadgeProps } from '../../components/ui/badge';
 import { APPLICATION_STATUS_LABELS } from '../profile/labels';
 
-/** Spec section 4: approved (and verified) in the accent, pending and draft muted, rejected destructive. */
+/** The product's colours: approved (and verified) in the accent, pending and draft muted, rejected destructive. */
 const VARIANTS: Record<ApplicationStatus, BadgeProps['variant']> = {
   approved: 'accent',
   pending: 'muted',

@@ -4,7 +4,7 @@ import { inReviewHint, StatCard, StatGrid } from '../../components/stat-card';
 import { formatMoneyCents, useCreatorBalance } from '../payments/payments-api';
 import { ApplicationStatusBadge } from './application-status-badge';
 
-/** The four stat cards; the maker's row starts with projects, the mind's with earnings (spec section 2). */
+/** The four stat cards; the maker's row starts with projects, the mind's with earnings (the product's order). */
 export function CreatorStats({ role, summary, isLoading }: { role: 'maker' | 'mind'; summary: CreatorSummary | undefined; isLoading: boolean }) {
   const active = (
     <StatCard

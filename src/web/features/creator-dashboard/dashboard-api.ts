@@ -18,7 +18,7 @@ export function useCreatorSummary() {
   });
 }
 
-/** The next workshops (the admin creates them; spec section 9: 5 on creator dashboards). */
+/** The next workshops (the admin creates them; `LIMITS.workshopsUpcoming`, 5, on creator dashboards). */
 export function useUpcomingWorkshops() {
   return useQuery({
     queryKey: ['workshops', 'upcoming'],

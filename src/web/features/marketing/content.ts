@@ -1,11 +1,11 @@
-/** Marketing copy shared by the public pages. Headings the spec names are used verbatim. */
+/** Marketing copy shared by the public pages. Headings the product names are used word for word. */
 
 export interface CopyItem {
   title: string;
   body: string;
 }
 
-/** The public pitch in four steps (spec section 1). */
+/** The public pitch in four steps. */
 export const FOUR_STEPS: readonly CopyItem[] = [
   {
     title: 'Choose Your Role',
@@ -44,7 +44,7 @@ export const PRINCIPLES: readonly CopyItem[] = [
   },
 ];
 
-/** Spec section 2: the maker's 5-step path. */
+/** The maker's 5-step path. */
 export const MAKER_PATH: readonly CopyItem[] = [
   { title: 'Sign up and verify', body: 'Create your account as a Maker and confirm your email address.' },
   { title: 'Complete your profile', body: 'Tell us about your practice, your years of experience and the work you deliver, and add your website and a short intro video.' },
@@ -53,7 +53,7 @@ export const MAKER_PATH: readonly CopyItem[] = [
   { title: 'Start creating', body: 'Accept projects, document your process as you go, and deliver work you are proud to sign.' },
 ];
 
-/** Spec section 2: the mind's 6-step path. */
+/** The mind's 6-step path. */
 export const MIND_PATH: readonly CopyItem[] = [
   { title: 'Sign up and verify', body: 'Create your account as a Mind and confirm your email address.' },
   { title: 'Complete your profile', body: 'Describe your practice and choose the areas of expertise you consult on.' },
@@ -84,7 +84,7 @@ export interface Tier {
   features: readonly string[];
 }
 
-/** Prices are not set yet (PRODUCT-DECISIONS): Basic is free, the others are arranged with the team. */
+/** Prices are not set yet (the product's decision): Basic is free, the others are arranged with the team. */
 export const MIND_TIERS: readonly Tier[] = [
   {
     name: 'Basic',

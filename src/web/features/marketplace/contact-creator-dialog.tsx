@@ -4,7 +4,7 @@ import { useSession } from '../../lib/session';
 import { MessageCreatorDialog } from '../inbox/message-creator-dialog';
 import { CreatorContactForm, CreatorContactIntro } from './creator-contact-form';
 
-/** The marketplace's Contact dialog (for a signed-in client, a message to the creator instead): the spec's contact schema, stored and emailed with the creator named. */
+/** The marketplace's Contact dialog (for a signed-in client, a message to the creator instead): the contact schema of contact-schemas.ts, stored and emailed with the creator named. */
 export function ContactCreatorDialog({ creator, onClose }: { creator: CreatorCardData; onClose: () => void }) {
   const { user } = useSession();
   // A signed-in client writes to the creator directly; everyone else keeps the platform's contact form.

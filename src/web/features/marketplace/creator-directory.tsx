@@ -85,7 +85,7 @@ export function CreatorDirectory() {
       try {
         return await fetchCreators(filters, pageParam, signal);
       } catch (error) {
-        // Spec section 8: a failed load is logged and the list shows as empty.
+        // The product's rule: a failed load is logged and the list shows as empty.
         console.error('Marketplace load failed', error);
         throw error;
       }

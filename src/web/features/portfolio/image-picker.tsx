@@ -16,7 +16,7 @@ interface ImagePickerProps {
 
 /** Chooses an image to send with a form, and previews it locally before anything is uploaded. */
 export function ImagePicker({ id, label, file, onChange, maxMb, error }: ImagePickerProps) {
-  // The upload field's rule (spec section 5): only jpg, jpeg, png, gif and webp are drawn as a preview.
+  // The upload field's rule (`PREVIEWABLE_IMAGE_EXTENSIONS`): only jpg, jpeg, png, gif and webp are drawn as a preview.
   const preview = useMemo(() => (file && isPreviewableImageFile(file) ? URL.createObjectURL(file) : null), [file]);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 

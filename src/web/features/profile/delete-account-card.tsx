@@ -7,7 +7,7 @@ import { ApiError, apiFetch } from '../../lib/api';
 import { setSessionUser } from '../../lib/session';
 import { useLeaveToHome } from '../auth/use-leave-to-home';
 
-/** Deleting one's own account (PRODUCT-DECISIONS: everything that is theirs goes), after a confirmation. */
+/** Deleting one's own account (everything that is theirs goes, decision 022), after a confirmation. */
 export function DeleteAccountCard() {
   const queryClient = useQueryClient();
   const leave = useLeaveToHome();

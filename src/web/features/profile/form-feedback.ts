@@ -3,7 +3,7 @@ import { toast } from '../../lib/toast';
 import { ApiError, reasonToShow } from '../../lib/api';
 
 /**
- * A failed save: the spec's toast (e.g. 'Failed to update profile') always shows, with the server's reason
+ * A failed save: the product's toast (e.g. 'Failed to update profile') always shows, with the server's reason
  * beneath it when there is a useful one, and any per-field messages go under their fields.
  */
 export function showSaveFailure<T extends FieldValues>(

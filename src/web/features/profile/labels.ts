@@ -1,7 +1,7 @@
 import type { ApplicationStatus, DeliverableCategory } from '../../../domain/constants';
 import { categoryLabel } from '../../../domain/profile-schemas';
 
-/** "branding_packages" → "Branding packages": underscores as spaces (spec section 2), sentence case. */
+/** "branding_packages" → "Branding packages": underscores as spaces (the product's rule), sentence case. */
 export const displayCategory = (category: DeliverableCategory): string => {
   const label = categoryLabel(category);
   return label.charAt(0).toUpperCase() + label.slice(1);

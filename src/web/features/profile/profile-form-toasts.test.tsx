@@ -88,7 +88,7 @@ describe('profile forms: the spec failure toasts', () => {
     renderForm(<MakerProfileForm profile={{ ...maker, applicationStatus: 'rejected', rejectionReason: 'More process work, please.' }} mode="dashboard" />);
     fireEvent.click(screen.getByRole('button', { name: 'Save and resubmit application' }));
     expect(await screen.findByText('Failed to submit application')).toBeTruthy();
-    // The server's reason shows beneath the spec's text.
+    // The server's reason shows beneath the product's text.
     expect(await screen.findByText('Your application has already been approved.')).toBeTruthy();
   });
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Checkbox } from '../../components/ui/checkbox';
 import { FieldError } from '../../components/ui/label';
 
-/** The terms checkbox of the mind and client onboarding (spec section 5). */
+/** The terms checkbox of the mind and client onboarding (makers have none). */
 interface TermsFieldProps {
   id: string;
   checked: boolean;

@@ -3,7 +3,7 @@ import { toast } from '../../lib/toast';
 import { ApiError } from '../../lib/api';
 
 /**
- * The spec's failure toast (e.g. 'Error accepting project'), with the server's reason beneath it when there is
+ * The product's failure toast (e.g. 'Error accepting project'), with the server's reason beneath it when there is
  * one, so the person learns both what failed and why.
  */
 export function toastActionError(error: unknown, fallback: string): void {

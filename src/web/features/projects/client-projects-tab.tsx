@@ -2,7 +2,7 @@ import { Plus } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { ProjectList } from './project-list';
 
-/** The client dashboard's Projects tab (spec section 2). */
+/** The client dashboard's Projects tab. */
 export function ClientProjectsTab({ onCreateProject, onHireAgain }: { onCreateProject: () => void; onHireAgain?: (creatorId: string) => void }) {
   return (
     <section aria-labelledby="client-projects-heading" className="grid gap-5">

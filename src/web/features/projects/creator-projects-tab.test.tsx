@@ -273,7 +273,7 @@ describe('CreatorProjectsTab', { timeout: 15000 }, () => {
     stubFetch({ 'GET /api/projects': { status: 200, body: { projects: [] } } });
     renderTab();
     expect(await screen.findByText('No projects yet')).toBeTruthy();
-    // A brief is answered with an offer too (issue 15), not only accepted or declined.
+    // A brief is answered with an offer too (decision 151), not only accepted or declined.
     expect(screen.getByText(/their brief appears here for you to accept, answer with an offer, or decline\./)).toBeTruthy();
   });
 

@@ -5,7 +5,7 @@ import { MARKETPLACE_MESSAGES, hireDestination, type CreatorRole } from '../../.
 import { Button } from '../../components/ui/button';
 import { useSession } from '../../lib/session';
 
-/** Where hiring leads depends on who is looking (spec section 2); both buttons do the same. */
+/** Where hiring leads depends on who is looking (`hireDestination`); both buttons do the same. */
 export function useHireHref(creatorId: string): string {
   const { user } = useSession();
   return hireDestination(user, creatorId);

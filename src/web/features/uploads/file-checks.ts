@@ -10,7 +10,7 @@ export const UPLOAD_MESSAGES = {
 export const IMAGE_ACCEPT = IMAGE_MIME_TYPES.join(',');
 
 /**
- * The checks a browser can make before sending: the size limit of the use (spec section 9) and the type the
+ * The checks a browser can make before sending: the size limit of the use (`UPLOAD_LIMITS_MB`) and the type the
  * browser reports. Returns the message to show, or null when the file may be sent.
  */
 export function checkFileBeforeUpload(file: File, use: UploadUse): string | null {

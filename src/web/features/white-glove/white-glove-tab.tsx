@@ -3,7 +3,7 @@ import { WhiteGloveForm } from './white-glove-form';
 import { WhiteGloveRequestCard } from './white-glove-request-card';
 import { useWhiteGloveRequests } from './white-glove-api';
 
-/** White Glove (spec section 2): the request form, then 'Your Requests' once there are any. */
+/** The client dashboard's White Glove tab: the request form, then 'Your Requests' once there are any. */
 export function WhiteGloveTab({ onHire }: { onHire: (creatorId: string) => void }) {
   const requests = useWhiteGloveRequests();
   return (
