@@ -298,7 +298,7 @@ export const platformFeeCents = (amountCents: number, feePercent: number): numbe
  * Money's audit actions (decision 170). Kept beside AUDIT_ACTIONS rather than in it, so the admin audit tab (which
  * labels every known action, and shows an unknown one as it is) gains their labels with the money screens.
  */
-export const MONEY_AUDIT_ACTIONS = ['payment.received', 'payout.paid', 'refund.sent', 'stripe_job.retried'] as const;
+export const MONEY_AUDIT_ACTIONS = ['payment.received', 'payout.paid', 'payout.cancelled', 'refund.sent', 'stripe_job.retried'] as const;
 export type MoneyAuditAction = (typeof MONEY_AUDIT_ACTIONS)[number];
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });

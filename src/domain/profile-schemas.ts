@@ -217,13 +217,11 @@ export const creatorSummarySchema = z.object({
 });
 export type CreatorSummary = z.infer<typeof creatorSummarySchema>;
 
+/** Earnings from the ledger and project counts; no budget sums, which read as money earned (decision 228). */
 export const creatorEarningsSchema = z.object({
   earningsTotal: z.number(),
   completedProjects: z.number().int(),
-  completedValue: z.number(),
-  averageProjectValue: z.number(),
   inProgressProjects: z.number().int(),
-  inProgressValue: z.number(),
   recentCompleted: z.array(z.object({ id: z.string(), title: z.string(), budget: z.number(), completedAt: z.string() })),
 });
 export type CreatorEarnings = z.infer<typeof creatorEarningsSchema>;

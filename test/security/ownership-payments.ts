@@ -1,6 +1,7 @@
 // Test support: the money records of the ownership matrix (decision 170) and their cases. Client A × maker A: one
 // project funded, approved and released (its invoice paid), one with an invoice still open; maker A with one payout
-// requested, to be paid by the admin, whose receipt then exists; a Stripe transfer for the release whose attempts ran out.
+// requested, to be paid by the admin, whose receipt then exists, and one to be cancelled by maker A; a Stripe transfer for
+// the release whose attempts ran out.
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
@@ -19,6 +20,7 @@ export interface PaymentWorld {
   openMilestone: string;
   openPayment: string;
   payout: string;
+  cancellablePayout: string;
   failedTransferJob: string;
   refund: string;
 }
@@ -42,6 +44,8 @@ export const arrangePaymentWorld = async (ctx: TestContext, w: OwnershipWorld): 
   await givePayoutDetails(ctx, w.makerA);
   const payout = await ctx.inject(w.makerA, { method: 'POST', url: '/api/payments/payouts', payload: { amountCents: 10000 } });
   ok(payout, 201);
+  const cancellable = await ctx.inject(w.makerA, { method: 'POST', url: '/api/payments/payouts', payload: { amountCents: 5000 } });
+  ok(cancellable, 201);
   // As a Stripe transfer for the release would stand once its attempts ran out.
   const [failedJob] = await ctx.db
     .insert(jobs)
@@ -67,6 +71,7 @@ export const arrangePaymentWorld = async (ctx: TestContext, w: OwnershipWorld): 
     openMilestone: open.milestoneId,
     openPayment: funded.json().payment.id,
     payout: payout.json().id,
+    cancellablePayout: cancellable.json().id,
     failedTransferJob: failedJob.id,
     refund: refund.id,
   };
@@ -84,7 +89,7 @@ export const paymentCases = (ctx: TestContext, w: OwnershipWorld, p: PaymentWorl
   const { clientA, clientB, makerA, makerB, mindA, mindB, admin } = w;
   const nonAdmins: Call[] = [['anonymous', null, 401], ['client A', clientA, 403], ['maker A', makerA, 403], ['mind A', mindA, 403]];
   const payment = (id: string) => async () => (await ctx.db.select().from(payments).where(eq(payments.id, id)))[0];
-  const payout = async () => (await ctx.db.select().from(payouts).where(eq(payouts.id, p.payout)))[0];
+  const payoutRow = (id: string) => async () => (await ctx.db.select().from(payouts).where(eq(payouts.id, id)))[0];
   return [
     {
       route: 'GET /api/payments/projects/:projectId',
@@ -119,7 +124,15 @@ export const paymentCases = (ctx: TestContext, w: OwnershipWorld, p: PaymentWorl
       request: () => ({ method: 'POST', url: `/api/admin/payouts/${p.payout}/paid`, payload: { reference: 'WIRE-42' } }),
       denied: nonAdmins,
       allowed: [['admin', admin, 200]],
-      snapshot: payout,
+      snapshot: payoutRow(p.payout),
+    },
+    {
+      // The creator's own request only: other creators are told it does not exist; clients and admins may not use it.
+      route: 'POST /api/payments/payouts/:payoutId/cancel',
+      request: () => ({ method: 'POST', url: `/api/payments/payouts/${p.cancellablePayout}/cancel` }),
+      denied: [['anonymous', null, 401], ['client A', clientA, 403], ['admin', admin, 403], ['maker B', makerB, 404], ['mind A', mindA, 404], ['mind B', mindB, 404]],
+      allowed: [['maker A', makerA, 200]],
+      snapshot: payoutRow(p.cancellablePayout),
     },
     {
       route: 'POST /api/admin/refunds/:refundId/sent',

@@ -1144,7 +1144,14 @@ export const payouts = pgTable(
     payTo: jsonb('pay_to').$type<BankDetails>(),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When the creator withdrew the request (decision 228); it never reached the ledger, so nothing is posted. */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /**
+     * The receipt's context lines, as issued (decision 228): what had been released to the creator (after fees) and the
+     * fees withheld on those releases, read in the transaction that paid it. Later releases do not change a receipt.
+     */
+    receiptEarnedCents: bigint('receipt_earned_cents', { mode: 'number' }),
+    receiptFeesCents: bigint('receipt_fees_cents', { mode: 'number' }),
   },
   (t) => [
     index('payouts_creator_idx').on(t.creatorId, t.requestedAt),
@@ -1154,6 +1161,8 @@ export const payouts = pgTable(
     check('payouts_amount_min', sql`${t.amountCents} > 0 AND (${t.provider} = 'stripe' OR ${t.amountCents} >= 100)`),
     check('payouts_status_known', sql`${t.status} in ('requested', 'paid', 'cancelled')`),
     check('payouts_paid_has_receipt', sql`${t.status} <> 'paid' OR ${t.receiptNumber} IS NOT NULL`),
+    check('payouts_cancelled_has_time', sql`${t.status} <> 'cancelled' OR ${t.cancelledAt} IS NOT NULL`),
+    check('payouts_paid_has_receipt_figures', sql`${t.status} <> 'paid' OR (${t.receiptEarnedCents} IS NOT NULL AND ${t.receiptFeesCents} IS NOT NULL)`),
   ],
 );
 

@@ -94,13 +94,16 @@ export const getCreatorSummary = async (app: FastifyInstance, role: CreatorRole,
   };
 };
 
-/** Earnings: the running total kept on the profile, and what the creator's projects add up to. */
+/**
+ * Earnings: the total released to the creator, read from the ledger (decision 170), and their projects' counts. No
+ * money figure here is summed from budgets (decision 228): what was agreed is not what was paid.
+ */
 export const getCreatorEarnings = async (app: FastifyInstance, role: CreatorRole, userId: string): Promise<CreatorEarnings> => {
   const application = await readApplication(app, role, userId);
   if (!application) throw notFound('Profile not found');
   const [byStatus, recent] = await Promise.all([
     app.db
-      .select({ status: projects.status, total: count(), budget: sql<string>`coalesce(sum(${projects.budget}), 0)` })
+      .select({ status: projects.status, total: count() })
       .from(projects)
       .where(ownProjects(role, userId))
       .groupBy(projects.status),
@@ -111,18 +114,11 @@ export const getCreatorEarnings = async (app: FastifyInstance, role: CreatorRole
       .orderBy(desc(sql`coalesce(${projects.completedAt}, ${projects.updatedAt})`))
       .limit(RECENT_COMPLETED_LIMIT),
   ]);
-  const figure = (status: string) => byStatus.find((row) => row.status === status);
-  const completed = figure('completed');
-  const completedProjects = completed?.total ?? 0;
-  const completedValue = Number(completed?.budget ?? 0);
-  const inProgressValue = Number(figure('active')?.budget ?? 0) + Number(figure('in_review')?.budget ?? 0);
+  const projectsIn = (status: string) => byStatus.find((row) => row.status === status)?.total ?? 0;
   return {
     earningsTotal: application.earningsTotal,
-    completedProjects,
-    completedValue,
-    averageProjectValue: completedProjects > 0 ? Math.round((completedValue / completedProjects) * 100) / 100 : 0,
-    inProgressProjects: (figure('active')?.total ?? 0) + (figure('in_review')?.total ?? 0),
-    inProgressValue,
+    completedProjects: projectsIn('completed'),
+    inProgressProjects: projectsIn('active') + projectsIn('in_review'),
     recentCompleted: recent.map((project) => ({
       id: project.id,
       title: project.title,

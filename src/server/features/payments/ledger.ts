@@ -161,6 +161,24 @@ export const earnedCents = async (db: DbExecutor, creatorId: string): Promise<nu
   return Number(row?.earned ?? 0);
 };
 
+/**
+ * A payout receipt's context lines (decision 228): every credit made to the creator's payable account so far (after
+ * fees) and the platform fees withheld on those same releases. Read in the transaction that pays the payout, under its
+ * lock on the payable account, and stored with the receipt, so that the receipt never changes afterwards.
+ */
+export const receiptFigures = async (db: DbExecutor, creatorId: string): Promise<{ earnedCents: number; feesCents: number }> => {
+  const credits = sql`select e.transaction_id from ${ledgerEntries} e join ${ledgerAccounts} a on a.id = e.account_id
+    where a.kind = 'creator_payable' and a.owner_id = ${creatorId} and e.amount_cents > 0`;
+  const [row] = await db
+    .select({
+      earned: earnedCentsOf(sql`${creatorId}`),
+      fees: sql<string>`(select coalesce(sum(f.amount_cents), 0) from ${ledgerEntries} f join ${ledgerAccounts} fa on fa.id = f.account_id
+        where fa.kind = 'platform_fees' and f.transaction_id in (${credits}))`,
+    })
+    .from(sql`(select 1) as one`);
+  return { earnedCents: Number(row?.earned ?? 0), feesCents: Number(row?.fees ?? 0) };
+};
+
 /** Every account with its balance, for the reconciliation. */
 export const allBalances = async (db: DbExecutor) => {
   const rows = await db

@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { CreatorBalance, MilestoneFunding, ProjectFunding } from '../../../domain/payment-schemas';
+import { formatMoneyCents, type CreatorBalance, type MilestoneFunding, type PayoutView, type ProjectFunding } from '../../../domain/payment-schemas';
 import type { ProjectView } from '../../../domain/project-schemas';
 import { auditLog, ledgerAccounts, ledgerEntries, ledgerTransactions, messages, notifications, payments, projects, refundRequests } from '../../db/schema';
 import { type TestContext, type TestUser, ok, withTestContext } from '../../../../test/support/harness';
 import { givePayoutDetails } from '../../../../test/support/money-fixtures';
+import { pdfText } from '../../../../test/support/pdf-text';
 import { acceptedOfferProject, approveMaker, emailsTo, onboardedClient, projectPayload, putInReview } from '../../../../test/support/project-fixtures';
 import { nextDocumentNumber } from './documents';
 import { settleCancelledProject } from './settlement';
@@ -220,6 +222,121 @@ describe('a milestone funded, approved and paid out', () => {
     await receive(owed.payment!.id);
     expect((await funding(project.id)).milestones[0]).toMatchObject({ status: 'released', releasedCents: 18000 });
     expect(await balance()).toMatchObject({ earnedCents: start.earnedCents + 18000, inEscrowCents: start.inEscrowCents });
+    expect(await reconciliationTotal()).toBe(0);
+  });
+});
+
+describe('payout receipts and cancelled requests (decision 228)', () => {
+  const approveCurrent = async (projectId: string) => {
+    await putInReview(ctx.db, projectId);
+    ok(await post(client, `/api/projects/${projectId}/approve`));
+  };
+  const payOut = async (amountCents: number, reference: string) => {
+    const requested = ok<PayoutView>(await post(maker, '/api/payments/payouts', { amountCents }), 201);
+    return ok<PayoutView>(await post(admin, `/api/admin/payouts/${requested.id}/paid`, { reference }));
+  };
+  const receiptText = async (url: string) => {
+    const response = await get(maker, url);
+    expect(response.statusCode).toBe(200);
+    return pdfText(response.rawPayload);
+  };
+  /** The figure drawn after a row's label. */
+  const figure = (text: string, label: string) => {
+    const lines = text.split('\n');
+    const at = lines.indexOf(label);
+    expect(at, `${label} in\n${text}`).toBeGreaterThan(-1);
+    return lines[at + 1];
+  };
+  const EARNED = 'Released to your balance up to this payout (after fees)';
+  const FEES = 'Platform fees withheld on those releases';
+  /** A funded milestone of this amount approved, then a payout request: the balance before the request, and the request. */
+  const requestAfterRelease = async (milestoneCents: number, payoutCents: number) => {
+    const project = await activeProject([milestoneCents]);
+    await fundAndReceive(project.milestones[0].id);
+    await approveCurrent(project.id);
+    const before = await balance();
+    return { before, requested: ok<PayoutView>(await post(maker, '/api/payments/payouts', { amountCents: payoutCents }), 201) };
+  };
+  const ledgerTransactionCount = async () => (await ctx.db.select({ count: sql<number>`count(*)::int` }).from(ledgerTransactions))[0].count;
+
+  it('a receipt reads the same after another funded milestone is approved; the next receipt counts it', async () => {
+    const project = await activeProject([20000, 30000]);
+    const [first, second] = project.milestones;
+    await fundAndReceive(first.id);
+    await approveCurrent(project.id);
+    const before = await balance();
+    const paid = await payOut(10000, 'WIRE-228-1');
+    const issued = await receiptText(paid.receiptUrl!);
+    expect(figure(issued, EARNED)).toBe(formatMoneyCents(before.earnedCents));
+    expect(issued).not.toContain('all time');
+
+    await fundAndReceive(second.id);
+    await approveCurrent(project.id);
+    expect((await balance()).earnedCents).toBe(before.earnedCents + 27000);
+    // The same figures, to the character, as when it was issued.
+    expect(await receiptText(paid.receiptUrl!)).toBe(issued);
+
+    const next = await receiptText((await payOut(10000, 'WIRE-228-2')).receiptUrl!);
+    expect(figure(next, EARNED)).toBe(formatMoneyCents(before.earnedCents + 27000));
+    const cents = (money: string) => Math.round(Number(money.replace(/[$,]/g, '')) * 100);
+    expect(cents(figure(next, FEES)) - cents(figure(issued, FEES))).toBe(3000);
+  });
+
+  it('a creator cancels their own waiting request: available again, nothing posted, never paid after', async () => {
+    const { before, requested } = await requestAfterRelease(20000, 15000);
+    expect(await balance()).toMatchObject({ availableCents: before.availableCents - 15000, pendingPayoutCents: before.pendingPayoutCents + 15000 });
+    const posted = await ledgerTransactionCount();
+    const cancelUrl = `/api/payments/payouts/${requested.id}/cancel`;
+
+    // Someone else's request does not exist for them; a client or an admin may not cancel one.
+    const otherMaker = await approveMaker(ctx, { name: 'Olu Other' });
+    expect((await post(otherMaker, cancelUrl)).statusCode).toBe(404);
+    expect((await post(client, cancelUrl)).statusCode).toBe(403);
+    expect((await post(admin, cancelUrl)).statusCode).toBe(403);
+    expect((await post(maker, `/api/payments/payouts/${randomUUID()}/cancel`)).json().message).toBe('Payout not found');
+
+    const cancelled = ok<PayoutView>(await post(maker, cancelUrl));
+    expect(cancelled).toMatchObject({ id: requested.id, status: 'cancelled', receiptUrl: null, receiptNumber: null, paidAt: null });
+    const after = await balance();
+    expect(after).toMatchObject({ availableCents: before.availableCents, pendingPayoutCents: before.pendingPayoutCents, paidOutCents: before.paidOutCents, earnedCents: before.earnedCents });
+    expect(after.payouts.find((row) => row.id === requested.id)).toMatchObject({ status: 'cancelled' });
+    // The request never moved money, so its end moves none: no ledger transaction, and the books still balance.
+    expect(await ledgerTransactionCount()).toBe(posted);
+    expect(await reconciliationTotal()).toBe(0);
+    expect(await ctx.db.select().from(auditLog).where(eq(auditLog.targetId, requested.id))).toMatchObject([
+      { action: 'payout.cancelled', actorId: maker.id, targetType: 'payout', metadata: { creatorId: maker.id, amountCents: 15000 } },
+    ]);
+    const [told] = await ctx.db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.subjectKey, `payout:${requested.id}`)));
+    expect(told).toMatchObject({ title: 'Payout request cancelled: $150.00', readAt: null });
+
+    // Twice: the request is no longer waiting.
+    const again = await post(maker, cancelUrl);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This payout is no longer waiting to be paid.');
+    // The admin no longer has it to pay, and recording it paid now is refused with nothing written.
+    expect(ok<{ toPay: Array<{ id: string }> }>(await get(admin, '/api/admin/payments')).toPay.some((row) => row.id === requested.id)).toBe(false);
+    const late = await post(admin, `/api/admin/payouts/${requested.id}/paid`, { reference: 'WIRE-LATE' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('This payout is no longer waiting to be paid.');
+    expect(await ledgerTransactionCount()).toBe(posted);
+    expect(await balance()).toMatchObject({ availableCents: before.availableCents, pendingPayoutCents: before.pendingPayoutCents, paidOutCents: before.paidOutCents });
+
+    // A paid payout cannot be cancelled either; the amount cancelled can be asked for again.
+    const paid = await payOut(15000, 'WIRE-228-3');
+    expect((await post(maker, `/api/payments/payouts/${paid.id}/cancel`)).statusCode).toBe(409);
+    expect(await balance()).toMatchObject({ availableCents: before.availableCents - 15000, paidOutCents: before.paidOutCents + 15000 });
+  });
+
+  it('a cancel and the admin’s paid at once: one wins, the other answers 409, and the books agree with the winner', async () => {
+    const { before, requested } = await requestAfterRelease(10000, 5000);
+    const [cancel, paid] = await Promise.all([post(maker, `/api/payments/payouts/${requested.id}/cancel`), post(admin, `/api/admin/payouts/${requested.id}/paid`, { reference: 'WIRE-RACE' })]);
+    expect([cancel.statusCode, paid.statusCode].sort()).toEqual([200, 409]);
+    const after = await balance();
+    const status = after.payouts.find((row) => row.id === requested.id)?.status;
+    expect(status).toBe(cancel.statusCode === 200 ? 'cancelled' : 'paid');
+    expect(after.paidOutCents).toBe(before.paidOutCents + (status === 'paid' ? 5000 : 0));
+    expect(after.availableCents).toBe(before.availableCents - (status === 'paid' ? 5000 : 0));
+    expect(after.pendingPayoutCents).toBe(before.pendingPayoutCents);
     expect(await reconciliationTotal()).toBe(0);
   });
 });

@@ -227,7 +227,10 @@ export interface ReceiptDocument {
   /** The account it went to, masked; null for payouts requested before details were kept. */
   account: string | null;
   amountCents: number;
-  /** Context for the line: what the payout drew on, over the creator's history. */
+  /**
+   * Context for the line: what the payout drew on, over the creator's history up to this payout. Fixed when the
+   * receipt was issued (decision 228), so the document reads the same at every download.
+   */
   earnedCents: number;
   feesCents: number;
 }
@@ -237,8 +240,8 @@ export const renderReceiptPdf = async (receipt: ReceiptDocument): Promise<Uint8A
   header(sheet, receipt.site, 'Payout receipt', receipt.number, receipt.paidAt, 'Paid');
   party(sheet, 'Paid to', [receipt.creator.name, receipt.creator.email, ...(receipt.account ? [receipt.account] : [])]);
   sheet.rule();
-  sheet.row('Released to your balance, all time (after fees)', formatMoneyCents(receipt.earnedCents));
-  sheet.row('Platform fees withheld on those releases, all time', formatMoneyCents(receipt.feesCents));
+  sheet.row('Released to your balance up to this payout (after fees)', formatMoneyCents(receipt.earnedCents));
+  sheet.row('Platform fees withheld on those releases', formatMoneyCents(receipt.feesCents));
   sheet.line(4);
   sheet.rule();
   sheet.row('This payout', formatMoneyCents(receipt.amountCents), true);

@@ -6,7 +6,7 @@ import { errorBodySchema } from '../../http/schemas';
 import { fundMilestone } from './funding';
 import { registerInvoiceTimers } from './overdue';
 import { getPayoutDetailsView, savePayoutDetails } from './payout-details';
-import { requestPayout } from './payouts';
+import { PAYOUT_NOT_FOUND, cancelPayout, requestPayout } from './payouts';
 import { getInvoicePdf, getReceiptPdf } from './service';
 import { stripeRoutes } from './stripe-routes';
 import { getCreatorBalance, getProjectFunding, listInvoices } from './views';
@@ -127,6 +127,17 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: payoutViewSchema, ...errors },
     },
     handler: async (request, reply) => reply.code(201).send(await requestPayout(app, await request.requireAuth(), request.body.amountCents)),
+  });
+
+  app.post('/payouts/:payoutId/cancel', {
+    config: { access: ['maker', 'mind'] },
+    schema: {
+      tags: ['payments'],
+      summary: "The creator cancels their own payout request while it waits to be paid; the amount is available again. Anyone else's: 404",
+      params: z.object({ payoutId: notFoundAsUuid(PAYOUT_NOT_FOUND) }),
+      response: { 200: payoutViewSchema, ...errors },
+    },
+    handler: async (request) => cancelPayout(app, await request.requireAuth(), request.params.payoutId),
   });
 
   app.get('/payouts/:payoutId/receipt', {

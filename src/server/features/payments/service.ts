@@ -1,16 +1,13 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { maskedAccountSummary } from '../../../domain/bank-details-schemas';
 import type { InvoiceView } from '../../../domain/payment-schemas';
-import type { DbExecutor } from '../../db/client';
-import { ledgerAccounts, ledgerEntries, payments, payouts } from '../../db/schema';
+import { payments, payouts } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import type { AuthContext } from '../../types';
 import { readPlatformSettings } from '../admin-settings/service';
 import { recordAudit } from '../audit/service';
 import { recordPaymentReceived } from './funding';
-import { creatorLedger } from './ledger';
 import { renderInvoicePdf, renderReceiptPdf } from './pdf';
 import { openPayTo } from './payout-details';
 import { toInvoiceView } from './views';
@@ -56,35 +53,10 @@ export const getInvoicePdf = async (app: FastifyInstance, auth: AuthContext, pay
   return { filename: `${row.invoiceNumber}.pdf`, bytes };
 };
 
-/** The platform fees withheld on releases to one creator, all time. */
-const feesWithheldFrom = async (db: DbExecutor, creatorId: string): Promise<number> => {
-  const payable = alias(ledgerAccounts, 'payable');
-  const payableEntry = alias(ledgerEntries, 'payable_entry');
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
-    .from(ledgerEntries)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .where(
-      and(
-        eq(ledgerAccounts.kind, 'platform_fees'),
-        inArray(
-          ledgerEntries.transactionId,
-          db
-            .select({ id: payableEntry.transactionId })
-            .from(payableEntry)
-            .innerJoin(payable, eq(payable.id, payableEntry.accountId))
-            .where(and(eq(payable.kind, 'creator_payable'), eq(payable.ownerId, creatorId), sql`${payableEntry.amountCents} > 0`)),
-        ),
-      ),
-    );
-  return Number(row?.total ?? 0);
-};
-
 /** A paid payout's receipt: its creator and admins only. */
 export const getReceiptPdf = async (app: FastifyInstance, auth: AuthContext, payoutId: string) => {
   const [row] = await app.db.select().from(payouts).where(eq(payouts.id, payoutId));
   if (!row || (row.creatorId !== auth.userId && auth.role !== 'admin') || row.status !== 'paid' || !row.receiptNumber || !row.paidAt) throw notFound(RECEIPT_NOT_FOUND);
-  const figures = row.creatorId ? await creatorLedger(app.db, row.creatorId) : null;
   const bytes = await renderReceiptPdf({
     site: app.config.SITE_NAME,
     number: row.receiptNumber,
@@ -94,8 +66,9 @@ export const getReceiptPdf = async (app: FastifyInstance, auth: AuthContext, pay
     // The account it was sent to, masked as the creator sees it on screen (decision 173).
     account: row.payTo ? maskedAccountSummary(openPayTo(app.accountCipher, row.id, row.payTo)) : null,
     amountCents: row.amountCents,
-    earnedCents: figures?.earnedCents ?? 0,
-    feesCents: row.creatorId ? await feesWithheldFrom(app.db, row.creatorId) : 0,
+    // As issued (decision 228): read when the payout was paid, so later releases do not change the receipt.
+    earnedCents: row.receiptEarnedCents ?? 0,
+    feesCents: row.receiptFeesCents ?? 0,
   });
   return { filename: `${row.receiptNumber}.pdf`, bytes };
 };

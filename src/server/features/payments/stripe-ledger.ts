@@ -6,7 +6,7 @@ import { payments, payouts, projects, user } from '../../db/schema';
 import { nextDocumentNumber } from './documents';
 import { recordPaymentReceived } from './funding';
 import { composeEmail } from '../../mail/templates';
-import { accounts, post } from './ledger';
+import { accounts, post, receiptFigures } from './ledger';
 import type { PaymentRow } from './provider';
 import { tellMoneyEvent } from './tell';
 
@@ -99,6 +99,8 @@ export const recordStripePayout = async (
 ): Promise<string | null> => {
   // Every transfer is a payout with its receipt, whatever its size (a small release, a split's share).
   const [creator] = await tx.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, payout.creatorId));
+  // The receipt's context lines as issued (decision 228): the release this transfer pays has committed before it.
+  const figures = await receiptFigures(tx, payout.creatorId);
   const [row] = await tx
     .insert(payouts)
     .values({
@@ -113,6 +115,8 @@ export const recordStripePayout = async (
       creatorEmail: creator?.email ?? '',
       requestedAt: payout.now,
       paidAt: payout.now,
+      receiptEarnedCents: figures.earnedCents,
+      receiptFeesCents: figures.feesCents,
     })
     .returning({ id: payouts.id });
   const payoutId = row.id;

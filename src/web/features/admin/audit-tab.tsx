@@ -38,6 +38,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
 const MONEY_LABELS: Record<MoneyAuditAction, string> = {
   'payment.received': 'Payment received',
   'payout.paid': 'Payout recorded as paid',
+  'payout.cancelled': 'Payout request cancelled by its creator',
   'refund.sent': 'Refund recorded as sent',
   'stripe_job.retried': 'Retried a failed transfer or refund',
 };

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Banknote, ShieldCheck } from 'lucide-react';
+import { Banknote, ShieldCheck, X } from 'lucide-react';
 import type { CreatorBalance, PayoutStatus, PayoutView } from '../../../domain/payment-schemas';
 import { DownloadLink } from '../../components/download-link';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/list-states';
@@ -8,9 +8,11 @@ import { Badge, type BadgeProps } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { formatDate } from '../../../domain/dates';
+import { toast } from '../../lib/toast';
 import { toastActionError } from '../projects/action-errors';
+import { ConfirmActionDialog } from '../projects/confirm-action-dialog';
 import { PAYOUT_COPY, PayoutDialog } from './payout-dialog';
-import { formatMoneyCents, useConnectOnboarding, useConnectReturn, useCreatorBalance } from './payments-api';
+import { formatMoneyCents, useCancelPayout, useConnectOnboarding, useConnectReturn, useCreatorBalance } from './payments-api';
 
 const PAYOUT_STATUS: Record<PayoutStatus, { label: string; variant: BadgeProps['variant'] }> = {
   requested: { label: 'Requested', variant: 'outline' },
@@ -24,6 +26,12 @@ export const BALANCE_COPY = {
   setUpFailed: 'Error starting the payout set-up',
   historyEmptyTitle: 'No payouts yet',
   historyEmptyDescription: 'When you request a payout it is listed here, and its receipt once it is paid.',
+  cancel: 'Cancel request',
+  cancelTitle: 'Cancel this payout request?',
+  cancelConfirm: 'Cancel Request',
+  keep: 'Keep request',
+  cancelled: 'Payout request cancelled. The amount is available again.',
+  cancelFailed: 'Error cancelling the payout request',
 } as const;
 
 /** The creator's money, read from the ledger: the four figures, the payout request and the payout history. */
@@ -133,6 +141,39 @@ function PayoutRow({ payout }: { payout: PayoutView }) {
           Download receipt (PDF){payout.receiptNumber ? <span className="sr-only"> {payout.receiptNumber}</span> : null}
         </DownloadLink>
       ) : null}
+      {payout.status === 'requested' ? <CancelPayout payout={payout} /> : null}
     </li>
+  );
+}
+
+/** A request still waiting to be paid can be withdrawn by its creator, after a confirmation (decision 228). */
+function CancelPayout({ payout }: { payout: PayoutView }) {
+  const [open, setOpen] = useState(false);
+  const cancel = useCancelPayout();
+  const amount = formatMoneyCents(payout.amountCents);
+  const confirm = () =>
+    cancel.mutate(payout.id, {
+      onSuccess: () => toast.success(BALANCE_COPY.cancelled),
+      onError: (error) => toastActionError(error, BALANCE_COPY.cancelFailed),
+      onSettled: () => setOpen(false),
+    });
+  return (
+    <>
+      <Button size="sm" variant="ghost" className="w-fit" onClick={() => setOpen(true)} aria-label={`${BALANCE_COPY.cancel}: payout of ${amount}`}>
+        <X aria-hidden="true" />
+        {BALANCE_COPY.cancel}
+      </Button>
+      <ConfirmActionDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={BALANCE_COPY.cancelTitle}
+        description={`Your request for ${amount} will not be paid, and ${amount} goes back to your available balance. You can request a payout again at any time.`}
+        confirmLabel={BALANCE_COPY.cancelConfirm}
+        cancelLabel={BALANCE_COPY.keep}
+        tone="destructive"
+        isBusy={cancel.isPending}
+        onConfirm={confirm}
+      />
+    </>
   );
 }

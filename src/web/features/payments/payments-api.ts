@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { BankDetailsInput, PayoutDetailsResponse, PayoutDetailsView } from '../../../domain/bank-details-schemas';
-import type { CreatorBalance, InvoiceView, MilestoneFunding, ProjectFunding } from '../../../domain/payment-schemas';
+import type { CreatorBalance, InvoiceView, MilestoneFunding, PayoutView, ProjectFunding } from '../../../domain/payment-schemas';
 import { apiFetch } from '../../lib/api';
 import { refreshAfterProjectChange } from '../projects/projects-api';
 
@@ -59,6 +59,16 @@ export function useRequestPayout() {
   return useMutation({
     mutationFn: (amountCents: number) => apiFetch<unknown>('/api/payments/payouts', { method: 'POST', body: { amountCents } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PAYMENTS_KEY }),
+  });
+}
+
+/** The creator withdraws a payout request that waits to be paid; the amount is available again (decision 228). */
+export function useCancelPayout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (payoutId: string) => apiFetch<PayoutView>(`/api/payments/payouts/${encodeURIComponent(payoutId)}/cancel`, { method: 'POST' }),
+    // Settled either way: a 409 means it was paid or cancelled meanwhile, and the list shows which.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: PAYMENTS_KEY }),
   });
 }
 

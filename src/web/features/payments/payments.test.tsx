@@ -212,6 +212,46 @@ describe('funding a milestone (manual provider)', { timeout: 15000 }, () => {
   });
 });
 
+describe('the approve dialog says what approval does with the money (decisions 185, 228)', { timeout: 15000 }, () => {
+  type Funding = ProjectFunding['milestones'][number]['status'];
+  const inReview = (funding: Funding, milestones = 2) =>
+    projectView({
+      status: 'in_review',
+      creator: { id: 'maker-1', name: 'Mara Maker', role: 'maker', avatarUrl: null },
+      deliverableUrl: '/files/deliverables/maker-1/p-1/deliverable.png',
+      milestones: [milestoneView({ status: 'submitted', funding }), milestoneView({ id: 'm-2', position: 2, title: 'The three tins', amountCents: 40000, funding: 'not_due' })].slice(0, milestones),
+    });
+  const openApprove = async (project: ReturnType<typeof inReview>, button: string, title: string) => {
+    renderWith(client, <ClientProjectsTab onCreateProject={() => {}} />, {
+      'GET /api/projects': { status: 200, body: { projects: [project] } },
+      'GET /api/payments/projects/p-1': { status: 200, body: fundingWith({ status: project.milestones[0].funding }) },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: button }));
+    const dialog = await screen.findByRole('dialog', { name: title });
+    return dialog.querySelector('p')?.textContent ?? '';
+  };
+
+  it('funded: the money is released from escrow, less the fee', async () => {
+    const said = await openApprove(inReview('funded'), 'Approve Milestone 1', 'Approve milestone 1 (“Label system”)?');
+    expect(said).toBe('$300 for milestone 1 (“Label system”) is released to Mara Maker from escrow, less the platform fee, and the next milestone starts.');
+  });
+
+  it('never funded: nothing is held, and the client will be invoiced for it', async () => {
+    const said = await openApprove(inReview('awaiting_funding'), 'Approve Milestone 1', 'Approve milestone 1 (“Label system”)?');
+    expect(said).toBe(
+      'Milestone 1 (“Label system”) has not been funded, so no money is held for it: you will be invoiced $300 for it, and Mara Maker is paid from it, less the platform fee, once you pay it. The next milestone starts.',
+    );
+    expect(said).not.toContain('escrow');
+  });
+
+  it('its invoice open: the invoice stays due; for the last (or only) milestone, the project completes', async () => {
+    const said = await openApprove(inReview('awaiting_payment', 1), 'Approve Work', 'Approve this work?');
+    expect(said).toBe(
+      'The project will be marked complete. This work is not funded yet, so no money is held for it: its invoice for $300 stays due, and Mara Maker is paid from it, less the platform fee, once you pay it.',
+    );
+  });
+});
+
 const balance = (overrides: Partial<CreatorBalance> = {}): CreatorBalance => ({
   provider: 'manual',
   availableCents: 76500,
@@ -283,6 +323,44 @@ describe('the creator balance', { timeout: 15000 }, () => {
     expect(row.getByRole('link', { name: /Download receipt \(PDF\)/ }).getAttribute('href')).toBe('/api/payments/payouts/po-1/receipt');
     expect(screen.getByRole('button', { name: 'Set up payouts' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Request payout' })).toBeNull();
+  });
+
+  it('cancels a waiting payout request once confirmed: it shows cancelled and the amount is available again; a paid one offers no cancel', async () => {
+    let status: 'requested' | 'cancelled' = 'requested';
+    const waiting = () => ({ id: 'po-2', amountCents: 20000, status, reference: null, receiptNumber: null, receiptUrl: null, requestedAt: '2026-05-03T10:00:00.000Z', paidAt: null, paidTo: 'Mara Maker · IBAN •••• 3000' });
+    const paid = { id: 'po-1', amountCents: 50000, status: 'paid', reference: 'TRF-22', receiptNumber: 'R-2026-0001', receiptUrl: '/api/payments/payouts/po-1/receipt', requestedAt: '2026-05-01T10:00:00.000Z', paidAt: '2026-05-02T10:00:00.000Z', paidTo: null } as const;
+    const fetchMock = renderWith(maker, <CreatorBalancePanel />, {
+      'GET /api/payments/balance': () => ({
+        status: 200,
+        body: status === 'requested' ? balance({ availableCents: 56500, pendingPayoutCents: 20000, payouts: [waiting(), paid] }) : balance({ payouts: [waiting(), paid] }),
+      }),
+      'POST /api/payments/payouts/po-2/cancel': () => {
+        status = 'cancelled';
+        return { status: 200, body: waiting() };
+      },
+    });
+    const cancels = () => fetchMock.mock.calls.filter(([url, init]) => url === '/api/payments/payouts/po-2/cancel' && init?.method === 'POST');
+    const row = within(await screen.findByRole('listitem', { name: 'Payout of $200.00' }));
+    expect(row.getByText('Requested', { selector: 'span' })).toBeTruthy();
+    expect(screen.getByText('$565.00 is available to pay out.')).toBeTruthy();
+    expect(within(screen.getByRole('listitem', { name: 'Payout of $500.00' })).queryByRole('button', { name: /Cancel request/ })).toBeNull();
+
+    // Asked first; keeping it sends nothing.
+    fireEvent.click(row.getByRole('button', { name: 'Cancel request: payout of $200.00' }));
+    let dialog = within(await screen.findByRole('dialog', { name: 'Cancel this payout request?' }));
+    expect(dialog.getByText(/Your request for \$200\.00 will not be paid, and \$200\.00 goes back to your available balance\./)).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Keep request' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(cancels()).toHaveLength(0);
+
+    fireEvent.click(row.getByRole('button', { name: 'Cancel request: payout of $200.00' }));
+    dialog = within(await screen.findByRole('dialog', { name: 'Cancel this payout request?' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel Request' }));
+    expect(await screen.findByText('Payout request cancelled. The amount is available again.')).toBeTruthy();
+    expect(await row.findByText('Cancelled')).toBeTruthy();
+    expect(row.queryByRole('button', { name: /Cancel request/ })).toBeNull();
+    expect(screen.getByText('$765.00 is available to pay out.')).toBeTruthy();
+    expect(cancels()).toHaveLength(1);
   });
 
   it('back from Stripe’s onboarding, asks the server to read the account from Stripe and shows what it found', async () => {

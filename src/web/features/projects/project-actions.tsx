@@ -48,6 +48,33 @@ export function currentMilestoneOf(project: ProjectView) {
   };
 }
 
+/**
+ * What approving does with the money, by the milestone's funding (decisions 170 and 185): funded work is released from
+ * escrow less the fee; work nobody funded holds no money, so approving it issues its invoice to the client, and an
+ * invoice already open stays due. Either way the creator is paid once the client's payment arrives.
+ */
+function describeApproval(project: ProjectView, current: ReturnType<typeof currentMilestoneOf>, creatorName: string): string {
+  const name = current?.name;
+  // The milestone's own amount is what is released or invoiced; the budget only when no milestone is current.
+  const amount = current ? formatCents(current.milestone.amountCents) : formatBudget(project.budget);
+  const midway = name !== undefined && current !== null && !current.isLast;
+  const funding = current?.milestone.funding;
+  // The server always sends the funding; without it the dialog keeps the escrow wording it has always had.
+  if (funding === undefined || funding === 'funded') {
+    return midway
+      ? `${amount} for ${name} is released to ${creatorName} from escrow, less the platform fee, and the next milestone starts.`
+      : `The project will be marked complete and ${amount} is released to ${creatorName} from escrow, less the platform fee.`;
+  }
+  const what = name ?? 'this work';
+  const money =
+    funding === 'awaiting_payment'
+      ? `${capitalize(what)} is not funded yet, so no money is held for it: its invoice for ${amount} stays due, and ${creatorName} is paid from it, less the platform fee, once you pay it.`
+      : `${capitalize(what)} has not been funded, so no money is held for it: you will be invoiced ${amount} for it, and ${creatorName} is paid from it, less the platform fee, once you pay it.`;
+  return midway ? `${money} The next milestone starts.` : `The project will be marked complete. ${money}`;
+}
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 export const idsOf = (project: ProjectView) => ({
   clientId: project.client.id,
   makerId: project.creator?.role === 'maker' ? project.creator.id : null,
@@ -107,13 +134,7 @@ export function ProjectActions({ project }: { project: ProjectView }) {
   const can = (action: ProjectAction) => actions.includes(action) && !(action === 'accept' && hasWaitingOffer);
   const busy = running !== null;
   const creatorName = project.creator?.name ?? 'the creator';
-  // An approved milestone whose money has not arrived is paid when it does (decision 170).
-  const isFunded = current?.milestone.funding === undefined || current.milestone.funding === 'funded';
-  const whenFunded = isFunded ? '' : ' once the client’s payment arrives';
-  const approveDescription =
-    current?.name && isMidway
-      ? `${formatCents(current.milestone.amountCents)} for ${current.name} is released to ${creatorName} from escrow, less the platform fee${whenFunded}, and the next milestone starts.`
-      : `The project will be marked complete and ${current?.name ? formatCents(current.milestone.amountCents) : formatBudget(project.budget)} is released to ${creatorName} from escrow, less the platform fee${whenFunded}.`;
+  const approveDescription = describeApproval(project, current, creatorName);
   const roundsLeft = project.revisions.left;
   const isRevising = current?.milestone.status === 'revision_requested';
   // In the order they show; each opens its dialog, which asks or collects what the action needs.
