@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { microsCursorQuerySchema } from './keyset-cursor';
 import { creatorIdField } from './project-schemas';
 
 /** A message is plain text of at most this many characters. */
@@ -127,7 +128,9 @@ export const adminReportSchema = z.object({
 });
 
 export type AdminReport = z.infer<typeof adminReportSchema>;
-export const adminReportListSchema = z.object({ reports: z.array(adminReportSchema) });
+/** A page of open reports, oldest first (decision 229); `nextCursor` is passed back as `cursor`, null on the last page. */
+export const adminReportListSchema = z.object({ reports: z.array(adminReportSchema), nextCursor: z.string().nullable() });
+export type AdminReportList = z.infer<typeof adminReportListSchema>;
 export const resolveReportSchema = z.object({ reason: z.string().trim().max(1000, 'Please keep the reason under 1,000 characters.').optional().default('') });
 
 export const conversationPersonSchema = z.object({ id: z.string(), name: z.string(), avatarUrl: z.string().nullable(), role: z.string() });
@@ -153,13 +156,7 @@ export const conversationListSchema = z.object({
 export type ConversationList = z.infer<typeof conversationListSchema>;
 
 /** A page's position: the last conversation's last-message time (microseconds since 1970) and its id. */
-export const conversationListQuerySchema = z.object({
-  cursor: z
-    .string()
-    .max(60)
-    .regex(/^\d{1,17}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'Invalid cursor')
-    .optional(),
-});
+export const conversationListQuerySchema = microsCursorQuerySchema;
 
 export const conversationThreadSchema = z.object({
   id: z.string(),

@@ -227,4 +227,10 @@ export const adminReviewReportSchema = z.object({
   }),
 });
 export type AdminReviewReport = z.infer<typeof adminReviewReportSchema>;
-export const adminReviewReportListSchema = z.object({ reports: z.array(adminReviewReportSchema) });
+/** A page of open review reports, oldest first (decision 229); `nextCursor` is passed back as `cursor`, null on the last page. */
+export const adminReviewReportListSchema = z.object({ reports: z.array(adminReviewReportSchema), nextCursor: z.string().nullable() });
+export type AdminReviewReportList = z.infer<typeof adminReviewReportListSchema>;
+export type AdminModeratedReview = AdminReviewReport['review'];
+/** A page of the reviews hidden (or with their reply hidden), newest decision first, which an admin may restore. */
+export const adminHiddenReviewListSchema = z.object({ hidden: z.array(adminReviewReportSchema.shape.review), nextCursor: z.string().nullable() });
+export type AdminHiddenReviewList = z.infer<typeof adminHiddenReviewListSchema>;

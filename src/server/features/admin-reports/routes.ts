@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminReportListSchema, resolveReportSchema } from '../../../domain/conversation-schemas';
+import { microsCursorQuerySchema } from '../../../domain/keyset-cursor';
 import { errorBodySchema } from '../../http/schemas';
-import { adminReviewReportListSchema, adminReviewReportSchema, hideReviewInputSchema } from '../../../domain/review-schemas';
+import { adminHiddenReviewListSchema, adminReviewReportListSchema, hideReviewInputSchema } from '../../../domain/review-schemas';
 import { listOpenReports, resolveReport } from '../conversations/reports';
-import { dismissReviewReport, listReviewModeration, moderateReply, moderateReview } from '../reviews/moderation';
+import { dismissReviewReport, listHiddenReviews, listReviewReports, moderateReply, moderateReview } from '../reviews/moderation';
 
 export const prefix = '/api/admin/reports';
 
@@ -12,12 +13,19 @@ const params = z.object({ id: z.uuid() });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
 export const routes: FastifyPluginAsyncZod = async (app) => {
+  // The Reports view's three lists are each read a keyset page at a time (decision 229): `?cursor=` the page before's
+  // `nextCursor`.
   app.get('/', {
     config: { access: ['admin'] },
-    schema: { tags: ['admin'], summary: 'Open message reports, oldest first, each with the message and its context', response: { 200: adminReportListSchema, ...errors } },
-    handler: async (_request, reply) => {
+    schema: {
+      tags: ['admin'],
+      summary: 'Open message reports, oldest first, each with the message and its context; a keyset page at a time (`cursor`)',
+      querystring: microsCursorQuerySchema,
+      response: { 200: adminReportListSchema, ...errors },
+    },
+    handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { reports: await listOpenReports(app) };
+      return listOpenReports(app, request.query.cursor);
     },
   });
 
@@ -42,12 +50,27 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
     config: { access: ['admin'] },
     schema: {
       tags: ['admin'],
-      summary: 'Open review reports, oldest first, and the reviews now hidden',
-      response: { 200: adminReviewReportListSchema.extend({ hidden: z.array(adminReviewReportSchema.shape.review) }), ...errors },
+      summary: 'Open review reports, oldest first; a keyset page at a time (`cursor`)',
+      querystring: microsCursorQuerySchema,
+      response: { 200: adminReviewReportListSchema, ...errors },
     },
-    handler: async (_request, reply) => {
+    handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listReviewModeration(app);
+      return listReviewReports(app, request.query.cursor);
+    },
+  });
+
+  app.get('/reviews/hidden', {
+    config: { access: ['admin'] },
+    schema: {
+      tags: ['admin'],
+      summary: 'Reviews hidden, or with their reply hidden, newest decision first, to restore; a keyset page at a time (`cursor`)',
+      querystring: microsCursorQuerySchema,
+      response: { 200: adminHiddenReviewListSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listHiddenReviews(app, request.query.cursor);
     },
   });
 

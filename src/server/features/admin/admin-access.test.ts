@@ -75,6 +75,7 @@ withTestContext(async (created) => {
     { request: { method: 'POST', url: `/api/admin/reports/${randomUUID()}/dismiss`, payload: {} }, adminStatus: 404 },
     { request: { method: 'POST', url: `/api/admin/reports/${randomUUID()}/remove`, payload: {} }, adminStatus: 404 },
     { request: { method: 'GET', url: '/api/admin/reports/reviews' }, adminStatus: 200 },
+    { request: { method: 'GET', url: '/api/admin/reports/reviews/hidden' }, adminStatus: 200 },
     { request: { method: 'POST', url: `/api/admin/reports/reviews/${randomUUID()}/hide`, payload: { reason: 'Private details' } }, adminStatus: 404 },
     { request: { method: 'POST', url: `/api/admin/reports/reviews/${randomUUID()}/restore`, payload: {} }, adminStatus: 404 },
     { request: { method: 'POST', url: `/api/admin/reports/reviews/${randomUUID()}/hide-reply`, payload: { reason: 'Insulting' } }, adminStatus: 404 },

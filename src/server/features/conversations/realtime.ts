@@ -23,7 +23,21 @@ export interface NotificationEvent {
   userIds: string[];
 }
 
-export type ConversationEvent = ConversationMessageEvent | NotificationEvent;
+/**
+ * An admin removed a message after a report (decision 229). A stream sends that message again, read from the
+ * database as it now reads ('Message removed by Humanmade', no files), so an open thread replaces the words in place.
+ * It carries the message's seq (where the stream reads it) and its id (what the thread replaces).
+ */
+export interface MessageRemovedEvent {
+  kind: 'message_removed';
+  conversationId: string;
+  messageId: string;
+  seq: number;
+  /** The two participants. */
+  userIds: string[];
+}
+
+export type ConversationEvent = ConversationMessageEvent | NotificationEvent | MessageRemovedEvent;
 
 interface ExternalPublisher {
   publish: (payload: string) => Promise<void>;

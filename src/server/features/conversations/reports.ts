@@ -1,18 +1,20 @@
 import { and, asc, desc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { CONVERSATION_MESSAGES, type AdminReport } from '../../../domain/conversation-schemas';
+import { CONVERSATION_MESSAGES, type AdminReport, type AdminReportList } from '../../../domain/conversation-schemas';
+import { ADMIN_REPORT_PAGE_SIZE } from '../../../domain/keyset-cursor';
 import type { Transaction } from '../../db/client';
+import { decodeMicrosCursor, keysetPage, microsOf, pastCursor } from '../../db/keyset';
 import { conversations, messageReports, messages, notifications } from '../../db/schema';
 import { notifyAdmins } from '../notifications/service';
 import { conflict, notFound } from '../../http/errors';
 import type { AuthContext } from '../../types';
 import { recordAudit } from '../audit/service';
-import { hasOpenFlaggedProject, otherParticipant, requireParticipant } from './access';
+import { hasOpenFlaggedProject, otherParticipant, requireParticipant, type ConversationRow } from './access';
+import { publishConversationEvent } from './realtime';
 import { conversationSubjectKey, loadPeople, toMessageViews } from './views';
 
 /** How many messages before and after a reported one the admin sees. */
 const CONTEXT_EACH_SIDE = 4;
-const REPORT_LIST_LIMIT = 50;
 
 /**
  * A participant reports a message the other person wrote. Reporting the same message again is answered as done,
@@ -45,16 +47,21 @@ export const reportMessage = async (app: FastifyInstance, auth: AuthContext, con
   });
 };
 
-/** Open reports, oldest first, each with the reported message and the messages around it. */
-export const listOpenReports = async (app: FastifyInstance): Promise<AdminReport[]> => {
-  const reports = await app.db
-    .select()
+/**
+ * A page of open reports, oldest first (then by id, so reports made in the same instant keep one order), each with the
+ * reported message and the messages around it; `cursor` (the page before's `nextCursor`) continues after it (decision
+ * 229). A report decided meanwhile leaves the next page without moving the others.
+ */
+export const listOpenReports = async (app: FastifyInstance, cursor?: string): Promise<AdminReportList> => {
+  const rows = await app.db
+    .select({ report: messageReports, micros: microsOf(messageReports.createdAt) })
     .from(messageReports)
-    .where(eq(messageReports.status, 'open'))
-    .orderBy(asc(messageReports.createdAt))
-    .limit(REPORT_LIST_LIMIT);
+    .where(and(eq(messageReports.status, 'open'), pastCursor(messageReports.createdAt, messageReports.id, decodeMicrosCursor(cursor), 'asc')))
+    .orderBy(asc(messageReports.createdAt), asc(messageReports.id))
+    .limit(ADMIN_REPORT_PAGE_SIZE + 1);
+  const { rows: page, nextCursor } = keysetPage(rows, ADMIN_REPORT_PAGE_SIZE, ({ report }) => report.id);
   const result: AdminReport[] = [];
-  for (const report of reports) {
+  for (const { report } of page) {
     const [reported] = await app.db.select().from(messages).where(eq(messages.id, report.messageId));
     if (!reported) continue;
     // seq is one counter across every conversation, so the neighbours are read by order within this thread, not by
@@ -83,7 +90,7 @@ export const listOpenReports = async (app: FastifyInstance): Promise<AdminReport
       people: [...people.values()].map((person) => ({ id: person.id, name: person.name })),
     });
   }
-  return result;
+  return { reports: result, nextCursor };
 };
 
 /**
@@ -91,10 +98,8 @@ export const listOpenReports = async (app: FastifyInstance): Promise<AdminReport
  * that is the removed message, the quote goes too, in the removal's transaction; the item keeps its read state and
  * its place (nothing new happened for the recipient).
  */
-const blankNotifiedExcerpt = async (tx: Transaction, removed: typeof messages.$inferSelect): Promise<void> => {
+const blankNotifiedExcerpt = async (tx: Transaction, removed: typeof messages.$inferSelect, conversation: ConversationRow): Promise<void> => {
   if (removed.kind !== 'text' || !removed.senderId) return;
-  const [conversation] = await tx.select().from(conversations).where(eq(conversations.id, removed.conversationId));
-  if (!conversation) return;
   const [newest] = await tx
     .select({ id: messages.id })
     .from(messages)
@@ -120,7 +125,20 @@ export const resolveReport = async (app: FastifyInstance, auth: AuthContext, rep
     const now = new Date();
     if (decision === 'remove') {
       const [removed] = await tx.update(messages).set({ removedAt: now }).where(eq(messages.id, report.messageId)).returning();
-      if (removed) await blankNotifiedExcerpt(tx, removed);
+      const [conversation] = removed ? await tx.select().from(conversations).where(eq(conversations.id, removed.conversationId)) : [];
+      if (removed && conversation) {
+        await blankNotifiedExcerpt(tx, removed, conversation);
+        // Both participants' open threads, on any instance, once this commits: their streams send the message again
+        // as it now reads, 'Message removed by Humanmade' without its files (decision 229), so the words leave the
+        // screen without a reload.
+        await publishConversationEvent(tx, {
+          kind: 'message_removed',
+          conversationId: conversation.id,
+          messageId: removed.id,
+          seq: removed.seq,
+          userIds: [conversation.clientId, conversation.creatorId],
+        });
+      }
       const open = await tx
         .select({ id: messageReports.id })
         .from(messageReports)

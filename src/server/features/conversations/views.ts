@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import { CONVERSATION_MESSAGES, CONVERSATION_PAGE_SIZE, MESSAGE_PAGE_SIZE, type ConversationSummary, type MessageView } from '../../../domain/conversation-schemas';
 import { isPreviewableImageUrl } from '../../../domain/upload-policy';
 import type { DbExecutor } from '../../db/client';
+import { decodeMicrosCursor, keysetPage, microsOf, pastCursor } from '../../db/keyset';
 import { conversationReads, conversations, messageAttachments, messages, profiles, userRoles } from '../../db/schema';
 
 type MessageRow = typeof messages.$inferSelect;
@@ -106,31 +107,18 @@ export const loadPeople = async (db: DbExecutor, ids: string[]) => {
 
 const unknownPerson = (id: string) => ({ id, name: 'Someone', avatarUrl: null, role: 'client' });
 
-// The last-message time to the microsecond, as the database keeps it: a cursor in JavaScript milliseconds would skip
-// or repeat conversations whose times differ below a millisecond.
-const lastMessageMicros = sql<string>`(floor(extract(epoch from ${conversations.lastMessageAt}) * 1000000))::bigint::text`;
-const fromMicros = (micros: string) => sql`(to_timestamp(0) + ${micros}::bigint * interval '1 microsecond')`;
-
-const decodeCursor = (cursor: string) => {
-  const [micros, id] = cursor.split('_');
-  return { micros, id };
-};
-
 /**
  * A page of the caller's conversations, most recent first, with the other person, the last message and the unread
- * count; `cursor` (from the page before) continues after it on the keyset (last-message time, id).
+ * count; `cursor` (from the page before) continues after it on the keyset (last-message time to the microsecond, id).
  */
 export const loadConversationSummaries = async (db: DbExecutor, userId: string, cursor?: string): Promise<{ conversations: ConversationSummary[]; nextCursor: string | null }> => {
-  const after = cursor ? decodeCursor(cursor) : null;
   const rows = await db
-    .select({ row: conversations, unread: unreadSql(userId), micros: lastMessageMicros })
+    .select({ row: conversations, unread: unreadSql(userId), micros: microsOf(conversations.lastMessageAt) })
     .from(conversations)
-    .where(and(participantOf(userId), after ? sql`(${conversations.lastMessageAt}, ${conversations.id}) < (${fromMicros(after.micros)}, ${after.id}::uuid)` : undefined))
+    .where(and(participantOf(userId), pastCursor(conversations.lastMessageAt, conversations.id, decodeMicrosCursor(cursor), 'desc')))
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
     .limit(CONVERSATION_PAGE_SIZE + 1);
-  const page = rows.slice(0, CONVERSATION_PAGE_SIZE);
-  const last = page[page.length - 1];
-  const nextCursor = rows.length > CONVERSATION_PAGE_SIZE && last ? `${last.micros}_${last.row.id}` : null;
+  const { rows: page, nextCursor } = keysetPage(rows, CONVERSATION_PAGE_SIZE, ({ row }) => row.id);
   if (page.length === 0) return { conversations: [], nextCursor: null };
   const ids = page.map(({ row }) => row.id);
   const [lastMessages, people] = await Promise.all([

@@ -1,16 +1,16 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AuditAction } from '../../../domain/admin-schemas';
-import type { AdminReviewReport } from '../../../domain/review-schemas';
+import { ADMIN_REPORT_PAGE_SIZE } from '../../../domain/keyset-cursor';
+import type { AdminHiddenReviewList, AdminReviewReport, AdminReviewReportList } from '../../../domain/review-schemas';
 import { REVIEW_MESSAGES } from '../../../domain/reviews';
 import type { DbExecutor } from '../../db/client';
+import { decodeMicrosCursor, keysetPage, microsOf, pastCursor } from '../../db/keyset';
 import { profiles, reviewReports, reviews } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import type { AuthContext } from '../../types';
 import { recordAudit } from '../audit/service';
 import { tellAuthor, tellReplier } from './tell';
-
-const LIST_LIMIT = 50;
 
 type ReviewRow = typeof reviews.$inferSelect;
 
@@ -35,36 +35,55 @@ const namesFor = async (db: DbExecutor, ids: (string | null)[]) => {
   return new Map(rows.map((row) => [row.id, row.name]));
 };
 
-/** Open review reports, oldest first, and the reviews now hidden (newest first), which an admin may restore. */
-export const listReviewModeration = async (app: FastifyInstance) => {
-  const open = await app.db
-    .select({ report: reviewReports, review: reviews })
+/**
+ * A page of open review reports, oldest first (then by id, so reports made in the same instant keep one order);
+ * `cursor` (the page before's `nextCursor`) continues after it (decision 229).
+ */
+export const listReviewReports = async (app: FastifyInstance, cursor?: string): Promise<AdminReviewReportList> => {
+  const rows = await app.db
+    .select({ report: reviewReports, review: reviews, micros: microsOf(reviewReports.createdAt) })
     .from(reviewReports)
     .innerJoin(reviews, eq(reviews.id, reviewReports.reviewId))
-    .where(eq(reviewReports.status, 'open'))
-    .orderBy(asc(reviewReports.createdAt))
-    .limit(LIST_LIMIT);
-  // A review hidden, or only its reply: either may be restored. Newest decision first.
-  const hidden = await app.db
-    .select()
-    .from(reviews)
-    .where(or(isNotNull(reviews.hiddenAt), isNotNull(reviews.replyHiddenAt)))
-    .orderBy(desc(sql`greatest(${reviews.hiddenAt}, ${reviews.replyHiddenAt})`))
-    .limit(LIST_LIMIT);
-  const names = await namesFor(app.db, [
-    ...open.flatMap(({ report, review }) => [report.reporterId, review.authorId, review.subjectId]),
-    ...hidden.flatMap((review) => [review.authorId, review.subjectId]),
-  ]);
+    .where(and(eq(reviewReports.status, 'open'), pastCursor(reviewReports.createdAt, reviewReports.id, decodeMicrosCursor(cursor), 'asc')))
+    .orderBy(asc(reviewReports.createdAt), asc(reviewReports.id))
+    .limit(ADMIN_REPORT_PAGE_SIZE + 1);
+  const { rows: page, nextCursor } = keysetPage(rows, ADMIN_REPORT_PAGE_SIZE, ({ report }) => report.id);
+  const names = await namesFor(
+    app.db,
+    page.flatMap(({ report, review }) => [report.reporterId, review.authorId, review.subjectId]),
+  );
   return {
-    reports: open.map(({ report, review }) => ({
+    reports: page.map(({ report, review }) => ({
       id: report.id,
       reason: report.reason,
       createdAt: report.createdAt.toISOString(),
       reporter: { id: report.reporterId, name: (report.reporterId && names.get(report.reporterId)) || 'Someone' },
       review: toAdminReview(review, names),
     })),
-    hidden: hidden.map((review) => toAdminReview(review, names)),
+    nextCursor,
   };
+};
+
+/** When the review, or only its reply, was last hidden: what the hidden list is ordered by. */
+const lastHiddenAt = sql<Date>`greatest(${reviews.hiddenAt}, ${reviews.replyHiddenAt})`;
+
+/**
+ * A page of the reviews now hidden, or whose reply is (either may be restored), newest decision first, then by id;
+ * `cursor` continues after the page before (decision 229).
+ */
+export const listHiddenReviews = async (app: FastifyInstance, cursor?: string): Promise<AdminHiddenReviewList> => {
+  const rows = await app.db
+    .select({ review: reviews, micros: microsOf(lastHiddenAt) })
+    .from(reviews)
+    .where(and(or(isNotNull(reviews.hiddenAt), isNotNull(reviews.replyHiddenAt)), pastCursor(lastHiddenAt, reviews.id, decodeMicrosCursor(cursor), 'desc')))
+    .orderBy(desc(lastHiddenAt), desc(reviews.id))
+    .limit(ADMIN_REPORT_PAGE_SIZE + 1);
+  const { rows: page, nextCursor } = keysetPage(rows, ADMIN_REPORT_PAGE_SIZE, ({ review }) => review.id);
+  const names = await namesFor(
+    app.db,
+    page.flatMap(({ review }) => [review.authorId, review.subjectId]),
+  );
+  return { hidden: page.map(({ review }) => toAdminReview(review, names)), nextCursor };
 };
 
 /**

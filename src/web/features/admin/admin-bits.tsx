@@ -2,6 +2,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { ADMIN_MESSAGES } from '../../../domain/admin-schemas';
 import type { ProjectStatus } from '../../../domain/constants';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/list-states';
+import { LoadOlder } from '../../components/load-older';
 import { Badge, type BadgeProps } from '../../components/ui/badge';
 import { cn } from '../../lib/utils';
 import { formatDateTime, initialsOf } from './format';
@@ -99,5 +100,32 @@ export function QueryList<T>({
     <ul className="space-y-3" aria-label={label}>
       {rows.map(renderRow)}
     </ul>
+  );
+}
+
+/** What 'Load more' needs of a list read a page at a time. */
+interface PagedQuery {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+export const LOAD_MORE_FAILED = 'More could not be loaded. Please try again.';
+
+/**
+ * 'Load more …' under a list read a keyset page at a time (decision 229): there while a next page is, busy while it
+ * loads, and, when it failed, saying so (announced) beside the button to try again; the rows read so far stay.
+ */
+export function LoadMore({ query, label }: { query: PagedQuery; label: string }) {
+  if (!query.hasNextPage) return null;
+  return (
+    <LoadOlder
+      className="mt-4 flex flex-col items-center gap-2"
+      label={label}
+      busy={query.isFetchingNextPage}
+      onLoad={() => void query.fetchNextPage()}
+      failedMessage={query.isFetchNextPageError ? LOAD_MORE_FAILED : null}
+    />
   );
 }

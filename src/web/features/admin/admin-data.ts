@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { toast } from '../../lib/toast';
 import { ADMIN_MESSAGES } from '../../../domain/admin-schemas';
 import { apiFetch, reasonToShow, type ApiRequestInit } from '../../lib/api';
@@ -32,6 +32,38 @@ export function useAdminQuery<T>(queryKey: QueryKey, path: string) {
     if (isError) toast.error(ADMIN_MESSAGES.loadFailed, { id: LOAD_ERROR_TOAST });
   }, [isError, errorUpdatedAt]);
   return query;
+}
+
+/**
+ * A dashboard list read a keyset page at a time (`?cursor=` the page before's `nextCursor`; decision 229): every page
+ * read so far, in order, each row once (a row can move from one page to the next between two reads), and the next
+ * page on request. A failed first read shows the same toast as `useAdminQuery`. Under the admin key, so a decision
+ * reloads the pages read so far, each from the cursor of the page before it as it now reads.
+ */
+export function useAdminPages<Page extends { nextCursor: string | null }, Row>(queryKey: QueryKey, path: string, rowsOf: (page: Page) => Row[], keyOf: (row: Row) => string) {
+  const query = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => apiFetch<Page>(pageParam ? `${path}?cursor=${encodeURIComponent(pageParam)}` : path, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+  const { isError, isFetchNextPageError, errorUpdatedAt, data } = query;
+  useEffect(() => {
+    if (isError && !isFetchNextPageError) toast.error(ADMIN_MESSAGES.loadFailed, { id: LOAD_ERROR_TOAST });
+  }, [isError, isFetchNextPageError, errorUpdatedAt]);
+  const rows = useMemo(() => {
+    if (!data) return undefined;
+    const seen = new Set<string>();
+    return data.pages.flatMap(rowsOf).filter((row) => {
+      const key = keyOf(row);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    // rowsOf and keyOf pick fields of the page: the pages alone decide the rows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data]);
+  return { query, rows };
 }
 
 /** The server's reason for a refusal (a 4xx says what happened, e.g. someone decided first); none for a fault. */

@@ -61,8 +61,9 @@ const renderReports = (routes: FetchRoutes = {}, reports: AdminReport[] = []) =>
     'GET /api/account/me': admin,
     'GET /api/admin/overview': stats,
     'GET /api/notifications': { status: 200, body: { notifications: [], unread: 0, nextCursor: null } },
-    'GET /api/admin/reports': { status: 200, body: { reports } },
-    'GET /api/admin/reports/reviews': { status: 200, body: { reports: [reviewReport], hidden: [] } },
+    'GET /api/admin/reports': { status: 200, body: { reports, nextCursor: null } },
+    'GET /api/admin/reports/reviews': { status: 200, body: { reports: [reviewReport], nextCursor: null } },
+    'GET /api/admin/reports/reviews/hidden': { status: 200, body: { hidden: [], nextCursor: null } },
     ...routes,
   });
   renderApp('/dashboard-admin?tab=reports');
@@ -134,13 +135,95 @@ describe('Reports: a reported message', () => {
   });
 });
 
+/** An open report of one message, `n` telling them apart. */
+const messageReport = (n: number): AdminReport => {
+  const reported = message(`message-${n}`, n, `Reported words ${n}`);
+  return {
+    id: `report-${n}`,
+    status: 'open',
+    reason: `Reason ${n}`,
+    createdAt: '2026-03-02T10:00:00.000Z',
+    conversationId: 'conversation-1',
+    reporter: { id: 'maker-1', name: 'Mara Maker' },
+    message: reported,
+    context: [reported],
+    people: [{ id: 'client-1', name: 'Cleo Client' }],
+  };
+};
+
+describe("Reports: 'Load more' (decision 229)", () => {
+  it('reads the next page of reported messages after the ones shown, each once, until there is none', async () => {
+    const fetchMock = renderReports({
+      'GET /api/admin/reports': { status: 200, body: { reports: [messageReport(1), messageReport(2)], nextCursor: 'cursor-1' } },
+      // A report can move from one page to the next between two reads: it is shown once.
+      'GET /api/admin/reports?cursor=cursor-1': { status: 200, body: { reports: [messageReport(2), messageReport(3)], nextCursor: null } },
+    });
+    const list = await screen.findByRole('list', { name: 'Reported messages' }, slow);
+    expect(within(list).getAllByRole('list', { name: 'The message in its context' })).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Load more reports' }));
+    expect(await within(list).findByText('Reported words 3')).toBeTruthy();
+    const shown = within(list)
+      .getAllByRole('list', { name: 'The message in its context' })
+      .map((context) => context.textContent);
+    expect(shown).toEqual(['Cleo Client: Reported words 1 (the reported message)', 'Cleo Client: Reported words 2 (the reported message)', 'Cleo Client: Reported words 3 (the reported message)']);
+    // The last page: nothing more to load.
+    expect(screen.queryByRole('button', { name: 'Load more reports' })).toBeNull();
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/admin/reports?cursor=cursor-1')).toHaveLength(1);
+  });
+
+  it('keeps the reports shown when the next page fails, says so, and tries again', async () => {
+    let fails = true;
+    renderReports({
+      'GET /api/admin/reports': { status: 200, body: { reports: [messageReport(1)], nextCursor: 'cursor-1' } },
+      'GET /api/admin/reports?cursor=cursor-1': () =>
+        fails ? { status: 500, body: { error: 'internal_error', message: 'boom' } } : { status: 200, body: { reports: [messageReport(2)], nextCursor: null } },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Load more reports' }, slow));
+    expect((await screen.findByRole('alert')).textContent).toBe('More could not be loaded. Please try again.');
+    expect(screen.getByText('Reported words 1')).toBeTruthy();
+    fails = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Load more reports' }));
+    expect(await screen.findByText('Reported words 2')).toBeTruthy();
+    expect(screen.queryByText('More could not be loaded. Please try again.')).toBeNull();
+  });
+
+  it('reads more reported reviews and more hidden ones, each list on its own, so every hidden review can be restored', async () => {
+    const review = (n: number, changes: Partial<AdminReviewReport['review']> = {}) => ({ ...reviewReport.review, id: `review-${n}`, body: `Review body ${n}`, ...changes });
+    const fetchMock = renderReports({
+      'GET /api/admin/reports/reviews': { status: 200, body: { reports: [{ ...reviewReport, review: review(1) }], nextCursor: 'reports-1' } },
+      'GET /api/admin/reports/reviews?cursor=reports-1': { status: 200, body: { reports: [{ ...reviewReport, id: 'review-report-2', review: review(2) }], nextCursor: null } },
+      'GET /api/admin/reports/reviews/hidden': { status: 200, body: { hidden: [review(3, { isHidden: true, hiddenReason: 'Abuse' })], nextCursor: 'hidden-1' } },
+      'GET /api/admin/reports/reviews/hidden?cursor=hidden-1': { status: 200, body: { hidden: [review(4, { isHidden: true, hiddenReason: 'Private details' })], nextCursor: null } },
+      'POST /api/admin/reports/reviews/review-4/restore': { status: 204 },
+    });
+    const hiddenList = await screen.findByRole('list', { name: 'Hidden reviews and replies' }, slow);
+    expect(within(hiddenList).getByText('Review body 3')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more hidden reviews' }));
+    const fourth = (await within(hiddenList).findByText('Review body 4')).closest('li')!;
+    expect(screen.queryByRole('button', { name: 'Load more hidden reviews' })).toBeNull();
+    // The reported reviews were not read again for it, and have their own 'Load more'.
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/admin/reports/reviews?cursor=reports-1')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Load more reported reviews' }));
+    const reported = screen.getByRole('list', { name: 'Reported reviews' });
+    expect(await within(reported).findByText('Review body 2')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more reported reviews' })).toBeNull();
+
+    // A review reached on the second page can be restored.
+    fireEvent.click(within(fourth).getByRole('button', { name: 'Restore review' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Restore this review?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Restore review' }));
+    expect(await screen.findByText('Review restored')).toBeTruthy();
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/admin/reports/reviews/review-4/restore')).toHaveLength(1);
+  });
+});
+
 describe('Reports: a reported review', () => {
   it('wraps a long reply and a long reason inside the card on a phone', async () => {
     const word = 'averylongpathsegment'.repeat(10);
     renderReports({
       'GET /api/admin/reports/reviews': {
         status: 200,
-        body: { reports: [{ ...reviewReport, reason: word, review: { ...reviewReport.review, reply: word } }], hidden: [] },
+        body: { reports: [{ ...reviewReport, reason: word, review: { ...reviewReport.review, reply: word } }], nextCursor: null },
       },
     });
     const reply = await screen.findByText(`Reply: ${word}`, {}, slow);
@@ -152,11 +235,14 @@ describe('Reports: a reported review', () => {
 describe('Reports: deciding one reported review after another', () => {
   it("keeps a keyboard admin's place: focus moves to the next review, not to the top of the tab", async () => {
     const second: AdminReviewReport = { ...reviewReport, id: 'review-report-2', review: { ...reviewReport.review, id: 'review-2', body: 'Slow to answer.', authorName: 'Dan Client' } };
-    let state = { reports: [reviewReport, second], hidden: [] as AdminReviewReport['review'][] };
+    let reports = [reviewReport, second];
+    let hidden: AdminReviewReport['review'][] = [];
     renderReports({
-      'GET /api/admin/reports/reviews': () => ({ status: 200, body: state }),
+      'GET /api/admin/reports/reviews': () => ({ status: 200, body: { reports, nextCursor: null } }),
+      'GET /api/admin/reports/reviews/hidden': () => ({ status: 200, body: { hidden, nextCursor: null } }),
       'POST /api/admin/reports/reviews/review-1/hide': () => {
-        state = { reports: [second], hidden: [{ ...reviewReport.review, isHidden: true, hiddenReason: 'Off topic' }] };
+        reports = [second];
+        hidden = [{ ...reviewReport.review, isHidden: true, hiddenReason: 'Off topic' }];
         return { status: 204 };
       },
     });
@@ -217,7 +303,8 @@ describe("Reports: the 'Hide review' dialog", () => {
     const replied = { ...reviewReport, review: { ...reviewReport.review, reply: 'You never paid attention.' } };
     const hiddenReply = { ...replied.review, id: 'review-2', body: 'Slow but fine.', isReplyHidden: true, replyHiddenReason: 'Insulting' };
     const fetchMock = renderReports({
-      'GET /api/admin/reports/reviews': { status: 200, body: { reports: [replied], hidden: [hiddenReply] } },
+      'GET /api/admin/reports/reviews': { status: 200, body: { reports: [replied], nextCursor: null } },
+      'GET /api/admin/reports/reviews/hidden': { status: 200, body: { hidden: [hiddenReply], nextCursor: null } },
       'POST /api/admin/reports/reviews/review-1/hide-reply': { status: 204 },
     });
     const row = (await screen.findByText('Late and wrong.', {}, slow)).closest('li')!;

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Download, FileText } from 'lucide-react';
 import { ADMIN_MESSAGES } from '../../../domain/admin-schemas';
-import type { AdminReport, MessageView } from '../../../domain/conversation-schemas';
+import type { AdminReport, AdminReportList, MessageView } from '../../../domain/conversation-schemas';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/list-states';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
-import { ReportedBy, RowCard, SectionHeading } from './admin-bits';
-import { ADMIN_KEY, useAdminAction, useAdminQuery } from './admin-data';
+import { LoadMore, ReportedBy, RowCard, SectionHeading } from './admin-bits';
+import { ADMIN_KEY, useAdminAction, useAdminPages } from './admin-data';
 import { ReasonDialog } from './reason-dialog';
 import { ReviewReportsSection } from './review-reports';
 
@@ -92,24 +92,34 @@ function ReportCard({ report }: { report: AdminReport }) {
   );
 }
 
-/** Messages people reported, oldest first, with the messages around them. */
+export const REPORTS_COPY = {
+  more: 'Load more reports',
+} as const;
+
+/**
+ * Messages people reported, oldest first, with the messages around them, a page at a time with 'Load more reports'
+ * (decision 229), so every open report can be reached however many there are.
+ */
 export function ReportsTab() {
-  const query = useAdminQuery<{ reports: AdminReport[] }>(reportsKey, '/api/admin/reports');
+  const { query, rows } = useAdminPages<AdminReportList, AdminReport>(reportsKey, '/api/admin/reports', (page) => page.reports, (report) => report.id);
   return (
     <section aria-labelledby="reports-heading">
       <SectionHeading id="reports-heading" title="Reports" description="Messages people reported, oldest first" />
       {query.isPending ? (
         <ListSkeleton rows={2} />
-      ) : query.isError ? (
+      ) : !rows ? (
         <ErrorState message={ADMIN_MESSAGES.loadFailed} onRetry={() => void query.refetch()} />
-      ) : query.data.reports.length === 0 ? (
+      ) : rows.length === 0 ? (
         <EmptyState title="No open reports" description="When someone reports a message, it appears here with its context." />
       ) : (
-        <ul className="space-y-3">
-          {query.data.reports.map((report) => (
-            <ReportCard key={report.id} report={report} />
-          ))}
-        </ul>
+        <>
+          <ul className="space-y-3" aria-label="Reported messages">
+            {rows.map((report) => (
+              <ReportCard key={report.id} report={report} />
+            ))}
+          </ul>
+          <LoadMore query={query} label={REPORTS_COPY.more} />
+        </>
       )}
       <ReviewReportsSection />
     </section>

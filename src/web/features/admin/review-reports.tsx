@@ -1,16 +1,17 @@
 import { useMemo, useState } from 'react';
 import { ADMIN_MESSAGES } from '../../../domain/admin-schemas';
-import { hideReviewInputSchema, type AdminReviewReport } from '../../../domain/review-schemas';
+import { hideReviewInputSchema, type AdminHiddenReviewList, type AdminModeratedReview, type AdminReviewReport, type AdminReviewReportList } from '../../../domain/review-schemas';
 import { REVIEW_MESSAGES } from '../../../domain/reviews';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/list-states';
 import { Button } from '../../components/ui/button';
-import { ReportedBy, RowCard, SectionHeading } from './admin-bits';
-import { ADMIN_KEY, useAdminAction, useAdminQuery } from './admin-data';
+import { LoadMore, ReportedBy, RowCard, SectionHeading } from './admin-bits';
+import { ADMIN_KEY, useAdminAction, useAdminPages } from './admin-data';
 import { ReasonDialog } from './reason-dialog';
 import { useFocusAfterDecision } from './use-focus-after-decision';
 
 const reviewReportsKey = [...ADMIN_KEY, 'review-reports'] as const;
-type Review = AdminReviewReport['review'];
+const hiddenReviewsKey = [...ADMIN_KEY, 'hidden-reviews'] as const;
+type Review = AdminModeratedReview;
 type Decision = 'hide' | 'restore' | 'dismiss' | 'hide-reply' | 'restore-reply';
 
 const COPY: Record<Decision, { title: string; description: string; label: string; confirm: string; success: string }> = {
@@ -136,35 +137,71 @@ function DecisionRow({ row, onDecide, onFailed, children }: { row: Row; onDecide
   );
 }
 
-/** Reviews people reported, oldest first, and the reviews now hidden, which can be restored (decision 160). */
-export function ReviewReportsSection() {
-  const query = useAdminQuery<{ reports: AdminReviewReport[]; hidden: Review[] }>(reviewReportsKey, '/api/admin/reports/reviews');
-  const rows = useMemo<Row[] | undefined>(
-    () =>
-      query.data && [
-        ...query.data.reports.map((report) => ({ key: `report-${report.id}`, review: report.review, report })),
-        ...query.data.hidden.map((review) => ({ key: `hidden-${review.id}`, review })),
-      ],
-    [query.data],
+export const REVIEW_REPORTS_COPY = {
+  moreReports: 'Load more reported reviews',
+  hiddenHeading: 'Hidden reviews and replies',
+  moreHidden: 'Load more hidden reviews',
+} as const;
+
+const reportRow = (report: AdminReviewReport): Row => ({ key: `report-${report.id}`, review: report.review, report });
+const hiddenRow = (review: Review): Row => ({ key: `hidden-${review.id}`, review });
+
+function RowList({ rows, label, focusAfter }: { rows: Row[]; label: string; focusAfter: { note: (key: string) => void; forget: () => void } }) {
+  return (
+    <ul className="space-y-3" aria-label={label}>
+      {rows.map((row) => (
+        <DecisionRow key={row.key} row={row} onDecide={() => focusAfter.note(row.key)} onFailed={focusAfter.forget}>
+          {row.report ? <ReportedBy report={row.report} /> : null}
+        </DecisionRow>
+      ))}
+    </ul>
   );
+}
+
+/**
+ * Reviews people reported, oldest first, then the reviews now hidden (newest decision first), which can be restored
+ * (decision 160). Each list is read a page at a time with its own 'Load more' (decision 229), so every open report and
+ * every hidden review can be reached.
+ */
+export function ReviewReportsSection() {
+  const reports = useAdminPages<AdminReviewReportList, Row>(reviewReportsKey, '/api/admin/reports/reviews', (page) => page.reports.map(reportRow), rowKey);
+  const hidden = useAdminPages<AdminHiddenReviewList, Row>(hiddenReviewsKey, '/api/admin/reports/reviews/hidden', (page) => page.hidden.map(hiddenRow), rowKey);
+  // One list for keeping a keyboard admin's place: a hidden review leaves the reports and joins the hidden ones.
+  const rows = useMemo<Row[] | undefined>(() => reports.rows && hidden.rows && [...reports.rows, ...hidden.rows], [reports.rows, hidden.rows]);
   const focusAfter = useFocusAfterDecision(rows, rowKey, rowTitleId, 'review-reports-heading');
   return (
     <section aria-labelledby="review-reports-heading" className="mt-12">
       <SectionHeading id="review-reports-heading" title="Reported reviews" description="Reviews people reported, oldest first, then the reviews and replies now hidden" />
-      {query.isPending ? (
+      {reports.query.isPending || hidden.query.isPending ? (
         <ListSkeleton rows={2} />
-      ) : query.isError ? (
-        <ErrorState message={ADMIN_MESSAGES.loadFailed} onRetry={() => void query.refetch()} />
-      ) : !rows || rows.length === 0 ? (
+      ) : !reports.rows || !hidden.rows ? (
+        <ErrorState
+          message={ADMIN_MESSAGES.loadFailed}
+          onRetry={() => {
+            void reports.query.refetch();
+            void hidden.query.refetch();
+          }}
+        />
+      ) : reports.rows.length === 0 && hidden.rows.length === 0 ? (
         <EmptyState title="No reported reviews" description="When someone reports a review, it appears here." />
       ) : (
-        <ul className="space-y-3">
-          {rows.map((row) => (
-            <DecisionRow key={row.key} row={row} onDecide={() => focusAfter.note(row.key)} onFailed={focusAfter.forget}>
-              {row.report ? <ReportedBy report={row.report} /> : null}
-            </DecisionRow>
-          ))}
-        </ul>
+        <div className="space-y-8">
+          {reports.rows.length > 0 ? (
+            <div>
+              <RowList rows={reports.rows} label="Reported reviews" focusAfter={focusAfter} />
+              <LoadMore query={reports.query} label={REVIEW_REPORTS_COPY.moreReports} />
+            </div>
+          ) : null}
+          {hidden.rows.length > 0 ? (
+            <div role="group" aria-labelledby="hidden-reviews-heading">
+              <h3 id="hidden-reviews-heading" className="mb-4 font-serif text-xl text-ink">
+                {REVIEW_REPORTS_COPY.hiddenHeading}
+              </h3>
+              <RowList rows={hidden.rows} label={REVIEW_REPORTS_COPY.hiddenHeading} focusAfter={focusAfter} />
+              <LoadMore query={hidden.query} label={REVIEW_REPORTS_COPY.moreHidden} />
+            </div>
+          ) : null}
+        </div>
       )}
     </section>
   );

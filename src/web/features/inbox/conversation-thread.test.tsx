@@ -223,3 +223,78 @@ describe('a thread the other person blocked', () => {
     expect(screen.queryByRole('textbox')).toBeNull();
   });
 });
+
+describe('a message an admin removes while the thread is open (decision 229)', () => {
+  /** The page's one EventSource, stubbed: `push` sends a `message` event as the server's stream would. */
+  const stubStream = () => {
+    const listeners: Array<(event: { data: string; lastEventId: string }) => void> = [];
+    vi.stubGlobal(
+      'EventSource',
+      class {
+        static CLOSED = 2;
+        readyState = 1;
+        addEventListener(type: string, listener: (event: { data: string; lastEventId: string }) => void) {
+          if (type === 'message') listeners.push(listener);
+        }
+        close() {}
+      },
+    );
+    return (message: object) =>
+      act(() => {
+        for (const listener of listeners) listener({ data: JSON.stringify(message), lastEventId: '9' });
+      });
+  };
+  /** The message as the stream sends it again once removed: what a reload reads. */
+  const removedCopy = (message: object) => ({ ...message, body: 'Message removed by Humanmade', removed: true, attachments: [] });
+
+  it('replaces its words with the removal notice, as a reload shows it, without announcing a new message', async () => {
+    const push = stubStream();
+    const rude = { ...textMessage(2, 'maker-1', 'You are hopeless'), attachments: [{ id: 'f-1', name: 'insult.pdf', mime: 'application/pdf', size: 10, url: '/a/f-1', isImage: false }] };
+    open({ status: 200, body: threadBody({ messages: [textMessage(1, 'client-1', 'Any news?'), rude, textMessage(3, 'maker-1', 'Soon.')], lastReadSeq: 3 }) });
+    const list = await screen.findByRole('list', { name: 'Messages with Mara Maker' }, slow);
+    expect(within(list).getByText('You are hopeless')).toBeTruthy();
+    expect(within(list).getAllByRole('button', { name: /^Report/ })).toHaveLength(2);
+
+    push(removedCopy(rude));
+    await waitFor(() => expect(within(list).queryByText('You are hopeless')).toBeNull());
+    const notice = within(list).getByText('Message removed by Humanmade');
+    expect(notice.className).toContain('italic');
+    // In its place, between the same neighbours, without its file or a Report button.
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent?.includes('Message removed by Humanmade'))).toEqual([false, true, false]);
+    expect(within(list).queryByRole('link', { name: 'insult.pdf' })).toBeNull();
+    expect(within(list).getAllByRole('button', { name: /^Report/ })).toHaveLength(1);
+    expect(screen.queryByText(/New message from/)).toBeNull();
+
+    // Sent again (another tab's stream, a reconnect): nothing changes; a removed message never comes back.
+    push(removedCopy(rude));
+    push(rude);
+    expect(within(list).getAllByText('Message removed by Humanmade')).toHaveLength(1);
+    expect(within(list).queryByText('You are hopeless')).toBeNull();
+  });
+
+  it('replaces it on an earlier page too, and adds no removed message from a page not loaded', async () => {
+    const push = stubStream();
+    const older = textMessage(2, 'maker-1', 'An old insult');
+    stubFetch({
+      'GET /api/account/me': client,
+      'GET /api/conversations': { status: 200, body: { conversations: [], unread: 0 } },
+      [`GET /api/conversations/${MISSING}`]: { status: 200, body: threadBody({ messages: [textMessage(4, 'maker-1', 'Newest')], hasEarlier: true, lastReadSeq: 4 }) },
+      [`GET /api/conversations/${MISSING}?before=4`]: { status: 200, body: threadBody({ messages: [older, textMessage(3, 'client-1', 'Please stop')], hasEarlier: true, lastReadSeq: 4 }) },
+    });
+    renderApp(`/inbox/${MISSING}`);
+    const list = await screen.findByRole('list', { name: 'Messages with Mara Maker' }, slow);
+    // A message removed on a page that is not loaded: not shown out of its place.
+    push(removedCopy(textMessage(1, 'maker-1', 'Never loaded')));
+    expect(within(list).queryByText('Message removed by Humanmade')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load earlier messages' }));
+    expect(await within(list).findByText('An old insult')).toBeTruthy();
+    push(removedCopy(older));
+    await waitFor(() => expect(within(list).queryByText('An old insult')).toBeNull());
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Message removed by Humanmade'),
+      expect.stringContaining('Please stop'),
+      expect.stringContaining('Newest'),
+    ]);
+  });
+});

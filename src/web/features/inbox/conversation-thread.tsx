@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Download, FileText, MessageSquareOff } from 'lucide-react';
@@ -19,12 +19,31 @@ import { formatDateTime } from '../../../domain/dates';
 import { dashboardPath, projectCardPath } from '../../../domain/routes';
 
 
-/** Adds messages to a thread in the cache, once each, in order. */
+/**
+ * When an admin removes a message, the stream sends it again as it now reads (decision 229): 'Message removed by
+ * Humanmade', without its files, as a reload would show it. It takes the place of the one shown; a message once
+ * removed stays so. The same list when there is nothing to replace.
+ */
+const withRemoved = (shown: MessageView[], incoming: MessageView): MessageView[] => {
+  if (!incoming.removed) return shown;
+  const index = shown.findIndex((message) => message.id === incoming.id);
+  if (index < 0 || shown[index].removed) return shown;
+  return shown.map((message, at) => (at === index ? incoming : message));
+};
+
+/**
+ * Adds messages to a thread in the cache, once each, in order, and puts removed ones in place of the words. A removed
+ * message not shown is not added when it is older than the newest shown: it belongs to an earlier page, which reads it
+ * removed when it is loaded.
+ */
 const withMessages = (thread: ConversationThread, added: MessageView[]): ConversationThread => {
-  const known = new Set(thread.messages.map((message) => message.id));
-  const fresh = added.filter((message) => message.conversationId === thread.id && !known.has(message.id));
-  if (fresh.length === 0) return thread;
-  return { ...thread, messages: [...thread.messages, ...fresh].sort((a, b) => a.seq - b.seq) };
+  const ours = added.filter((message) => message.conversationId === thread.id);
+  const messages = ours.reduce(withRemoved, thread.messages);
+  const known = new Set(messages.map((message) => message.id));
+  const newest = messages.at(-1)?.seq ?? 0;
+  const fresh = ours.filter((message) => !known.has(message.id) && (!message.removed || message.seq > newest));
+  if (fresh.length === 0 && messages === thread.messages) return thread;
+  return { ...thread, messages: [...messages, ...fresh].sort((a, b) => a.seq - b.seq) };
 };
 
 function Attachments({ message }: { message: MessageView }) {
@@ -143,6 +162,15 @@ function useEarlierMessages(conversationId: string, onLoaded: () => void) {
   const empty: EarlierPages = { conversationId, messages: [], hasEarlier: false, isLoading: false, failed: false };
   const [stored, setState] = useState<EarlierPages>(empty);
   const state = stored.conversationId === conversationId ? stored : empty;
+  /** A message removed by an admin, read again from the stream, replaces its words on an earlier page too. */
+  const showRemoved = useCallback(
+    (message: MessageView) =>
+      setState((current) => {
+        const messages = withRemoved(current.messages, message);
+        return messages === current.messages ? current : { ...current, messages };
+      }),
+    [],
+  );
   const load = async (beforeSeq: number | undefined) => {
     if (!beforeSeq) return;
     setState({ ...state, isLoading: true, failed: false });
@@ -154,7 +182,7 @@ function useEarlierMessages(conversationId: string, onLoaded: () => void) {
       setState({ ...state, isLoading: false, failed: true });
     }
   };
-  return { ...state, load };
+  return { ...state, load, showRemoved };
 }
 
 /**
@@ -237,19 +265,22 @@ export function ConversationThreadView({ conversationId, userId }: { conversatio
   const sideOf = (senderId: string | null) => (thread && senderId === thread.creator.id ? 'creator' : 'client');
   const newest = thread?.messages.at(-1)?.seq ?? 0;
 
+  const { showRemoved } = earlier;
   useEffect(() => {
     if (!isParticipant) return undefined;
     return subscribeToInbox((event) => {
       if (event.type !== 'message' || event.message.conversationId !== conversationId) return;
       queryClient.setQueryData<ConversationThread>(threadQueryKey(conversationId), (current) => (current ? withMessages(current, [event.message]) : current));
-      if (event.message.senderId !== userId) {
+      showRemoved(event.message);
+      // A removed message has nothing to announce: it is the words of one already shown, taken away.
+      if (event.message.senderId !== userId && !event.message.removed) {
         // A system line is the platform's, whoever's action wrote it (an admin's on a flagged project included).
         const name = event.message.kind === 'system' || !event.message.senderId ? 'Humanmade' : (people[event.message.senderId]?.name ?? 'Someone');
         setAnnouncement(`New message from ${name}: ${event.message.body}`);
       }
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- people only names the announcement
-  }, [conversationId, userId, queryClient, isParticipant]);
+  }, [conversationId, userId, queryClient, isParticipant, showRemoved]);
 
   useEffect(() => {
     listEnd.current?.scrollIntoView({ block: 'end' });
