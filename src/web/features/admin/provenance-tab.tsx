@@ -3,6 +3,7 @@ import { PROVENANCE_MESSAGES, type ProvenanceReviewItem } from '../../../domain/
 import { CONTENT_CREDENTIALS_MESSAGES } from '../../../domain/content-credentials';
 import { EmptyState, ErrorState, ListSkeleton } from '../../components/list-states';
 import { Button } from '../../components/ui/button';
+import { cn } from '../../lib/utils';
 import { RowCard, SectionHeading } from './admin-bits';
 import { adminKeys, useAdminAction, useAdminQuery } from './admin-data';
 import { formatDate } from './format';
@@ -33,13 +34,23 @@ function Figure({ label, image, titleId }: { label: string; image: NonNullable<P
   );
 }
 
-/** Why an AI-declared image waits: the reason, and the app and tool its Content Credentials name. */
-function AiDeclaration({ item }: { item: ProvenanceReviewItem }) {
+/**
+ * Why an AI-declared image waits: the reason, and the app and tool its Content Credentials name. An image that is
+ * also a near copy of another creator's says that too (its lookalike is shown beside it).
+ */
+function AiDeclaration({ item, className }: { item: ProvenanceReviewItem; className?: string }) {
   const credentials = item.contentCredentials;
   return (
-    <div className="self-center rounded-xl border border-border bg-muted/40 p-4 text-sm">
-      <p className="font-sans text-xs font-semibold uppercase tracking-[0.12em] text-muted-foreground">Why it waits</p>
-      <p className="mt-1 font-medium text-ink">{CONTENT_CREDENTIALS_MESSAGES.aiDeclared}</p>
+    <div className={cn('self-center rounded-xl border border-border bg-muted/40 p-4 text-sm', className)}>
+      <p className="font-sans text-xs font-semibold uppercase tracking-[0.12em] text-muted-foreground">{item.match ? 'Why it waits: two reasons' : 'Why it waits'}</p>
+      {item.match ? (
+        <ul className="mt-1 list-disc space-y-0.5 pl-5 font-medium text-ink">
+          <li>{CONTENT_CREDENTIALS_MESSAGES.aiDeclared}</li>
+          <li>{CONTENT_CREDENTIALS_MESSAGES.nearCopy}</li>
+        </ul>
+      ) : (
+        <p className="mt-1 font-medium text-ink">{CONTENT_CREDENTIALS_MESSAGES.aiDeclared}</p>
+      )}
       {credentials ? (
         <dl className="mt-3 space-y-1 text-muted-foreground">
           <div>
@@ -115,13 +126,15 @@ export function ProvenanceTab() {
             <RowCard key={item.id} className="space-y-5">
                 <div className="grid gap-5 sm:grid-cols-2">
                   <Figure label="New upload" image={item} titleId={heldTitleId(item.id)} />
-                  {item.reason === 'ai_declared' ? (
-                    <AiDeclaration item={item} />
-                  ) : item.match ? (
+                  {/* An AI-declared image that is also a near copy shows its lookalike too: both reasons stand. */}
+                  {item.match ? (
                     <Figure label="Resembles" image={item.match} />
+                  ) : item.reason === 'ai_declared' ? (
+                    <AiDeclaration item={item} />
                   ) : (
                     <p className="self-center text-sm text-muted-foreground">The image it resembled has since been deleted.</p>
                   )}
+                  {item.reason === 'ai_declared' && item.match ? <AiDeclaration item={item} className="sm:col-span-2" /> : null}
                 </div>
                 <div className="flex flex-wrap gap-3">
                   <Button
