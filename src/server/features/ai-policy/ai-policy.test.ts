@@ -4,6 +4,8 @@ import { AI_TRAINING_CRAWLERS } from '../../../domain/settings-schemas';
 import { auditLog } from '../../db/schema';
 import { expectAccess, TEST_ORIGIN, type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
 import { insertCreator } from '../../../../test/support/creators';
+import { acceptedProject, approveMaker, onboardedClient, uploadProjectFile } from '../../../../test/support/project-fixtures';
+import type { ProjectView } from '../../../domain/project-schemas';
 import { injectPageMeta, resolvePageMeta } from '../../web-meta';
 import { pngImage } from '../uploads/multipart-payload';
 
@@ -46,6 +48,35 @@ describe("creators' work is reserved from AI training", () => {
     expect(logo.statusCode).toBe(200);
     expect(logo.headers['tdm-reservation']).toBeUndefined();
     expect((await ctx.inject(null, { method: 'GET', url: '/api/ai-policy' })).json()).toEqual({ aiTrainingOptOut: true });
+  });
+
+  it('puts them on every creator bucket: an avatar, a process doc and a deliverable, each fetched by someone allowed to', async () => {
+    const creator = await approveMaker(ctx, { name: 'Tomas Tern' });
+    const buyer = await onboardedClient(ctx);
+    const projectId = await acceptedProject(ctx, buyer, creator);
+    const image = { data: await pngImage(), filename: 'work.png', contentType: 'image/png' };
+    const withDoc = (await uploadProjectFile(ctx, creator, projectId, 'process-docs', image)).json() as ProjectView;
+    const delivered = (await uploadProjectFile(ctx, creator, projectId, 'deliverable', image)).json() as ProjectView;
+    const avatarUrl = (await ctx.app.storage.saveUpload('profileImage', `${creator.id}/avatar`, await pngImage())).url;
+    const docUrl = withDoc.processDocs[0]?.fileUrl ?? '';
+    const deliverableUrl = delivered.deliverableUrl ?? '';
+    expect(docUrl).toMatch(/^\/files\/process-docs\//);
+    expect(deliverableUrl).toMatch(/^\/files\/deliverables\//);
+    const fetches: Array<[string, string, TestUser | null]> = [
+      ['avatar, anyone', avatarUrl, null],
+      ['process doc, its client', docUrl, buyer],
+      ['process doc, its creator', docUrl, creator],
+      ['deliverable, its client', deliverableUrl, buyer],
+      ['deliverable, an admin', deliverableUrl, admin],
+    ];
+    for (const [what, url, who] of fetches) {
+      const file = await ctx.inject(who, { method: 'GET', url });
+      expect(file.statusCode, what).toBe(200);
+      expect(file.headers['tdm-reservation'], what).toBe('1');
+      expect(file.headers['tdm-policy'], what).toBe(`${ctx.app.config.PUBLIC_URL}/ai-policy`);
+    }
+    // A private file's headers go to those allowed to fetch it only: anyone else is answered 404, as if it were not there.
+    expect((await ctx.inject(client, { method: 'GET', url: deliverableUrl })).statusCode).toBe(404);
   });
 
   it('lists studios and creators’ files in /.well-known/tdmrep.json', async () => {
