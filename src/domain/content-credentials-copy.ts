@@ -3,6 +3,8 @@ export const CONTENT_CREDENTIALS_MESSAGES = {
   aiDeclared: "The file's Content Credentials declare generative AI",
   nearCopy: "It closely resembles another creator's image",
   mark: 'Content Credentials',
+  /** Before a date the file's own actions state, where no checked time-stamp gives one. */
+  statedDate: 'Stated in the file:',
 } as const;
 
 /** A short name for an action label: 'c2pa.color_adjustments' → 'color adjustments'. */

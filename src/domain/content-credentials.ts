@@ -14,6 +14,12 @@ export const contentCredentialsSchema = z.object({
   issuer: z.string().nullable(),
   /** When the claim was signed, from its time-stamp; null when the manifest carries none. */
   signedAt: z.string().nullable(),
+  /**
+   * When the file says its last step was done (the latest `when` of its claim's actions), as written and unchecked:
+   * shown, so labelled, only where no time-stamp gives `signedAt`. Null when no action states one; absent on
+   * credentials read before it was kept (decision 227).
+   */
+  statedAt: z.string().nullable().optional(),
   /** The actions the manifest records, e.g. 'c2pa.created', 'c2pa.edited'. */
   actions: z.array(z.string()),
   /** The IPTC digital source type the manifest declares, if any. */
@@ -60,6 +66,17 @@ export const GENERATIVE_AI_TOOLS = [
  * publishing it, re-encoding it) declares nothing about how it was made.
  */
 export const NON_CONTENT_ACTIONS = ['c2pa.opened', 'c2pa.published', 'c2pa.transcoded', 'c2pa.repackaged', 'c2pa.converted', 'c2pa.edited.metadata', 'c2pa.watermarked'] as const;
+
+/**
+ * Where a project file (a process doc or a deliverable) stands on provenance, for the project card (decision 227):
+ * what its Content Credentials said at upload (as its process record entry keeps them), and whether Provenance
+ * review holds it because they declare generative AI.
+ */
+export const projectFileProvenanceSchema = z.object({
+  contentCredentials: contentCredentialsSchema.nullable(),
+  heldForReview: z.boolean(),
+});
+export type ProjectFileProvenance = z.infer<typeof projectFileProvenanceSchema>;
 
 // The copy lives apart from the schema, so the public studio's mark loads no schema library.
 export { CONTENT_CREDENTIALS_MESSAGES, describeAction } from './content-credentials-copy';

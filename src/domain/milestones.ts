@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FUNDING_STATUSES, PAYMENT_MESSAGES } from './payment-schemas';
 import { BUDGET_MAX } from './constants';
 import { DAY_MS } from './dates';
+import { projectFileProvenanceSchema } from './content-credentials';
 
 /**
  * Offers and milestones (decision 151). Pure: the server applies these rules to refuse any other
@@ -225,6 +226,8 @@ export const milestoneViewSchema = z.object({
   dueDate: z.string().nullable(),
   status: z.enum(MILESTONE_STATUSES),
   deliverableUrl: z.string().nullable(),
+  /** Its delivery's Content Credentials and whether Provenance review holds it (decision 227); null without one. The server always sends it. */
+  deliverableProvenance: projectFileProvenanceSchema.nullable().optional(),
   submittedAt: z.string().nullable(),
   autoApproveAt: z.string().nullable(),
   approvedAt: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { milestoneViewSchema, offerViewSchema, revisionsViewSchema } from './milestones';
 import { BUDGET_MAX, DELIVERABLE_CATEGORIES, PROJECT_STATUSES, type DeliverableCategory } from './constants';
+import { projectFileProvenanceSchema } from './content-credentials';
 
 /** The product's toasts for projects, word for word. */
 export const PROJECT_MESSAGES = {
@@ -100,13 +101,25 @@ export const projectViewSchema = z.object({
   flagged: z.boolean(),
   flagReason: z.string().nullable(),
   deliverableUrl: z.string().nullable(),
+  /** The same for the file at `deliverableUrl`; null without one. The server always sends it. */
+  deliverableProvenance: projectFileProvenanceSchema.nullable().optional(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
   /** The client–creator thread the project belongs to, once it has a creator. */
   conversationId: z.string().nullable(),
   client: projectPersonSchema.extend({ companyName: z.string().nullable() }),
   creator: projectPersonSchema.extend({ role: z.enum(CREATOR_ROLES), avatarUrl: z.string().nullable() }).nullable(),
-  processDocs: z.array(z.object({ id: z.string(), fileUrl: z.string(), description: z.string().nullable(), milestoneId: z.string().nullable(), createdAt: z.string() })),
+  processDocs: z.array(
+    z.object({
+      id: z.string(),
+      fileUrl: z.string(),
+      description: z.string().nullable(),
+      milestoneId: z.string().nullable(),
+      createdAt: z.string(),
+      /** Its Content Credentials and whether Provenance review holds it (decision 227). The server always sends it. */
+      provenance: projectFileProvenanceSchema.optional(),
+    }),
+  ),
   /** Every version of the creator's offer, newest first (decision 151). */
   offers: z.array(offerViewSchema),
   /** The milestones of an accepted project, in order; empty for a draft. */

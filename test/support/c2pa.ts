@@ -88,16 +88,34 @@ const openForSigning = async (file: Buffer) => {
   return new JPEG(file);
 };
 
+/** An action with the time the file says it was done (C2PA's `when`, a date-time string). */
+export type DatedAction = Action & { when?: string };
+
+/**
+ * Actions that keep their `when`: c2pa-ts writes an action without it, so it is put back into the CBOR written.
+ */
+class DatedActionAssertion extends ActionAssertion {
+  override generateJUMBFBoxForContent(claim: Parameters<ActionAssertion['generateJUMBFBoxForContent']>[0]) {
+    const box = super.generateJUMBFBoxForContent(claim) as ReturnType<ActionAssertion['generateJUMBFBoxForContent']> & { content: { actions: Array<Record<string, unknown>> } };
+    box.content.actions.forEach((written, index) => {
+      const { when } = this.actions[index] as DatedAction;
+      if (when) written.when = when;
+    });
+    return box;
+  }
+}
+
 /**
  * Signs a JPEG, PNG, WebP, GIF or PDF (the PDF's manifest in an appended update, as a PDF editor would write it), with
- * the given actions and any further assertions (IPTC metadata, say).
+ * the given actions and any further assertions (IPTC metadata, say). `timestamp: false` signs without a time-stamp,
+ * as a tool with no time-stamp authority does: the claim then says when it was made only in its actions' `when`.
  */
 export const signWithManifest = async (
   file: Buffer,
   generator: string,
-  actions: Action[],
+  actions: DatedAction[],
   assertions: Assertion[] = [],
-  options: { selfSigned?: boolean } = {},
+  options: { selfSigned?: boolean; timestamp?: boolean } = {},
 ): Promise<Buffer> => {
   const { signer, timestamps } = await (options.selfSigned ? (selfSignedPromise ??= makeSelfSignedSigner()) : (signerPromise ??= makeSigner()));
   const asset = await openForSigning(file);
@@ -110,7 +128,7 @@ export const signWithManifest = async (
     signer,
   });
   if (manifest.claim) manifest.claim.claimGeneratorName = generator;
-  const actionAssertion = new ActionAssertion();
+  const actionAssertion = new DatedActionAssertion();
   actionAssertion.label = 'c2pa.actions.v2';
   actionAssertion.actions = actions;
   manifest.addAssertion(actionAssertion);
@@ -119,7 +137,7 @@ export const signWithManifest = async (
   manifest.addAssertion(binding);
   await asset.ensureManifestSpace(store.measureSize());
   await binding.updateWithAsset(asset);
-  await manifest.sign(signer, timestamps);
+  await manifest.sign(signer, options.timestamp === false ? undefined : timestamps);
   await asset.writeManifestJUMBF(store.getBytes());
   return Buffer.from(await asset.getDataRange());
 };
@@ -152,6 +170,22 @@ export const cameraClaimImage = async (format: ImageFormat = 'jpeg', base?: Buff
     { action: 'c2pa.created', digitalSourceType: `${IPTC}digitalCapture` as Action['digitalSourceType'], softwareAgent: { name: 'Fieldmark M2' } },
     { action: 'c2pa.color_adjustments', softwareAgent: { name: 'Darkroom Pro' } },
   ] as Action[]);
+
+/**
+ * The camera claim with no time-stamp, its actions saying when they were done (`when`, as given): a date the file
+ * states and nothing checks.
+ */
+export const datedCameraImage = async (when: { created: string; edited: string }, format: ImageFormat = 'jpeg') =>
+  signWithManifest(
+    await noiseImage(format),
+    'Fieldmark Camera',
+    [
+      { action: 'c2pa.created', digitalSourceType: `${IPTC}digitalCapture` as Action['digitalSourceType'], softwareAgent: { name: 'Fieldmark M2' }, when: when.created },
+      { action: 'c2pa.color_adjustments', softwareAgent: { name: 'Darkroom Pro' }, when: when.edited },
+    ] as DatedAction[],
+    [],
+    { timestamp: false },
+  );
 
 /** The same camera claim, signed with a self-made certificate that names a real camera: not a credential to trust. */
 export const selfSignedCameraImage = async (format: ImageFormat = 'jpeg') =>

@@ -12,11 +12,15 @@ import {
   editorClaimPdf,
   generativeFillImage,
   iptcMetadataAiImage,
+  datedCameraImage,
   noiseImage,
   notesPdf,
+  signWithManifest,
+  type DatedAction,
 } from '../../../../test/support/c2pa';
-import { type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
-import { approveMaker, multipart, onboardedClient, pdfBuffer, projectPayload } from '../../../../test/support/project-fixtures';
+import { expectAccess, type TestContext, type TestUser, withTestContext } from '../../../../test/support/harness';
+import { acceptedOfferProject, approveMaker, multipart, onboardedClient, pdfBuffer, projectPayload, uploadProjectFile } from '../../../../test/support/project-fixtures';
+import type { ProjectView } from '../../../domain/project-schemas';
 import { isGenerativeAiTool, readContentCredentials } from '../provenance/content-credentials';
 
 let ctx: TestContext;
@@ -50,6 +54,20 @@ describe('reading Content Credentials', () => {
 
     expect(await readContentCredentials(await noiseImage())).toBeNull();
     expect(await readContentCredentials(Buffer.from('%PDF-1.4\n%%EOF\n'))).toBeNull();
+  });
+
+  it("keeps the date a claim's actions state, unchecked, beside (not instead of) a checked time-stamp", async () => {
+    // No time-stamp: the file's own word is all there is, the latest of its actions' dates.
+    const dated = await readContentCredentials(await datedCameraImage({ created: '2026-03-10T09:00:00Z', edited: '2026-03-12T16:45:00+00:00' }));
+    expect(dated).toMatchObject({ generator: 'Fieldmark Camera', valid: true, signedAt: null, statedAt: '2026-03-12T16:45:00.000Z' });
+    // A time-stamped claim whose actions state no date; and one with neither.
+    const stamped = await readContentCredentials(await cameraClaimImage());
+    expect(stamped).toMatchObject({ valid: true, statedAt: null });
+    expect(stamped?.signedAt).not.toBeNull();
+    const undated = await readContentCredentials(
+      await signWithManifest(await noiseImage(), 'Fieldmark Camera', [{ action: 'c2pa.created', softwareAgent: { name: 'Fieldmark M2' } }] as DatedAction[], [], { timestamp: false }),
+    );
+    expect(undated).toMatchObject({ valid: true, signedAt: null, statedAt: null });
   });
 
   it('reads a claim signed with a self-made certificate as not valid, whatever camera it names', async () => {
@@ -324,6 +342,47 @@ describe('process docs and deliverables', () => {
     const listed = (await ctx.inject(admin, { method: 'GET', url: '/api/admin/provenance/project-files' })).json().items as Array<{ projectId: string; kind: string }>;
     expect(listed.filter((item) => item.projectId === generated.id)).toEqual([expect.objectContaining({ kind: 'deliverable', contentCredentials: expect.objectContaining({ aiDeclared: true }) })]);
     expect(listed.some((item) => item.projectId === edited.id)).toBe(false);
+  });
+
+  it("shows each file's credentials and hold on the project itself, to its client, its creator and admins only", async () => {
+    const [client, maker, stranger] = [await onboardedClient(ctx), await approveMaker(ctx, { name: 'Cato Card' }), await onboardedClient(ctx, 'Elsewhere Ltd')];
+    const { id } = await acceptedOfferProject(ctx, client, maker, { milestones: [{ title: 'Sketches', amountCents: 40000 }, { title: 'Final art', amountCents: 60000 }] });
+    const send = (kind: 'process-docs' | 'deliverable', data: Buffer, filename: string, contentType: string) => uploadProjectFile(ctx, maker, id, kind, { data, filename, contentType });
+    await send('process-docs', await datedCameraImage({ created: '2026-03-12T09:00:00Z', edited: '2026-03-12T10:30:00Z' }), 'shot.jpg', 'image/jpeg');
+    await send('process-docs', await aiDeclaredImage(), 'render.jpg', 'image/jpeg');
+    await send('process-docs', await noiseImage('png'), 'sketch.png', 'image/png');
+    await send('deliverable', await aiDeclaredImage('png'), 'sketches.png', 'image/png');
+
+    const view = async (user: TestUser) => (await ctx.inject(user, { method: 'GET', url: `/api/projects/${id}` })).json() as ProjectView;
+    for (const user of [client, maker, admin]) {
+      const project = await view(user);
+      const [camera, generated, plain] = project.processDocs.map((doc) => doc.provenance);
+      expect(camera, user.role).toEqual({
+        contentCredentials: expect.objectContaining({ generator: 'Fieldmark Camera', valid: true, aiDeclared: false, signedAt: null, statedAt: '2026-03-12T10:30:00.000Z' }),
+        heldForReview: false,
+      });
+      expect(generated, user.role).toEqual({ contentCredentials: expect.objectContaining({ aiDeclared: true, tool: 'Imagine Diffusion 4' }), heldForReview: true });
+      expect(plain, user.role).toEqual({ contentCredentials: null, heldForReview: false });
+      // The submitted milestone's delivery is the project's deliverable too: the same file, said the same way in both places.
+      expect(project.deliverableProvenance, user.role).toEqual({ contentCredentials: expect.objectContaining({ aiDeclared: true }), heldForReview: true });
+      expect(project.milestones.map((milestone) => milestone.deliverableProvenance), user.role).toEqual([project.deliverableProvenance, null]);
+    }
+    // The list of the client's projects says the same.
+    const listed = ((await ctx.inject(client, { method: 'GET', url: '/api/projects' })).json().projects as ProjectView[]).find((project) => project.id === id);
+    expect(listed?.processDocs.map((doc) => doc.provenance?.heldForReview)).toEqual([false, true, false]);
+    // Nobody else sees the project, its files or what they say.
+    await expectAccess(ctx, { method: 'GET', url: `/api/projects/${id}` }, [
+      ['anonymous', null, 401],
+      ['another client', stranger, 404],
+    ]);
+
+    // Once an admin clears them, the files are held no longer; their credentials still show.
+    const held = ((await ctx.inject(admin, { method: 'GET', url: '/api/admin/provenance/project-files' })).json().items as Array<{ projectId: string; entryId: string }>).filter((item) => item.projectId === id);
+    expect(held).toHaveLength(2);
+    for (const item of held) expect((await ctx.inject(admin, { method: 'POST', url: `/api/admin/provenance/project-files/${item.entryId}/clear` })).statusCode).toBe(200);
+    const cleared = await view(client);
+    expect(cleared.processDocs[1].provenance).toEqual({ contentCredentials: expect.objectContaining({ aiDeclared: true }), heldForReview: false });
+    expect(cleared.deliverableProvenance?.heldForReview).toBe(false);
   });
 
   it('lists an AI-declared WebP or GIF process doc, and a GIF deliverable, for Provenance review as it does a JPEG', async () => {

@@ -1,10 +1,11 @@
-import { asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { ProjectFileProvenance } from '../../../domain/content-credentials';
 import type { ProjectView } from '../../../domain/project-schemas';
 import type { DbExecutor } from '../../db/client';
 import { isLate, revisionsLeft } from '../../../domain/milestones';
 import { fundingStatuses } from '../payments/views';
-import { clientProfiles, processDocs, profiles, projectMilestones, projectOffers, projects } from '../../db/schema';
+import { clientProfiles, processDocs, processRecordEntries, profiles, projectFileReviews, projectMilestones, projectOffers, projects } from '../../db/schema';
 
 export type ProjectRow = typeof projects.$inferSelect;
 
@@ -26,7 +27,28 @@ const offersOfMatch = (offers: OfferRow[], creatorId: string | undefined): Offer
   return match === undefined ? offers : offers.filter((offer) => offer.creatorId === match);
 };
 
-/** Projects matching `where`, newest first, with names and process docs, as the API returns them. */
+const PLAIN_FILE: ProjectFileProvenance = { contentCredentials: null, heldForReview: false };
+
+/**
+ * What each file of these projects said in its Content Credentials at upload, and whether Provenance review holds
+ * it (decision 227), by the file's URL, which its process record entry shares with the process doc or the delivery.
+ * Only files with credentials: a file goes to review only when they declare generative AI. A removed file's URL is
+ * no longer on any doc or milestone, so its entry is never asked for.
+ */
+const fileProvenanceOf = async (db: DbExecutor, projectIds: string[]): Promise<(fileUrl: string) => ProjectFileProvenance> => {
+  const rows = await db
+    .select({ fileUrl: processRecordEntries.fileUrl, contentCredentials: processRecordEntries.contentCredentials, review: projectFileReviews.status })
+    .from(processRecordEntries)
+    .leftJoin(projectFileReviews, eq(projectFileReviews.entryId, processRecordEntries.id))
+    .where(and(inArray(processRecordEntries.projectId, projectIds), isNotNull(processRecordEntries.contentCredentials)));
+  const byUrl = new Map<string, ProjectFileProvenance>();
+  for (const row of rows) {
+    if (row.fileUrl) byUrl.set(row.fileUrl, { contentCredentials: row.contentCredentials, heldForReview: row.review === 'pending' });
+  }
+  return (fileUrl) => byUrl.get(fileUrl) ?? PLAIN_FILE;
+};
+
+/** Projects matching `where`, newest first, with names, process docs and what their files' credentials say, as the API returns them. */
 export const loadProjectViews = async (db: DbExecutor, where: SQL | undefined, limit = PROJECT_LIST_LIMIT): Promise<ProjectView[]> => {
   const rows = await db
     .select({
@@ -49,10 +71,11 @@ export const loadProjectViews = async (db: DbExecutor, where: SQL | undefined, l
   if (rows.length === 0) return [];
 
   const ids = rows.map((row) => row.project.id);
-  const [docs, offers, milestones] = await Promise.all([
+  const [docs, offers, milestones, provenanceOf] = await Promise.all([
     db.select().from(processDocs).where(inArray(processDocs.projectId, ids)).orderBy(asc(processDocs.createdAt), asc(processDocs.id)),
     db.select().from(projectOffers).where(inArray(projectOffers.projectId, ids)).orderBy(desc(projectOffers.createdAt), desc(projectOffers.version)),
     db.select().from(projectMilestones).where(inArray(projectMilestones.projectId, ids)).orderBy(asc(projectMilestones.position)),
+    fileProvenanceOf(db, ids),
   ]);
   const now = new Date();
   const cancelled = new Set(rows.filter((row) => row.project.status === 'cancelled').map((row) => row.project.id));
@@ -74,6 +97,7 @@ export const loadProjectViews = async (db: DbExecutor, where: SQL | undefined, l
       flagged: project.flagged,
       flagReason: project.flagReason,
       deliverableUrl: project.deliverableUrl,
+      deliverableProvenance: project.deliverableUrl ? provenanceOf(project.deliverableUrl) : null,
       createdAt: project.createdAt.toISOString(),
       completedAt: project.completedAt ? project.completedAt.toISOString() : null,
       conversationId: project.conversationId,
@@ -81,7 +105,14 @@ export const loadProjectViews = async (db: DbExecutor, where: SQL | undefined, l
       creator,
       processDocs: docs
         .filter((doc) => doc.projectId === project.id)
-        .map((doc) => ({ id: doc.id, fileUrl: doc.fileUrl, description: doc.description, milestoneId: doc.milestoneId, createdAt: doc.createdAt.toISOString() })),
+        .map((doc) => ({
+          id: doc.id,
+          fileUrl: doc.fileUrl,
+          description: doc.description,
+          milestoneId: doc.milestoneId,
+          createdAt: doc.createdAt.toISOString(),
+          provenance: provenanceOf(doc.fileUrl),
+        })),
       // The offers between the client and the creator assigned now: after a decline the draft may go to someone
       // else, who must not read the first creator's prices and the client's reasons (the pair's thread keeps them).
       // An unassigned draft still shows its client the last match's history. Versions count per creator (decision 208).
@@ -111,6 +142,7 @@ export const loadProjectViews = async (db: DbExecutor, where: SQL | undefined, l
           dueDate: milestone.dueDate,
           status: milestone.status,
           deliverableUrl: milestone.deliverableUrl,
+          deliverableProvenance: milestone.deliverableUrl ? provenanceOf(milestone.deliverableUrl) : null,
           submittedAt: milestone.submittedAt?.toISOString() ?? null,
           autoApproveAt: milestone.autoApproveAt?.toISOString() ?? null,
           approvedAt: milestone.approvedAt?.toISOString() ?? null,

@@ -57,6 +57,8 @@ const commonName = (distinguishedName: string | undefined): string | null => {
 
 interface ManifestFacts {
   actions: string[];
+  /** The times its actions state they were done (their `when`), as written: nothing checks them. */
+  statedTimes: number[];
   sourceTypes: string[];
   agents: string[];
   /** Software agents on the generative AI tool list, named on an action that makes or changes the content. */
@@ -64,15 +66,35 @@ interface ManifestFacts {
   metadataAi: boolean;
 }
 
+/** A date-time as a claim writes `when` (C2PA's tdate: RFC 3339, tagged or not; cbor-x reads a tagged one as a Date). */
+const instantOf = (value: unknown): number | null => {
+  const time = value instanceof Date ? value.getTime() : typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) ? Date.parse(value) : Number.NaN;
+  return Number.isFinite(time) ? time : null;
+};
+
+/**
+ * The `when` of each of an actions assertion's actions. c2pa-ts keeps no `when` on the actions it parses, so it is
+ * read from the assertion's own CBOR (the box it was read from).
+ */
+const statedTimesOf = (box: { contentBoxes: unknown[] } | undefined): number[] => {
+  const content: unknown = (box?.contentBoxes[0] as { content?: unknown } | undefined)?.content;
+  if (!content || typeof content !== 'object' || !('actions' in content) || !Array.isArray(content.actions)) return [];
+  return content.actions.flatMap((action: unknown) => {
+    const time = action && typeof action === 'object' && 'when' in action ? instantOf(action.when) : null;
+    return time === null ? [] : [time];
+  });
+};
+
 const agentNameOf = (agent: unknown): string | null => {
   if (agent && typeof agent === 'object' && 'name' in agent && typeof agent.name === 'string') return agent.name;
   return typeof agent === 'string' ? agent : null;
 };
 
 const factsOf = ({ ActionAssertion, MetadataAssertion }: C2pa, manifest: Manifest): ManifestFacts => {
-  const facts: ManifestFacts = { actions: [], sourceTypes: [], agents: [], aiTools: [], metadataAi: false };
+  const facts: ManifestFacts = { actions: [], statedTimes: [], sourceTypes: [], agents: [], aiTools: [], metadataAi: false };
   for (const assertion of manifest.assertions?.assertions ?? []) {
     if (assertion instanceof ActionAssertion) {
+      facts.statedTimes.push(...statedTimesOf(assertion.sourceBox));
       for (const action of assertion.actions) {
         facts.actions.push(action.action);
         const sourceType = action.digitalSourceType ?? action.parameters?.digitalSourceType;
@@ -148,6 +170,8 @@ export const readContentCredentials = async (data: Uint8Array): Promise<ContentC
       signer: commonName(certificate?.subject),
       issuer: commonName(certificate?.issuer),
       signedAt: signedAtOf(active),
+      // The file's own word for when its last step was done: the dialog shows it, so labelled, without a time-stamp.
+      statedAt: own.statedTimes.length > 0 ? new Date(Math.max(...own.statedTimes)).toISOString() : null,
       actions: [...new Set(own.actions)],
       digitalSourceType: own.sourceTypes.find(isAiSourceType) ?? own.sourceTypes[0] ?? all.flatMap((facts) => facts.sourceTypes).find(isAiSourceType) ?? null,
       aiDeclared,

@@ -46,7 +46,9 @@ function Detail({ project }: { project: ProjectView }) {
       ) : null}
       <MilestoneList project={project} perspective="admin" />
       <OfferHistory project={project} />
-      {project.deliverableUrl && project.milestones.length <= 1 ? <DeliverableLink url={project.deliverableUrl} /> : null}
+      {project.deliverableUrl && project.milestones.length <= 1 ? (
+        <DeliverableLink url={project.deliverableUrl} provenance={project.deliverableProvenance} projectTitle={project.title} />
+      ) : null}
       <ProcessDocs project={project} showHint={false} />
       {project.status !== 'draft' ? <ProcessRecord projectId={project.id} /> : null}
     </>

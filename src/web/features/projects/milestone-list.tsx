@@ -6,6 +6,7 @@ import { Badge, type BadgeProps } from '../../components/ui/badge';
 import { cn } from '../../lib/utils';
 import type { MilestoneFunding, ProjectFunding } from '../../../domain/payment-schemas';
 import { FundingBadge, MilestoneFundingLine } from '../payments/milestone-funding';
+import { ProjectFileProvenanceMarks } from './project-file-provenance';
 import { useProjectFunding } from '../payments/payments-api';
 import { formatCalendarDay, formatDate, formatDateTime } from '../../../domain/dates';
 
@@ -62,6 +63,7 @@ export function MilestoneList({ project, perspective }: { project: ProjectView; 
             isClient={perspective === 'client'}
             creatorName={project.creator?.name ?? 'The creator'}
             isStopped={project.status === 'cancelled' && milestone.status !== 'approved'}
+            projectTitle={project.title}
             // One milestone's delivery is the project's, shown once by the card's Deliverable section (with its preview).
             linksDelivery={project.milestones.length > 1}
           />
@@ -80,9 +82,11 @@ interface MilestoneRowProps {
   /** The project was cancelled before this milestone was approved: nothing about it is under way or under review. */
   isStopped: boolean;
   linksDelivery: boolean;
+  /** Names a delivery's Content Credentials mark, one of many on a page of projects. */
+  projectTitle: string;
 }
 
-function MilestoneRow({ milestone, funding, provider, isClient, creatorName, isStopped, linksDelivery }: MilestoneRowProps) {
+function MilestoneRow({ milestone, funding, provider, isClient, creatorName, isStopped, linksDelivery, projectTitle }: MilestoneRowProps) {
   const isCurrent = !isStopped && milestone.status !== 'approved' && milestone.status !== 'pending';
   // A stopped milestone no money was held for will never start: 'To fund when it starts' would promise a step that never comes.
   const hasNoMoney = isStopped && (funding?.status ?? milestone.funding) === 'not_due';
@@ -132,7 +136,10 @@ function MilestoneRow({ milestone, funding, provider, isClient, creatorName, isS
         </p>
       ) : null}
       {milestone.deliverableUrl && linksDelivery ? (
-        <DownloadLink href={milestone.deliverableUrl}>Milestone {milestone.position} delivery</DownloadLink>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <DownloadLink href={milestone.deliverableUrl}>Milestone {milestone.position} delivery</DownloadLink>
+          <ProjectFileProvenanceMarks provenance={milestone.deliverableProvenance} itemTitle={`Milestone ${milestone.position} delivery of ${projectTitle}`} />
+        </div>
       ) : null}
       {hasNoMoney ? null : funding ? (
         <MilestoneFundingLine funding={funding} provider={provider} isClient={isClient} creatorName={creatorName} />

@@ -144,3 +144,84 @@ describe('a delivery is linked once', () => {
     expect(screen.queryByRole('heading', { name: 'Deliverable' })).toBeNull();
   });
 });
+
+describe('a project’s files show their Content Credentials and a hold for provenance review on the file itself', () => {
+  const creator = { id: maker.id, name: maker.name, role: 'maker' as const, avatarUrl: null };
+  const camera = {
+    generator: 'Fieldmark Camera',
+    tool: 'Fieldmark M2',
+    signer: 'Test Camera Co',
+    issuer: 'Humanmade Test CA',
+    signedAt: null,
+    statedAt: '2026-03-12T10:30:00.000Z',
+    actions: ['c2pa.created', 'c2pa.color_adjustments'],
+    digitalSourceType: 'http://cv.iptc.org/newscodes/digitalsourcetype/digitalCapture',
+    aiDeclared: false,
+    valid: true,
+  };
+  const generated = { ...camera, generator: 'Imagine Studio', tool: 'Imagine Diffusion 4', aiDeclared: true, valid: false };
+  const doc = (id: string, provenance: ProjectView['processDocs'][number]['provenance'], description: string | null = null) => ({
+    id,
+    fileUrl: `/files/process-docs/maker-1/p-1/process/${id}.png`,
+    description,
+    milestoneId: null,
+    createdAt: '2026-03-12T11:00:00.000Z',
+    provenance,
+  });
+  const held = 'Held for provenance review';
+  const itemOf = (image: HTMLElement) => image.closest('li') as HTMLElement;
+
+  it('marks a credentialed deliverable and process doc, says which file is held, and leaves a plain one alone', () => {
+    renderCard(
+      client,
+      projectView({
+        status: 'in_review',
+        creator,
+        deliverableUrl: '/files/deliverables/maker-1/p-1/deliverable/final.png',
+        deliverableProvenance: { contentCredentials: camera, heldForReview: false },
+        milestones: [milestoneView({ status: 'submitted', deliverableUrl: '/files/deliverables/maker-1/p-1/deliverable/final.png' })],
+        processDocs: [
+          doc('shot', { contentCredentials: camera, heldForReview: false }, 'Light study'),
+          doc('render', { contentCredentials: generated, heldForReview: true }),
+          doc('sketch', { contentCredentials: null, heldForReview: false }),
+        ],
+      }),
+    );
+    const deliverable = screen.getByRole('heading', { name: 'Deliverable' }).closest('section') as HTMLElement;
+    expect(within(deliverable).getByRole('button', { name: 'Content Credentials of Deliverable of Wordmark' })).toBeTruthy();
+    expect(within(deliverable).queryByText(held)).toBeNull();
+
+    const shot = itemOf(screen.getByRole('img', { name: 'Light study' }));
+    expect(within(shot).getByRole('button', { name: 'Content Credentials of Light study' })).toBeTruthy();
+    expect(within(shot).queryByText(held)).toBeNull();
+    // A claim that did not verify gets no mark; the hold shows all the same.
+    const rendered = itemOf(screen.getByRole('img', { name: 'Process doc 2' }));
+    expect(within(rendered).getByText(held)).toBeTruthy();
+    expect(within(rendered).queryByRole('button')).toBeNull();
+    const sketch = itemOf(screen.getByRole('img', { name: 'Process doc 3' }));
+    expect(sketch.textContent).toBe('');
+    expect(within(sketch).queryByRole('button')).toBeNull();
+  });
+
+  it('says so on a held deliverable, and on each milestone’s delivery when there are several', () => {
+    const file = (name: string) => `/files/deliverables/maker-1/p-1/deliverable/${name}.png`;
+    renderCard(
+      maker,
+      projectView({
+        status: 'in_review',
+        creator,
+        deliverableUrl: file('two'),
+        deliverableProvenance: { contentCredentials: { ...generated, valid: true }, heldForReview: true },
+        milestones: [
+          milestoneView({ status: 'approved', deliverableUrl: file('one'), deliverableProvenance: { contentCredentials: camera, heldForReview: false } }),
+          milestoneView({ id: 'm-2', position: 2, status: 'submitted', deliverableUrl: file('two'), deliverableProvenance: { contentCredentials: { ...generated, valid: true }, heldForReview: true } }),
+        ],
+      }),
+    );
+    const [first, second] = rowsOf();
+    expect(within(first).getByRole('button', { name: 'Content Credentials of Milestone 1 delivery of Wordmark' })).toBeTruthy();
+    expect(within(first).queryByText(held)).toBeNull();
+    expect(within(second).getByText(held)).toBeTruthy();
+    expect(within(second).getByRole('button', { name: 'Content Credentials of Milestone 2 delivery of Wordmark' })).toBeTruthy();
+  });
+});

@@ -2,6 +2,7 @@ import { ROLE_LABELS } from '../../../domain/constants';
 import { Link } from 'react-router';
 import { Download, FileText, MessageCircle, RotateCcw } from 'lucide-react';
 import { inboxPath } from '../../../domain/conversation-schemas';
+import type { ProjectFileProvenance } from '../../../domain/content-credentials';
 import { formatBudget, formatDeliverableType, PROCESS_DOC_HINT, type ProjectView } from '../../../domain/project-schemas';
 import { hasOpenFlag } from '../../../domain/project-lifecycle';
 import { isPreviewableImageUrl } from '../../../domain/upload-policy';
@@ -11,6 +12,8 @@ import { MilestoneList } from './milestone-list';
 import { OfferHistory } from './offer-history';
 import { ProjectReviews } from '../reviews/project-reviews';
 import { ProcessRecord } from './process-record';
+import { HeldForReview, ProjectFileProvenanceMarks } from './project-file-provenance';
+import { ContentCredentialsMark } from '../provenance/content-credentials-mark';
 import { FlaggedBadge, ProjectStatusBadge } from './project-status-badge';
 import { ProjectActions, useAllowedActions } from './project-actions';
 
@@ -80,7 +83,9 @@ export function ProjectCard({ project, perspective, onHireAgain }: ProjectCardPr
       <MilestoneList project={project} perspective={perspective} />
       <OfferHistory project={project} viewer={perspective} />
       {/* With several milestones each delivery is linked from its own row. */}
-      {project.deliverableUrl && project.milestones.length <= 1 ? <DeliverableLink url={project.deliverableUrl} /> : null}
+      {project.deliverableUrl && project.milestones.length <= 1 ? (
+        <DeliverableLink url={project.deliverableUrl} provenance={project.deliverableProvenance} projectTitle={project.title} />
+      ) : null}
       <ProcessDocs project={project} showHint={perspective === 'creator' && project.status === 'active'} />
       {project.status !== 'draft' ? <ProcessRecord projectId={project.id} /> : null}
       <ProjectReviews project={project} perspective={perspective} />
@@ -118,29 +123,36 @@ export function DraftWaitsOn({ project }: { project: ProjectView }) {
 
 // The card's parts are sections under their own headings, not landmarks: a list of projects would otherwise repeat
 // 'Deliverable' and 'Milestones' as landmarks once per card.
-export function DeliverableLink({ url }: { url: string }) {
+/**
+ * The project's delivery, with its 'Content Credentials' mark and 'Held for provenance review' beside it when they
+ * apply (decision 227).
+ */
+export function DeliverableLink({ url, provenance, projectTitle }: { url: string; provenance?: ProjectFileProvenance | null; projectTitle: string }) {
   const isImage = isPreviewableImageUrl(url);
   return (
     <section className="mt-5">
       <h4 className="font-sans text-xs font-semibold uppercase tracking-[0.12em] text-muted-foreground">Deliverable</h4>
-      <a
-        href={url}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="mt-2 inline-flex items-center gap-3 rounded-xl border border-border bg-paper p-2 pr-4 text-sm font-medium text-accent-strong hover:border-accent"
-      >
-        {isImage ? (
-          <img src={url} alt="" className="size-14 rounded-lg object-cover" loading="lazy" />
-        ) : (
-          <span className="inline-flex size-14 items-center justify-center rounded-lg bg-muted">
-            <FileText aria-hidden="true" className="size-6 text-muted-foreground" />
+      <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2">
+        <a
+          href={url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex items-center gap-3 rounded-xl border border-border bg-paper p-2 pr-4 text-sm font-medium text-accent-strong hover:border-accent"
+        >
+          {isImage ? (
+            <img src={url} alt="" className="size-14 rounded-lg object-cover" loading="lazy" />
+          ) : (
+            <span className="inline-flex size-14 items-center justify-center rounded-lg bg-muted">
+              <FileText aria-hidden="true" className="size-6 text-muted-foreground" />
+            </span>
+          )}
+          <span className="inline-flex items-center gap-1.5">
+            <Download aria-hidden="true" className="size-4" />
+            {isImage ? 'View deliverable' : 'Download deliverable (PDF)'}
           </span>
-        )}
-        <span className="inline-flex items-center gap-1.5">
-          <Download aria-hidden="true" className="size-4" />
-          {isImage ? 'View deliverable' : 'Download deliverable (PDF)'}
-        </span>
-      </a>
+        </a>
+        <ProjectFileProvenanceMarks provenance={provenance} itemTitle={`Deliverable of ${projectTitle}`} />
+      </div>
     </section>
   );
 }
@@ -157,7 +169,7 @@ export function ProcessDocs({ project, showHint }: { project: ProjectView; showH
       {docs.length > 0 ? (
         <ul className="mt-3 grid grid-cols-3 gap-3 sm:grid-cols-4 lg:grid-cols-6">
           {docs.map((doc, index) => (
-            <li key={doc.id}>
+            <li key={doc.id} className="relative">
               {/* The image carries the doc's name; its caption shows the same words, so it is not read twice. */}
               <a href={doc.fileUrl} target="_blank" rel="noopener noreferrer" className="group block">
                 <img
@@ -172,6 +184,14 @@ export function ProcessDocs({ project, showHint }: { project: ProjectView; showH
                   </span>
                 ) : null}
               </a>
+              {/* Beside the link, not in it (the mark is a button): on the picture, as a studio's pieces carry it. */}
+              <ContentCredentialsMark
+                credentials={doc.provenance?.contentCredentials}
+                itemTitle={doc.description ?? `Process doc ${index + 1} of ${project.title}`}
+                className="absolute left-1.5 top-1.5"
+                compact
+              />
+              <HeldForReview provenance={doc.provenance} asLine className="mt-1.5" />
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import type { ContentCredentials } from '../../../domain/content-credentials';
 import { ContentCredentialsMark } from './content-credentials-mark';
@@ -58,5 +58,29 @@ describe('the Content Credentials mark', () => {
       expect(details?.textContent, text).toContain(text);
     }
     expect(host.querySelector('button')).toBeNull();
+  });
+});
+
+describe('the date in the Content Credentials dialog', () => {
+  const dateIn = (credentials: ContentCredentials) => {
+    render(<ContentCredentialsMark credentials={credentials} itemTitle="Harbour at dawn" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Content Credentials of Harbour at dawn' }));
+    const term = within(screen.getByRole('dialog')).getByText('Date');
+    return term.nextElementSibling?.textContent;
+  };
+
+  it('is the checked time-stamp when the claim has one, whatever its actions state', () => {
+    expect(dateIn({ ...camera, statedAt: '2026-03-12T10:30:00.000Z' })).toBe('November 26, 2026 at 4:30 AM UTC');
+  });
+
+  it('is the date the file states, said to be the file’s word and not verified, when there is no time-stamp', () => {
+    expect(dateIn({ ...camera, signedAt: null, statedAt: '2026-03-12T16:45:00.000Z' })).toBe('Stated in the file: March 12, 2026 at 4:45 PM UTC (not verified)');
+  });
+
+  it('is not stated when the claim has neither, or was read before stated dates were kept', () => {
+    expect(dateIn({ ...camera, signedAt: null, statedAt: null })).toBe('Not stated');
+    cleanup();
+    const { statedAt: _statedAt, ...older } = { ...camera, signedAt: null };
+    expect(dateIn(older)).toBe('Not stated');
   });
 });

@@ -44,12 +44,15 @@ export function ContentCredentialsMark({
   itemTitle,
   className,
   compactOnPhone = false,
+  compact = false,
 }: {
   credentials: ContentCredentials | null | undefined;
   itemTitle: string;
   className?: string;
   /** Only the glyph below the small breakpoint, where the words would cover a thumbnail. */
   compactOnPhone?: boolean;
+  /** Only the glyph at every width, on a thumbnail too small for the words (its name still says them). */
+  compact?: boolean;
 }) {
   const hydrated = useHydrated();
   if (!credentials?.valid) return null;
@@ -58,7 +61,7 @@ export function ContentCredentialsMark({
   const label = (
     <>
       <CrGlyph />
-      <span className={compactOnPhone ? 'max-sm:sr-only' : undefined}>{CONTENT_CREDENTIALS_MESSAGES.mark}</span>
+      <span className={compact ? 'sr-only' : compactOnPhone ? 'max-sm:sr-only' : undefined}>{CONTENT_CREDENTIALS_MESSAGES.mark}</span>
     </>
   );
   const facts = { tool, credentials };
@@ -102,13 +105,22 @@ export function ContentCredentialsMark({
   );
 }
 
+/**
+ * When the claim was made: its checked time-stamp, or else the date its actions state, which only the file vouches
+ * for and is labelled so (decision 227).
+ */
+const dateOf = ({ signedAt, statedAt }: ContentCredentials): string => {
+  if (signedAt) return formatLongDateTimeUtc(signedAt);
+  return statedAt ? `${CONTENT_CREDENTIALS_MESSAGES.statedDate} ${formatLongDateTimeUtc(statedAt)} (not verified)` : 'Not stated';
+};
+
 /** The claim's tool, recorder, date, signer and steps, as the dialog and the no-script disclosure both show them. */
 function CredentialFacts({ tool, credentials, stacked = false }: { tool: string | null; credentials: ContentCredentials; stacked?: boolean }) {
   return (
     <dl className={stacked ? 'mt-2' : undefined}>
       <Row term="Made with" stacked={stacked}>{tool ?? credentials.generator}</Row>
       {tool ? <Row term="Recorded by" stacked={stacked}>{credentials.generator}</Row> : null}
-      <Row term="Date" stacked={stacked}>{credentials.signedAt ? formatLongDateTimeUtc(credentials.signedAt) : 'Not stated'}</Row>
+      <Row term="Date" stacked={stacked}>{dateOf(credentials)}</Row>
       {credentials.signer ? (
         <Row term="Signed by" stacked={stacked}>
           {credentials.issuer && credentials.issuer !== credentials.signer ? `${credentials.signer}, certified by ${credentials.issuer}` : credentials.signer}
