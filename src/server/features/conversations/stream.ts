@@ -175,6 +175,8 @@ export const openMessageStream = async (
   const unsubscribe = hub.subscribe(auth.userId, (event) => {
     // An item written or read (on any instance, in any tab): only the notification count moved.
     if (event?.kind === 'notification') return schedule('notifications');
+    // A removed message goes out again as a reload shows it, even to a stream that already delivered it.
+    if (event?.kind === 'message_removed') sent.delete(event.seq);
     if (event && carriesMessages && event.kind !== 'read') pendingSeqs.add(event.seq);
     schedule('all');
   });
