@@ -41,7 +41,7 @@ describe('the app', () => {
     } finally {
       await app.close();
     }
-  });
+  }, 90_000);
 
   // Two boots of an on-disk PGlite (migrations included): slow on a busy 2-core machine.
   it('keeps every account across a restart (embedded database on disk)', { timeout: 120000 }, async () => {

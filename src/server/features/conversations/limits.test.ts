@@ -84,7 +84,7 @@ describe('per-person limits', () => {
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 201)).toHaveLength(10);
     expect(statuses.filter((status) => status === 429)).toHaveLength(4);
-  });
+  }, 90_000);
 
   it('holds the daily limit for starts sent at the same moment, on PostgreSQL too', async () => {
     const eager = await onboardedClient(ctx, 'Eager Co');
@@ -94,7 +94,7 @@ describe('per-person limits', () => {
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 201)).toHaveLength(10);
     expect(statuses.filter((status) => status === 429)).toHaveLength(5);
-  });
+  }, 90_000);
 
   it('allows 30 messages a minute per person, whatever address they come from', async () => {
     const maker = await approveMaker(ctx);
