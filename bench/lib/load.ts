@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { BULK_SEARCH_TERM, readListingPosition } from '../../test/support/bulk-creators';
 import { encodeCursor } from '../../src/server/features/marketplace/service';
 import type { Database } from '../../src/server/db/client';
-import { cycling, filterPaths, readStudioIds, rotatingCookies, searchTerms } from './varied';
+import { cycling, filterPaths, ratingPaths, readStudioIds, rotatingCookies, searchTerms } from './varied';
 import { cookieOf, jsonPost } from '../../scripts/lib/server-process';
 
 /** cached: a response cache can serve it; uncached: every request differs; signed-in: a session is resolved. */
@@ -110,6 +110,7 @@ export const buildRoutes = (baseUrl: string, fixtures: Fixtures, sessions: Bench
     { name: 'search, random term', group: 'uncached', request: cycling(searchPaths, { path: searchPaths[0] }) },
     { name: 'studio, random creator', group: 'uncached', request: cycling(studioPaths, { path: studioPaths[0] }) },
     { name: 'filters + term, random', group: 'uncached', request: cycling(filterPaths(RANDOM_REQUESTS), { path: filterPaths(1)[0] }) },
+    { name: 'highest rated + term, random', group: 'uncached', request: cycling(ratingPaths(RANDOM_REQUESTS), { path: ratingPaths(1)[0] }) },
     {
       name: 'mixed: first page + studios, 1 write/s',
       group: 'mixed',

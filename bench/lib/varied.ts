@@ -69,6 +69,23 @@ export const filterPaths = (count: number, seed = 21): string[] => {
   });
 };
 
+/**
+ * 'Highest rated' asked as visitors narrow it (decision 160): a term each time, so no two requests share a cache
+ * entry, sorted by rating, with a minimum rating most of the time and a role some of the time.
+ */
+export const ratingPaths = (count: number, seed = 31): string[] => {
+  const random = createRandom(seed);
+  const terms = searchTerms(count, seed + 1);
+  return terms.map((term) => {
+    const params = new URLSearchParams({ q: term, sort: 'rating' });
+    const minRating = [undefined, '3', '4', '4.5'][Math.floor(random() * 4)];
+    const role = [undefined, undefined, 'maker', 'mind'][Math.floor(random() * 4)];
+    if (minRating) params.set('minRating', minRating);
+    if (role) params.set('role', role);
+    return `/api/marketplace/creators?${params.toString()}`;
+  });
+};
+
 /** `count` public creators spread over the whole directory (a fixed order that is not the listing's). */
 export const readStudioIds = async (db: Database, count: number): Promise<string[]> => {
   const result = await db.execute<{ user_id: string }>(sql`
