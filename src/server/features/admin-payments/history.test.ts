@@ -158,8 +158,13 @@ describe('the admin’s payment history', () => {
       creatorEmail: maker.email,
       requestedAt: new Date(base - 86_400_000),
       paidAt: new Date(base + (index % 2 === 0 ? index : index - 1) * 1000),
+      // A paid payout keeps its receipt's figures as issued (decision 228).
+      receiptEarnedCents: 100 + index,
+      receiptFeesCents: 0,
     }));
-    await ctx.db.insert(payouts).values([...paidRows, { ...paidRows[0], id: randomUUID(), status: 'requested', reference: null, receiptNumber: null, paidAt: null }]);
+    await ctx.db
+      .insert(payouts)
+      .values([...paidRows, { ...paidRows[0], id: randomUUID(), status: 'requested', reference: null, receiptNumber: null, paidAt: null, receiptEarnedCents: null, receiptFeesCents: null }]);
 
     const pages = await allPages(payoutPage);
     expect(pages.map((page) => page.payouts.length)).toEqual([ADMIN_HISTORY_PAGE_SIZE, 2]);
